@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { parsePhone } from '../phone';
+import { applicationStatusSchema, regions, vacancyStatusSchema } from '../enums';
+import { isKnownMunicipality } from '../reference';
+import { uuidV4Schema, isoDateSchema, isoDateTimeSchema } from '../common';
+import { GROUP_SIZE_MAX, NAME_MAX, NOTE_MAX } from '../limits';
+
+/** Request and response schemas of the application service (spec §7). */
+
+/** Stable error codes of the application area; the web translates them (spec §8). */
+export const applicationErrorCodes = {
+  ALREADY_APPLIED: 'APPLICATION.ALREADY_APPLIED',
+  VACANCY_NOT_FOUND: 'APPLICATION.VACANCY_NOT_FOUND',
+  VACANCY_NOT_OPEN: 'APPLICATION.VACANCY_NOT_OPEN',
+  NO_FREE_POSITIONS: 'APPLICATION.NO_FREE_POSITIONS',
+  GROUP_NOT_ACCEPTED: 'APPLICATION.GROUP_NOT_ACCEPTED',
+  NOT_GROUP_LEADER: 'APPLICATION.NOT_GROUP_LEADER',
+  GROUP_TOO_LARGE: 'APPLICATION.GROUP_TOO_LARGE',
+  NOT_FOUND: 'APPLICATION.NOT_FOUND',
+  NOT_PENDING: 'APPLICATION.NOT_PENDING',
+  GUEST_NOT_FOUND: 'APPLICATION.GUEST_NOT_FOUND',
+  NOT_VACANCY_OWNER: 'APPLICATION.NOT_VACANCY_OWNER',
+} as const;
+
+/** The spec's literal bodies (§8): applying twice, and accepting a guest into the same vacancy twice. */
+export const ALREADY_APPLIED_BODY = 'Already applied';
+export const GUEST_ALREADY_APPLIED_BODY = 'already applied';
+
+const personName = z.string().trim().min(1, { message: 'required' }).max(NAME_MAX);
+
+/**
+ * Phone: required and valid (spec §5); national numbers are read as Serbian, answered in E.164. A number
+ * of the product's regions (RS, MK, ME, BA, BG, with +code) is checked with the full rules (../phone).
+ */
+export const guestPhoneSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'required' })
+  .refine((value) => parsePhone(value, 'RS')?.isValid() === true, { message: 'must be a valid phone number' })
+  .transform((value) => parsePhone(value, 'RS')?.number ?? value);
+
+/** POST /applications/create. A group leader says how many people they bring (up to their profile's number). */
+export const applyRequestSchema = z.object({
+  vacancyId: uuidV4Schema,
+  peopleCount: z.number().int().min(0).max(GROUP_SIZE_MAX).optional(),
+});
+export type ApplyRequest = z.infer<typeof applyRequestSchema>;
+
+export const applicationSchema = z.object({
+  id: z.uuid(),
+  vacancyId: z.uuid(),
+  workerId: z.uuid().nullable(),
+  guestApplicationId: z.uuid().nullable(),
+  guest: z.boolean(),
+  peopleCount: z.number().int().min(0),
+  positions: z.number().int().min(1),
+  status: applicationStatusSchema,
+  note: z.string().nullable(),
+  submittedAt: isoDateTimeSchema,
+  decidedAt: isoDateTimeSchema.nullable(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** Worker details the admin sees, from the replica fed by auth events (null until it arrived). */
+export const applicantWorkerSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  phone: z.string(),
+  municipality: z.string().nullable(),
+  groupLeader: z.boolean(),
+  groupSize: z.number().int().min(0),
+});
+export const applicationVacancySchema = z.object({
+  id: z.uuid(),
+  estateId: z.uuid(),
+  estateName: z.string(),
+  title: z.string(),
+  municipality: z.string(),
+  startDate: isoDateSchema,
+  endDate: isoDateSchema,
+  status: vacancyStatusSchema,
+  totalPositions: z.number().int().min(0),
+  freePositions: z.number().int().min(0),
+  groupLeadersAccepted: z.boolean(),
+  deleted: z.boolean(),
+});
+export type ApplicationVacancy = z.infer<typeof applicationVacancySchema>;
+
+/** POST /admin/applications/pending → array of these. */
+export const pendingApplicationSchema = applicationSchema.extend({
+  worker: applicantWorkerSchema.nullable(),
+  vacancy: applicationVacancySchema.nullable(),
+});
+export type PendingApplication = z.infer<typeof pendingApplicationSchema>;
+
+/** PUT /admin/applications/{id}/update-note (a worker's application or a guest application). */
+export const updateNoteRequestSchema = z.object({ note: z.string().trim().max(NOTE_MAX) });
+
+/** A place name from the shared lists of any supported region (a guest form has no region field). */
+export const guestMunicipalitySchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'required' })
+  .max(NAME_MAX)
+  .refine((name) => regions.some((region) => isKnownMunicipality(name, region)), {
+    message: 'unknown municipality',
+  });
+
+/** POST /signup-guest (visitor). */
+export const guestSignupRequestSchema = z.object({
+  firstName: personName,
+  lastName: personName,
+  phone: guestPhoneSchema,
+  municipality: guestMunicipalitySchema,
+  note: z.string().trim().max(NOTE_MAX).optional(),
+});
+export type GuestSignupRequest = z.input<typeof guestSignupRequestSchema>;
+
+export const guestApplicationStatuses = ['Pending', 'Accepted'] as const;
+export const guestApplicationSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  municipality: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(guestApplicationStatuses),
+  /** Vacancies the guest was accepted into. */
+  vacancyIds: z.array(z.uuid()),
+  createdAt: isoDateTimeSchema,
+});
+export type GuestApplication = z.infer<typeof guestApplicationSchema>;
+
+/** POST /admin/applications/guest/{id}/accept. */
+export const guestAcceptRequestSchema = z.object({ vacancyId: uuidV4Schema });
+
+/** Answer of accept (worker or guest). */
+export const acceptResultSchema = z.object({
+  applicationId: z.uuid(),
+  vacancyId: z.uuid(),
+  positions: z.number().int().min(1),
+  freePositions: z.number().int().min(0),
+  totalPositions: z.number().int().min(0),
+});
+
+/** GET /estates/vacancies/{id}/applicants/approved → array of these. */
+export const approvedApplicantSchema = z.object({
+  applicationId: z.uuid(),
+  workerId: z.uuid().nullable(),
+  guest: z.boolean(),
+  fullName: z.string(),
+  phone: z.string(),
+  municipality: z.string().nullable(),
+  /** People the applicant brings besides themselves. */
+  groupSize: z.number().int().min(0),
+  positions: z.number().int().min(1),
+});
+export type ApprovedApplicant = z.infer<typeof approvedApplicantSchema>;
+
+/** GET /workers/vacancies/my/active and /my/finished → array of these. */
+export const myVacancySchema = applicationVacancySchema.extend({
+  application: z.object({
+    id: z.uuid(),
+    status: applicationStatusSchema,
+    positions: z.number().int().min(1),
+    peopleCount: z.number().int().min(0),
+    submittedAt: isoDateTimeSchema,
+  }),
+});
+export type MyVacancy = z.infer<typeof myVacancySchema>;
+
+/** GET /admin/stats (spec §3 Admin stats). */
+export const adminStatsSchema = z.object({
+  workers: z.number().int(),
+  guests: z.number().int(),
+  estates: z.number().int(),
+  totalVacancies: z.number().int(),
+  openVacancies: z.number().int(),
+  totalApplications: z.number().int(),
+  openApplications: z.number().int(),
+  pendingApplications: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const applicationApi = {
+  applyRequest: applyRequestSchema,
+  application: applicationSchema,
+  pendingApplication: pendingApplicationSchema,
+  updateNoteRequest: updateNoteRequestSchema,
+  guestSignupRequest: guestSignupRequestSchema,
+  guestApplication: guestApplicationSchema,
+  guestAcceptRequest: guestAcceptRequestSchema,
+  acceptResult: acceptResultSchema,
+  approvedApplicant: approvedApplicantSchema,
+  myVacancy: myVacancySchema,
+  adminStats: adminStatsSchema,
+} satisfies Record<string, z.ZodType>;

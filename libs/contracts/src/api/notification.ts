@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { CONTACT_MESSAGE_MAX, NAME_MAX } from '../limits';
+import { ratingNotificationActionSchema } from '../enums';
+import { isoDateTimeSchema, uuidV4Schema } from '../common';
+
+/** Request and response schemas of the notification service (spec §7). */
+
+/** The newest notifications a user gets from GET /notifications/all. */
+export const NOTIFICATIONS_LIST_MAX = 200;
+/** At most this many ids in one POST /notifications/read. */
+export const NOTIFICATIONS_READ_IDS_MAX = 500;
+/** Largest frame a client may send on the live channel (the greeting carries one token). */
+export const WS_MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
+
+/**
+ * Message keys the web translates (namespace `notification`). A notification stores a key plus
+ * params, so each reader sees it in their own language; a missing key shows the key (spec §8).
+ */
+export const notificationKeys = {
+  applicationAccepted: 'notification.applicationAccepted',
+  applicationRejected: 'notification.applicationRejected',
+  workerAccepted: 'notification.workerAccepted',
+  vacancyDeleted: 'notification.vacancyDeleted',
+  rateEstate: 'notification.rateEstate',
+  rateWorkers: 'notification.rateWorkers',
+  featuringSucceeded: 'notification.featuringSucceeded',
+  featuringFailed: 'notification.featuringFailed',
+  featuringCancelled: 'notification.featuringCancelled',
+  contactMessage: 'notification.contactMessage',
+} as const;
+export const notificationKeySchema = z.enum(Object.values(notificationKeys) as [string, ...string[]]);
+
+export const notificationParamsSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
+
+/** One item of the notification panel; `dateRead` absent means unread (spec §3). */
+export const notificationSchema = z.object({
+  id: uuidV4Schema,
+  content: z.object({ key: z.string(), params: notificationParamsSchema }),
+  dateSent: isoDateTimeSchema,
+  dateRead: isoDateTimeSchema.optional(),
+  actionButtonType: ratingNotificationActionSchema.nullable(),
+  actionButtonParamIds: z.array(z.string()),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /notifications/all: the caller's notifications, newest first. */
+export const notificationListSchema = z.array(notificationSchema);
+
+/** POST /notifications/read: no ids (or an empty list) means all of the caller's notifications. */
+export const readNotificationsBodySchema = z.object({
+  notificationIds: z.array(uuidV4Schema).max(NOTIFICATIONS_READ_IDS_MAX).optional(),
+  shouldDelete: z.boolean().default(false),
+});
+export type ReadNotificationsBody = z.input<typeof readNotificationsBodySchema>;
+export const readNotificationsResultSchema = z.object({
+  ok: z.literal(true),
+  count: z.number().int().min(0),
+});
+
+/** POST /contact-us (spec §5: name, email, message required). */
+export const contactUsBodySchema = z.object({
+  name: z.string().trim().min(1, { message: 'required' }).max(NAME_MAX),
+  email: z.email({ message: 'must be a valid email' }),
+  message: z.string().trim().min(1, { message: 'required' }).max(CONTACT_MESSAGE_MAX),
+});
+export type ContactUsBody = z.infer<typeof contactUsBodySchema>;
+export const contactUsResultSchema = z.object({ ok: z.literal(true), id: uuidV4Schema });
+
+/** The text body the web shows when a contact message could not be sent (spec §8). */
+export const CONTACT_SEND_ERROR_TEXT = 'contact send error';
+
+export const notificationErrorCodes = {
+  CONTACT_SEND_ERROR: 'NOTIFICATION.CONTACT_SEND_ERROR',
+} as const;
+
+/**
+ * Live channel WebSocket /api/ws/{userId}. The client's first frame is the greeting {token};
+ * every later server frame is one notification (notificationSchema), appended to the panel list.
+ */
+export const wsGreetingSchema = z.object({ token: z.string().min(1) });
+export type WsGreeting = z.infer<typeof wsGreetingSchema>;
+export const wsServerMessageSchema = notificationSchema;
+
+/** Close codes of the live channel. */
+export const wsCloseCodes = {
+  /** Missing, malformed, expired or foreign token, or a token older than the latest password change. */
+  unauthenticated: 4401,
+  /** The user is banned. */
+  banned: 4403,
+  /** Origin not allowed (also refused at upgrade with 403). */
+  badOrigin: 4400,
+} as const;
+
+export const notificationApi = {
+  notification: notificationSchema,
+  notificationList: notificationListSchema,
+  readNotificationsBody: readNotificationsBodySchema,
+  readNotificationsResult: readNotificationsResultSchema,
+  contactUsBody: contactUsBodySchema,
+  contactUsResult: contactUsResultSchema,
+  wsGreeting: wsGreetingSchema,
+} satisfies Record<string, z.ZodType>;

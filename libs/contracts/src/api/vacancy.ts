@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { paymentTypeSchema, regionSchema, vacancyStatusSchema } from '../enums';
+import {
+  DEFAULT_WORK_END,
+  DEFAULT_WORK_START,
+  DESCRIPTION_MAX,
+  HOURS_PER_DAY_MAX,
+  HOURS_PER_DAY_MIN,
+  TITLE_MAX,
+  VACANCY_MAX_DAYS,
+} from '../limits';
+import { isoDateSchema, pageOf, pagingSchema, timeOfDaySchema, uuidV4Schema } from '../common';
+import { isKnownCrop, isKnownJobActivity, isKnownMunicipality } from '../reference';
+import { containsPhoneNumber } from './phone-in-text';
+
+export { containsPhoneNumber, findPhoneNumbers } from './phone-in-text';
+
+/**
+ * Request and response schemas of the vacancy service (spec §3 Vacancy, §5, §7). Every vacancy rule
+ * of spec §5 lives here once; the web's create form validates with `createVacancySchema(today)`.
+ */
+
+// ── Technical bounds (not business constants of spec §9) ─────────────────────────────────────────
+/** Most workers one vacancy may ask for (a typo guard, not a product rule). */
+export const VACANCY_WORKERS_MAX = 1000;
+export const VACANCY_LIST_MAX = 20;
+export const NORM_TEXT_MAX = 200;
+/** Largest money amount accepted in RSD (a typo guard). */
+export const AMOUNT_MAX_RSD = 1_000_000;
+/** The time zone "today" is taken in: the product's dates are Serbian calendar days. */
+export const VACANCY_TIME_ZONE = 'Europe/Belgrade';
+
+export const vacancyErrorCodes = {
+  URGENT_COMING_SOON: 'VACANCY.URGENT_COMING_SOON',
+  FINISHED: 'VACANCY.FINISHED',
+  DELETE_FAILED: 'VACANCY.DELETE_FAILED',
+} as const;
+
+// ── Pure helpers the web and the service share ──────────────────────────────────────────────────
+
+/** The calendar day (YYYY-MM-DD) of an instant in the product's time zone. */
+export function calendarDay(instant: Date, timeZone: string = VACANCY_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+const dayNumber = (isoDate: string) => Math.round(Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000);
+
+/** Days from one date to another (0 for the same day). */
+export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
+
+/** How many calendar days a vacancy lasts, both ends included (one day when start = end). */
+export const vacancyLengthDays = (startDate: string, endDate: string) => daysBetween(startDate, endDate) + 1;
+
+const minutesOf = (time: string) => {
+  const [h, m] = time.split(':').map(Number);
+  return h * 60 + m;
+};
+
+/**
+ * Hours worked from a start to an end time: rolls over midnight and is rounded up to whole hours
+ * (22:00 → 06:30 is 9 h). The same start and end time is 0 h (the end must differ from the start).
+ */
+export function workDurationHours(workStartTime: string, workEndTime: string): number {
+  let minutes = minutesOf(workEndTime) - minutesOf(workStartTime);
+  if (minutes < 0) minutes += 24 * 60;
+  return Math.ceil(minutes / 60);
+}
+
+export interface DateRuleInput {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The date rules of spec §5 against a given "today": start not in the past, end not before start,
+ * at most VACANCY_MAX_DAYS long. Returns the problems (empty when the dates are fine).
+ */
+export function vacancyDateProblems(
+  { startDate, endDate }: DateRuleInput,
+  today: string,
+): { field: 'startDate' | 'endDate'; message: string }[] {
+  const problems: { field: 'startDate' | 'endDate'; message: string }[] = [];
+  if (daysBetween(today, startDate) < 0)
+    problems.push({ field: 'startDate', message: 'must not be in the past' });
+  if (daysBetween(startDate, endDate) < 0)
+    problems.push({ field: 'endDate', message: 'must not be before the start date' });
+  else if (vacancyLengthDays(startDate, endDate) > VACANCY_MAX_DAYS)
+    problems.push({ field: 'endDate', message: `vacancy may last at most ${VACANCY_MAX_DAYS} days` });
+  return problems;
+}
+
+// ── Reference lists ──────────────────────────────────────────────────────────────────────────────
+export const cropIdSchema = z.string().refine(isKnownCrop, { message: 'unknown crop' });
+export const jobActivityIdSchema = z.string().refine(isKnownJobActivity, { message: 'unknown job activity' });
+/** A municipality name of the reference list of its region (checked against the region in createVacancySchema). */
+export const vacancyMunicipalitySchema = z.string().trim().min(1, { message: 'required' });
+
+// ── Create ───────────────────────────────────────────────────────────────────────────────────────
+
+/** The fields of the create form as a plain object (pick/extend freely); the rules across fields are in `createVacancySchema`. */
+export const createVacancyFields = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, { message: 'required' })
+    .max(TITLE_MAX, { message: `at most ${TITLE_MAX} characters` }),
+  description: z
+    .string()
+    .trim()
+    .min(1, { message: 'required' })
+    .max(DESCRIPTION_MAX, { message: `at most ${DESCRIPTION_MAX} characters` })
+    .refine((text) => !containsPhoneNumber(text), { message: 'must not contain a phone number' }),
+  municipality: vacancyMunicipalitySchema,
+  /** The country the municipality is in (Serbia unless chosen). */
+  region: regionSchema.default('RS'),
+  crops: z.array(cropIdSchema).max(VACANCY_LIST_MAX).default([]),
+  jobActivities: z
+    .array(jobActivityIdSchema)
+    .min(1, { message: 'choose at least one job activity' })
+    .max(VACANCY_LIST_MAX),
+  startDate: isoDateSchema,
+  endDate: isoDateSchema,
+  numberOfWorkers: z
+    .number({ message: 'required' })
+    .int()
+    .min(1, { message: 'at least 1' })
+    .max(VACANCY_WORKERS_MAX),
+  workStartTime: timeOfDaySchema.default(DEFAULT_WORK_START),
+  workEndTime: timeOfDaySchema.default(DEFAULT_WORK_END),
+  hoursPerDay: z
+    .number({ message: 'required' })
+    .int()
+    .min(HOURS_PER_DAY_MIN, { message: `at least ${HOURS_PER_DAY_MIN}` })
+    .max(HOURS_PER_DAY_MAX, { message: `at most ${HOURS_PER_DAY_MAX}` }),
+  foodProvided: z.boolean({ message: 'required' }),
+  transportProvided: z.boolean({ message: 'required' }),
+  accommodationProvided: z.boolean({ message: 'required' }),
+  groupLeadersAccepted: z.boolean({ message: 'required' }),
+  paymentType: paymentTypeSchema,
+  dailyWage: z.number().int().min(1).max(AMOUNT_MAX_RSD).optional(),
+  norm: z.string().trim().min(1).max(NORM_TEXT_MAX).optional(),
+  normPrice: z.number().int().min(1).max(AMOUNT_MAX_RSD).optional(),
+  /** The sponsored (featured) choice: featured first in lists; paid unless it is the estate's first vacancy in the promo. */
+  sponsored: z.boolean().default(false),
+  /** Urgent is 'coming soon': it cannot be set. */
+  urgent: z.literal(false, { message: 'coming soon' }).optional(),
+});
+
+type CreateFields = z.output<typeof createVacancyFields>;
+
+function crossFieldRules(
+  value: CreateFields,
+  ctx: z.core.$RefinementCtx<CreateFields>,
+  today: string | undefined,
+) {
+  if (!isKnownMunicipality(value.municipality, value.region))
+    ctx.addIssue({ code: 'custom', path: ['municipality'], message: 'unknown municipality' });
+  const hours = workDurationHours(value.workStartTime, value.workEndTime);
+  if (hours === 0)
+    ctx.addIssue({ code: 'custom', path: ['workEndTime'], message: 'must differ from the start time' });
+  else if (hours < HOURS_PER_DAY_MIN || hours > HOURS_PER_DAY_MAX)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['workEndTime'],
+      message: `work duration must be ${HOURS_PER_DAY_MIN} to ${HOURS_PER_DAY_MAX} hours`,
+    });
+  else if (value.hoursPerDay !== hours)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['hoursPerDay'],
+      message: `must match the work times (${hours} h)`,
+    });
+
+  if (value.paymentType === 'DailyWage' && value.dailyWage === undefined)
+    ctx.addIssue({ code: 'custom', path: ['dailyWage'], message: 'required for a daily wage' });
+  if (value.paymentType === 'Norm') {
+    if (value.norm === undefined)
+      ctx.addIssue({ code: 'custom', path: ['norm'], message: 'required for a norm' });
+    if (value.normPrice === undefined)
+      ctx.addIssue({ code: 'custom', path: ['normPrice'], message: 'required for a norm' });
+  }
+
+  const dates = today
+    ? vacancyDateProblems(value, today)
+    : vacancyDateProblems(value, value.startDate).filter((p) => p.field !== 'startDate');
+  for (const p of dates) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+}
+
+/** Keeps only the amount fields of the chosen payment type. */
+function normalisePayment(value: CreateFields) {
+  const { dailyWage, norm, normPrice, urgent: _urgent, ...rest } = value;
+  if (value.paymentType === 'DailyWage') return { ...rest, dailyWage };
+  if (value.paymentType === 'Norm') return { ...rest, norm, normPrice };
+  return rest;
+}
+
+/**
+ * The create-vacancy body with every rule of spec §5. `today` (YYYY-MM-DD, see calendarDay) enables
+ * the "start not in the past" rule: the server passes the day of its clock, the web the local day.
+ * Without it every other rule still applies.
+ */
+export const createVacancySchema = (today?: string) =>
+  createVacancyFields
+    .superRefine((value, ctx) => crossFieldRules(value, ctx, today))
+    .transform(normalisePayment);
+export type CreateVacancyInput = z.input<typeof createVacancyFields>;
+export type CreateVacancy = z.output<ReturnType<typeof createVacancySchema>>;
+
+// ── Browse ───────────────────────────────────────────────────────────────────────────────────────
+
+const optionalFlag = z.boolean().optional();
+
+/** Filters of POST /workers/vacancies/open and the admin lists; every filter is optional. */
+export const vacancyFiltersSchema = z
+  .object({
+    /** One municipality, or several (any of them). */
+    municipality: z.string().trim().min(1).optional(),
+    municipalities: z.array(z.string().trim().min(1)).max(200).optional(),
+    /** A country of the region (RS, MK, ME, BA, BG). */
+    region: regionSchema.optional(),
+    /** A Serbian district (okrug), e.g. "Nišavski". */
+    district: z.string().trim().min(1).optional(),
+    crop: z.string().min(1).optional(),
+    jobActivity: z.string().min(1).optional(),
+    /** Date range: vacancies whose working period overlaps [dateFrom, dateTo]. */
+    dateFrom: isoDateSchema.optional(),
+    dateTo: isoDateSchema.optional(),
+    paymentType: paymentTypeSchema.optional(),
+    /** Only daily-wage vacancies paying at least this much (RSD). */
+    minDailyWage: z.number().int().min(0).max(AMOUNT_MAX_RSD).optional(),
+    foodProvided: optionalFlag,
+    transportProvided: optionalFlag,
+    accommodationProvided: optionalFlag,
+    groupLeadersAccepted: optionalFlag,
+    onlyWithFreePositions: optionalFlag,
+    /** Admin "all" list only: one status. */
+    status: vacancyStatusSchema.optional(),
+  })
+  .extend(pagingSchema.shape)
+  .refine((f) => !f.dateFrom || !f.dateTo || f.dateFrom <= f.dateTo, {
+    path: ['dateTo'],
+    message: 'must not be before dateFrom',
+  });
+export type VacancyFilters = z.output<typeof vacancyFiltersSchema>;
+export type VacancyFiltersInput = z.input<typeof vacancyFiltersSchema>;
+
+export const featuringSchema = z.enum(['none', 'free', 'paid']);
+export type Featuring = z.infer<typeof featuringSchema>;
+
+/** One vacancy as every list answers it. */
+export const vacancyItemSchema = z.object({
+  id: uuidV4Schema,
+  estateId: z.uuid(),
+  estateName: z.string(),
+  title: z.string(),
+  description: z.string(),
+  municipality: z.string(),
+  region: regionSchema.optional(),
+  district: z.string().optional(),
+  crops: z.array(z.string()),
+  jobActivities: z.array(z.string()),
+  startDate: isoDateSchema,
+  endDate: isoDateSchema,
+  workStartTime: z.string(),
+  workEndTime: z.string(),
+  hoursPerDay: z.number().int(),
+  paymentType: paymentTypeSchema,
+  dailyWage: z.number().int().optional(),
+  norm: z.string().optional(),
+  normPrice: z.number().int().optional(),
+  foodProvided: z.boolean(),
+  transportProvided: z.boolean(),
+  accommodationProvided: z.boolean(),
+  groupLeadersAccepted: z.boolean(),
+  sponsored: z.boolean(),
+  featuring: featuringSchema,
+  featured: z.boolean(),
+  urgent: z.boolean(),
+  status: vacancyStatusSchema,
+  totalPositions: z.number().int(),
+  freePositions: z.number().int(),
+  /** All positions taken. */
+  filled: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type VacancyItem = z.infer<typeof vacancyItemSchema>;
+
+export const vacancyPageSchema = pageOf(vacancyItemSchema);
+export type VacancyPage = z.infer<typeof vacancyPageSchema>;
+
+/** GET /estates/vacancies/all: the estate's own vacancies of every status, newest first (the web splits active and past by status). */
+export const estateVacanciesSchema = z.array(vacancyItemSchema);
+export type EstateVacancies = z.infer<typeof estateVacanciesSchema>;
+
+export const vacancyApi = {
+  createVacancy: createVacancyFields,
+  createVacancyResult: z.object({ id: uuidV4Schema }),
+  vacancyFilters: vacancyFiltersSchema,
+  vacancyItem: vacancyItemSchema,
+  vacancyPage: vacancyPageSchema,
+  estateVacancies: estateVacanciesSchema,
+} satisfies Record<string, z.ZodType>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { PAGE_SIZE_MAX } from './limits';
+
+/** Route ids for vacancies, applications and users are UUID v4 (spec §5). */
+export const uuidV4Schema = z.uuidv4({ message: 'must be a UUID v4' });
+export const idParamsSchema = z.object({ id: uuidV4Schema });
+
+export const isoDateSchema = z.iso.date({ message: 'must be a date YYYY-MM-DD' });
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+export const timeOfDaySchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time HH:MM' });
+
+export const pagingSchema = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
+});
+export type Paging = z.infer<typeof pagingSchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+export const okSchema = z.object({ ok: z.literal(true) });
+export const idResultSchema = z.object({ id: uuidV4Schema });
