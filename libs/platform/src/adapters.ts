@@ -1,0 +1,57 @@
+import { join, resolve } from 'node:path';
+import type { EventBus } from './bus/event-bus';
+import { createMemoryBus } from './bus/memory-bus';
+import type { DocumentStore } from './store/document-store';
+import { createNedbStore } from './store/nedb-store';
+import type { Fanout } from './fanout/fanout';
+import { createMemoryFanout } from './fanout/fanout';
+import type { Logger } from './log';
+
+/**
+ * Adapters are chosen by URL (ARCHITECTURE §2). Distributed adapters register themselves here so the
+ * embedded mode never loads ioredis, kafkajs or mongoose.
+ */
+type BusFactory = (url: string, service: string, logger: Logger) => Promise<EventBus>;
+type StoreFactory = (url: string, service: string) => Promise<DocumentStore>;
+type FanoutFactory = (url: string) => Promise<Fanout>;
+
+const busFactories: Record<string, BusFactory> = {
+  memory: async (_url, _service, logger) => createMemoryBus(logger),
+};
+const storeFactories: Record<string, StoreFactory> = {
+  memory: async () => createNedbStore(),
+  file: async (url, service) => createNedbStore(join(resolve(url.slice('file://'.length)), service)),
+};
+const fanoutFactories: Record<string, FanoutFactory> = {
+  memory: async () => createMemoryFanout(),
+};
+
+export function registerBusAdapter(scheme: string, factory: BusFactory) {
+  busFactories[scheme] = factory;
+}
+export function registerStoreAdapter(scheme: string, factory: StoreFactory) {
+  storeFactories[scheme] = factory;
+}
+export function registerFanoutAdapter(scheme: string, factory: FanoutFactory) {
+  fanoutFactories[scheme] = factory;
+}
+
+const schemeOf = (url: string) => url.slice(0, url.indexOf('://'));
+
+const DISTRIBUTED_SCHEMES = ['redis', 'kafka', 'mongodb'];
+
+function pick<F>(factories: Record<string, F>, url: string, what: string): F {
+  if (!factories[schemeOf(url)] && DISTRIBUTED_SCHEMES.includes(schemeOf(url))) {
+    // Loaded on first use: it registers the Redis, Kafka and MongoDB adapters.
+    require('./distributed');
+  }
+  const factory = factories[schemeOf(url)];
+  if (!factory)
+    throw new Error(`no ${what} adapter for ${url} (known: ${Object.keys(factories).join(', ')})`);
+  return factory;
+}
+
+export const createBus = (url: string, service: string, logger: Logger) =>
+  pick(busFactories, url, 'event bus')(url, service, logger);
+export const createStore = (url: string, service: string) => pick(storeFactories, url, 'store')(url, service);
+export const createFanout = (url: string) => pick(fanoutFactories, url, 'fanout')(url);

@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
+import { importPKCS8, importSPKI, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import { tokenClaimsSchema, type Role, type TokenClaims } from '@moba/contracts';
+
+export const TOKEN_ALGORITHM = 'EdDSA';
+export const TOKEN_AUDIENCE = 'moba';
+export const TOKEN_ISSUER = 'moba-auth';
+
+export interface KeyPair {
+  privateKeyPem: string;
+  publicKeyPem: string;
+}
+
+export function generateKeyPair(): KeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+
+/** Reads the signing keys from a folder, creating them on first start. */
+export function ensureKeyPair(dir: string): KeyPair {
+  const privatePath = join(dir, 'jwt-private.pem');
+  const publicPath = join(dir, 'jwt-public.pem');
+  if (!existsSync(privatePath) || !existsSync(publicPath)) {
+    mkdirSync(dir, { recursive: true });
+    const pair = generateKeyPair();
+    writeFileSync(privatePath, pair.privateKeyPem, { mode: 0o600 });
+    writeFileSync(publicPath, pair.publicKeyPem);
+  }
+  return { privateKeyPem: readFileSync(privatePath, 'utf8'), publicKeyPem: readFileSync(publicPath, 'utf8') };
+}
+
+export interface AuthUser {
+  id: string;
+  role: Role;
+  fullName: string;
+  tokenVersion: number;
+}
+
+export interface TokenSigner {
+  sign(user: AuthUser, ttlSeconds: number, extra?: Record<string, unknown>): Promise<string>;
+}
+
+export function createTokenSigner(privateKeyPem: string): TokenSigner {
+  let key: Promise<CryptoKey> | undefined;
+  return {
+    async sign(user, ttlSeconds, extra = {}) {
+      key ??= importPKCS8(privateKeyPem, TOKEN_ALGORITHM);
+      return new SignJWT({
+        role: user.role,
+        fullName: user.fullName,
+        tokenVersion: user.tokenVersion,
+        ...extra,
+      })
+        .setProtectedHeader({ alg: TOKEN_ALGORITHM })
+        .setSubject(user.id)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuer(TOKEN_ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(await key);
+    },
+  };
+}
+
+export interface TokenVerifier {
+  /** Resolves the user of a valid session token, or null when the token is bad, expired or foreign. */
+  verify(token: string): Promise<AuthUser | null>;
+}
+
+export function createTokenVerifier(publicKeyPem: string): TokenVerifier {
+  let key: Promise<CryptoKey> | undefined;
+  return {
+    async verify(token) {
+      try {
+        key ??= importSPKI(publicKeyPem, TOKEN_ALGORITHM);
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: [TOKEN_ALGORITHM],
+          audience: TOKEN_AUDIENCE,
+          issuer: TOKEN_ISSUER,
+        });
+        if (payload.purpose !== undefined) return null; // single-purpose tokens (email links) are not sessions
+        const claims: TokenClaims = tokenClaimsSchema.parse(payload);
+        return {
+          id: claims.sub,
+          role: claims.role,
+          fullName: claims.fullName,
+          tokenVersion: claims.tokenVersion,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export const bearerToken = (header: string | undefined): string | undefined =>
+  header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;

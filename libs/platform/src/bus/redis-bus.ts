@@ -1,0 +1,301 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import type { EventEnvelope } from '@moba/contracts';
+import type { Logger } from '../log';
+import {
+  deadLetterTopic,
+  DEFAULT_MAX_ATTEMPTS,
+  handleWithRetry,
+  sleep,
+  type EventBus,
+  type EventHandler,
+  type SubscribeOptions,
+} from './event-bus';
+
+/**
+ * EventBus on Redis Streams, for running several processes without Kafka.
+ *
+ * - A topic is a stream; publish is XADD (approximately capped with MAXLEN ~).
+ * - A consumer group is a Redis consumer group, created with MKSTREAM from the start of the stream, so
+ *   events published before a service first subscribed are still delivered (like Kafka's fromBeginning).
+ * - Every subscription reads with XREADGROUP under a consumer name unique to this process, handles the
+ *   batch (same key in stream order, different keys side by side), retries with backoff, then XACKs.
+ * - A handler that keeps failing sends the event to the `<topic>.dead-letter` stream, then XACKs.
+ * - Entries a dead consumer left pending longer than `claimIdleMs` are taken over with XAUTOCLAIM by a
+ *   live member of the group; an entry delivered more than maxAttempts times goes to the dead letters.
+ *
+ * Per-key order holds within one consumer. With several instances of one service the group shares the
+ * work and two events of one key may be handled by different instances (Kafka keeps the order there).
+ *
+ * URL: `redis://host:port[/db]?maxLen=100000&claimIdleMs=30000&blockMs=2000&batch=20&prefix=name`
+ * (with a prefix, topic T is the stream `name:T`, so several runs can share one Redis).
+ */
+export interface RedisBusOptions {
+  maxLen: number;
+  claimIdleMs: number;
+  blockMs: number;
+  batch: number;
+}
+
+const DEFAULTS: RedisBusOptions = { maxLen: 100_000, claimIdleMs: 30_000, blockMs: 2_000, batch: 20 };
+
+/** Splits our options off the URL; the rest goes to ioredis. */
+export function parseRedisBusUrl(url: string): {
+  redisUrl: string;
+  options: RedisBusOptions;
+  prefix: string;
+} {
+  const parsed = new URL(url);
+  const prefix = parsed.searchParams.get('prefix') ?? '';
+  parsed.searchParams.delete('prefix');
+  const options = { ...DEFAULTS };
+  for (const name of Object.keys(DEFAULTS) as (keyof RedisBusOptions)[]) {
+    const value = parsed.searchParams.get(name);
+    if (value !== null) {
+      const number = Number(value);
+      if (!Number.isInteger(number) || number <= 0)
+        throw new Error(`EVENT_BUS_URL: ${name} must be a positive integer`);
+      options[name] = number;
+      parsed.searchParams.delete(name);
+    }
+  }
+  return { redisUrl: parsed.toString(), options, prefix };
+}
+
+type StreamEntry = [id: string, fields: string[] | null];
+
+const fieldsOf = (fields: string[]) => {
+  const map: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) map[fields[i]] = fields[i + 1];
+  return map;
+};
+
+export async function createRedisBus(
+  url: string,
+  service: string,
+  logger?: Logger,
+  overrides: Partial<RedisBusOptions> = {},
+): Promise<EventBus> {
+  const { redisUrl, options: fromUrl, prefix } = parseRedisBusUrl(url);
+  const options = { ...fromUrl, ...overrides };
+  const streamOf = (topic: string) => (prefix ? `${prefix}:${topic}` : topic);
+  const connect = () => new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const commands = connect();
+  try {
+    await commands.connect();
+  } catch (error) {
+    commands.disconnect();
+    throw new Error(
+      `EVENT_BUS_URL: no Redis answers at ${new URL(redisUrl).host} (${(error as Error).message})`,
+    );
+  }
+  const consumers: { stop(): Promise<void> }[] = [];
+  let closed = false;
+
+  const append = (topic: string, event: EventEnvelope, extra: string[] = []) =>
+    commands.xadd(
+      streamOf(topic),
+      'MAXLEN',
+      '~',
+      options.maxLen,
+      '*',
+      'key',
+      event.key,
+      'event',
+      JSON.stringify(event),
+      ...extra,
+    );
+
+  async function ensureGroup(topic: string, group: string) {
+    try {
+      await commands.xgroup('CREATE', streamOf(topic), group, '0', 'MKSTREAM');
+    } catch (error) {
+      if (!String((error as Error).message).includes('BUSYGROUP')) throw error;
+    }
+  }
+
+  function consume(topic: string, group: string, handler: EventHandler, subscribeOptions: SubscribeOptions) {
+    const stream = streamOf(topic);
+    const consumer = `${service}-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+    const reader = connect();
+    const maxAttempts = subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const reclaimEveryMs = Math.min(options.claimIdleMs, 5_000);
+    let stopping = false;
+    let lastReclaim = 0;
+    const log = logger?.child({ topic, group, consumer });
+
+    async function deadLetter(
+      id: string,
+      event: EventEnvelope | undefined,
+      raw: Record<string, string>,
+      reason: string,
+    ) {
+      if (!topic.endsWith('.dead-letter')) {
+        if (event)
+          await append(deadLetterTopic(topic), event, ['group', group, 'reason', reason, 'sourceId', id]);
+        else
+          await commands.xadd(
+            streamOf(deadLetterTopic(topic)),
+            'MAXLEN',
+            '~',
+            options.maxLen,
+            '*',
+            ...Object.entries(raw).flat(),
+            'group',
+            group,
+            'reason',
+            reason,
+          );
+      }
+      log?.error({ streamId: id, eventId: event?.id, reason }, 'event sent to the dead-letter topic');
+    }
+
+    async function handleEntry([id, fields]: StreamEntry) {
+      if (fields === null) {
+        await commands.xack(stream, group, id); // trimmed away while pending
+        return;
+      }
+      const raw = fieldsOf(fields);
+      let event: EventEnvelope | undefined;
+      try {
+        event = JSON.parse(raw.event) as EventEnvelope;
+      } catch {
+        await deadLetter(id, undefined, raw, 'unreadable entry');
+        await commands.xack(stream, group, id);
+        return;
+      }
+      const ok = await handleWithRetry(handler, event, subscribeOptions, (error, attempt) =>
+        log?.warn({ err: error, eventId: event.id, attempt }, 'event handler failed'),
+      );
+      if (!ok) await deadLetter(id, event, raw, `handler failed ${maxAttempts} times`);
+      await commands.xack(stream, group, id);
+    }
+
+    /** Same key in order, different keys side by side. */
+    async function handleBatch(entries: StreamEntry[]) {
+      const byKey = new Map<string, StreamEntry[]>();
+      for (const entry of entries) {
+        const key = entry[1] ? (fieldsOf(entry[1]).key ?? '') : '';
+        byKey.set(key, [...(byKey.get(key) ?? []), entry]);
+      }
+      await Promise.all(
+        [...byKey.values()].map(async (list) => {
+          for (const entry of list) await handleEntry(entry);
+        }),
+      );
+    }
+
+    async function reclaim() {
+      lastReclaim = Date.now();
+      let cursor = '0-0';
+      for (let round = 0; round < 10; round++) {
+        const [next, entries] = (await commands.xautoclaim(
+          stream,
+          group,
+          consumer,
+          options.claimIdleMs,
+          cursor,
+          'COUNT',
+          options.batch,
+        )) as [string, StreamEntry[]];
+        if (entries.length) {
+          log?.info({ count: entries.length }, 'took over events a stopped consumer left unacknowledged');
+          const live: StreamEntry[] = [];
+          for (const entry of entries) {
+            const [info] = (await commands.xpending(stream, group, entry[0], entry[0], 1)) as [
+              string,
+              string,
+              number,
+              number,
+            ][];
+            if (info && info[3] > maxAttempts && entry[1]) {
+              const raw = fieldsOf(entry[1]);
+              let event: EventEnvelope | undefined;
+              try {
+                event = JSON.parse(raw.event) as EventEnvelope;
+              } catch {
+                event = undefined;
+              }
+              await deadLetter(entry[0], event, raw, `delivered ${info[3]} times`);
+              await commands.xack(stream, group, entry[0]);
+            } else live.push(entry);
+          }
+          await handleBatch(live);
+        }
+        if (next === '0-0') break;
+        cursor = next;
+      }
+      await forgetIdleConsumers();
+    }
+
+    /** Consumer names are per process: drop the ones long gone that hold nothing. */
+    async function forgetIdleConsumers() {
+      const list = (await commands.xinfo('CONSUMERS', stream, group)) as (string | number)[][];
+      for (const info of list) {
+        const fields = Object.fromEntries(
+          info.reduce<[string, string | number][]>(
+            (pairs, v, i, all) => (i % 2 ? pairs : [...pairs, [String(v), all[i + 1]]]),
+            [],
+          ),
+        );
+        if (fields.name !== consumer && Number(fields.pending) === 0 && Number(fields.idle) > 3_600_000) {
+          await commands.xgroup('DELCONSUMER', stream, group, String(fields.name));
+        }
+      }
+    }
+
+    const loop = (async () => {
+      while (!stopping) {
+        try {
+          if (Date.now() - lastReclaim >= reclaimEveryMs) await reclaim();
+          const result = (await reader.xreadgroup(
+            'GROUP',
+            group,
+            consumer,
+            'COUNT',
+            options.batch,
+            'BLOCK',
+            options.blockMs,
+            'STREAMS',
+            stream,
+            '>',
+          )) as [string, StreamEntry[]][] | null;
+          if (result) for (const [, entries] of result) await handleBatch(entries);
+        } catch (error) {
+          if (stopping) break;
+          const message = String((error as Error).message);
+          if (message.includes('NOGROUP')) await ensureGroup(topic, group).catch(() => undefined);
+          else log?.error({ err: error }, 'reading the stream failed; retrying');
+          await sleep(500);
+        }
+      }
+    })();
+
+    return {
+      async stop() {
+        stopping = true;
+        reader.disconnect();
+        await loop;
+      },
+    };
+  }
+
+  return {
+    async publish(topic, event) {
+      if (closed) throw new Error('bus closed');
+      await append(topic, event);
+    },
+    async subscribe(topic, group, handler, subscribeOptions = {}) {
+      if (closed) throw new Error('bus closed');
+      await ensureGroup(topic, group);
+      consumers.push(consume(topic, group, handler, subscribeOptions));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all(consumers.map((c) => c.stop()));
+      await commands.quit().catch(() => commands.disconnect());
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variables: string[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once at start; a bad value stops the process naming the variable. */
+export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  throw new ConfigError(
+    result.error.issues.map((i) => i.path.join('.')),
+    `invalid configuration:\n  ${problems.join('\n  ')}`,
+  );
+}
+
+/** Env helpers: booleans and numbers arrive as strings. */
+export const envBool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+export const envPort = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+export const envUrl = (fallback: string, schemes: string[]) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((v) => schemes.some((s) => v.startsWith(`${s}://`)), {
+      message: `must start with one of ${schemes.map((s) => `${s}://`).join(', ')}`,
+    });
+
+/** The adapter URLs every service reads (ARCHITECTURE §2). */
+export const runtimeEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  EVENT_BUS_URL: envUrl('memory://', ['memory', 'redis', 'kafka']),
+  STORE_URL: envUrl('file://./data', ['memory', 'file', 'mongodb', 'redis']),
+  FANOUT_URL: envUrl('memory://', ['memory', 'redis']),
+  JWT_PUBLIC_KEY: z.string().optional(),
+  KEYS_DIR: z.string().default('./data/keys'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type RuntimeEnv = z.infer<typeof runtimeEnvSchema>;

@@ -1,0 +1,32 @@
+/**
+ * Registers the Redis, Kafka and MongoDB adapters. adapters.ts require()s this module the first time a
+ * redis://, kafka:// or mongodb:// URL is used, so the embedded mode never loads their clients; each
+ * adapter module is itself loaded only when its scheme is picked.
+ */
+import { registerBusAdapter, registerFanoutAdapter, registerStoreAdapter } from '../adapters';
+
+registerBusAdapter('redis', async (url, service, logger) =>
+  (await import('../bus/redis-bus')).createRedisBus(url, service, logger),
+);
+registerBusAdapter('rediss', async (url, service, logger) =>
+  (await import('../bus/redis-bus')).createRedisBus(url, service, logger),
+);
+registerBusAdapter('kafka', async (url, service, logger) =>
+  (await import('../bus/kafka-bus')).createKafkaBus(url, service, logger),
+);
+registerStoreAdapter('mongodb', async (url, service) =>
+  (await import('../store/mongo-store')).createMongoStore(url, service),
+);
+registerStoreAdapter('mongodb+srv', async (url, service) =>
+  (await import('../store/mongo-store')).createMongoStore(url, service),
+);
+registerFanoutAdapter('redis', async (url) =>
+  (await import('../fanout/redis-fanout')).createRedisFanout(url),
+);
+registerFanoutAdapter('rediss', async (url) =>
+  (await import('../fanout/redis-fanout')).createRedisFanout(url),
+);
+// Only for the multi-process mode on one machine (two notification instances share a store).
+registerStoreAdapter('redis', async (url, service) =>
+  (await import('./redis-store')).createRedisStore(url, service),
+);

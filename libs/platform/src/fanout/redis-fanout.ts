@@ -1,0 +1,53 @@
+import Redis from 'ioredis';
+import type { Fanout } from './fanout';
+
+/**
+ * Fanout on Redis pub/sub: every notification instance subscribes to one channel and hears every
+ * message, its own included. Resolves once the subscription is active, so nothing published after
+ * creation is missed. URL: `redis://host:port[/db]?channel=moba:fanout`.
+ */
+export async function createRedisFanout(url: string): Promise<Fanout> {
+  const parsed = new URL(url);
+  const channel = parsed.searchParams.get('channel') ?? 'moba:fanout';
+  parsed.searchParams.delete('channel');
+  const publisher = new Redis(parsed.toString(), { lazyConnect: true });
+  const subscriber = new Redis(parsed.toString(), { lazyConnect: true });
+  try {
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+  } catch (error) {
+    publisher.disconnect();
+    subscriber.disconnect();
+    throw new Error(`FANOUT_URL: no Redis answers at ${parsed.host} (${(error as Error).message})`);
+  }
+  const handlers: ((userId: string, message: unknown) => void)[] = [];
+  subscriber.on('message', (from: string, payload: string) => {
+    if (from !== channel) return;
+    let parsedPayload: { userId: string; message: unknown };
+    try {
+      parsedPayload = JSON.parse(payload) as { userId: string; message: unknown };
+    } catch {
+      return;
+    }
+    for (const handler of handlers) handler(parsedPayload.userId, parsedPayload.message);
+  });
+  await subscriber.subscribe(channel);
+  let closed = false;
+  return {
+    async publish(userId, message) {
+      if (closed) throw new Error('fanout closed');
+      await publisher.publish(channel, JSON.stringify({ userId, message }));
+    },
+    onMessage(handler) {
+      handlers.push(handler);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      handlers.length = 0;
+      await Promise.all([
+        subscriber.quit().catch(() => subscriber.disconnect()),
+        publisher.quit().catch(() => publisher.disconnect()),
+      ]);
+    },
+  };
+}

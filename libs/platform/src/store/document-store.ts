@@ -1,0 +1,54 @@
+/** A document always has a string _id chosen by the service (a UUID). */
+export interface BaseDoc {
+  _id: string;
+}
+
+/** MongoDB operator subset both adapters support: $eq $ne $gt $gte $lt $lte $in $nin $exists $regex $or $and $size, dotted paths. */
+export type Filter = Record<string, unknown>;
+/** $set $unset $inc $push ($each) $pull $addToSet $min $max. */
+export type Update = Record<string, unknown>;
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+}
+
+export interface IndexSpec {
+  fields: string[];
+  unique?: boolean;
+  /** Only documents that have every field take part (Mongo: partial index on $exists). */
+  sparse?: boolean;
+}
+
+export interface Collection<T extends BaseDoc> {
+  readonly name: string;
+  insertOne(doc: T): Promise<T>;
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter: Filter): Promise<number>;
+  /** Resolves how many documents matched (0 or 1). */
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<number>;
+  updateMany(filter: Filter, update: Update): Promise<number>;
+  /** Atomic conditional update; resolves the document after the update, or null if none matched. */
+  findOneAndUpdate(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<T | null>;
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+}
+
+export interface DocumentStore {
+  collection<T extends BaseDoc>(name: string, options?: { indexes?: IndexSpec[] }): Promise<Collection<T>>;
+  close(): Promise<void>;
+}
+
+/** One error for every adapter's unique-index violation. */
+export class DuplicateKeyError extends Error {
+  constructor(
+    readonly collection: string,
+    detail: string,
+  ) {
+    super(`duplicate key in ${collection}: ${detail}`);
+    this.name = 'DuplicateKeyError';
+  }
+}

@@ -1,0 +1,132 @@
+import mongoose, { Schema, type Connection, type Model } from 'mongoose';
+import {
+  DuplicateKeyError,
+  type BaseDoc,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Update,
+} from './document-store';
+
+/**
+ * DocumentStore on MongoDB through mongoose: one database per service (`<db>_<service>`, db from the
+ * URL path, default `moba`), one model per collection with the declared (unique, compound, sparse →
+ * partial) indexes built before the collection is handed out. Schemas are open (strict: false, no
+ * version key, no minimising) because the services validate with zod; reads are lean. A duplicate key
+ * (E11000) becomes the one DuplicateKeyError.
+ */
+// Documents are the services' own shapes; the store does not know them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyModel = Model<any>;
+
+function translate(name: string, error: unknown): never {
+  const e = error as { code?: number; keyValue?: unknown; message?: string };
+  if (e?.code === 11000) throw new DuplicateKeyError(name, JSON.stringify(e.keyValue ?? e.message));
+  throw error;
+}
+
+function indexOptions(index: IndexSpec) {
+  const options: Record<string, unknown> = { unique: index.unique ?? false };
+  if (index.sparse)
+    options.partialFilterExpression = Object.fromEntries(index.fields.map((f) => [f, { $exists: true }]));
+  return options;
+}
+
+function wrap<T extends BaseDoc>(name: string, model: AnyModel): Collection<T> {
+  const guard = async <R>(run: () => Promise<R>): Promise<R> => {
+    try {
+      return await run();
+    } catch (error) {
+      return translate(name, error);
+    }
+  };
+  return {
+    name,
+    insertOne: (doc) =>
+      guard(async () => {
+        await model.collection.insertOne(structuredClone(doc) as never);
+        return doc;
+      }),
+    findOne: async (filter: Filter) => ((await model.findOne(filter).lean()) as T | null) ?? null,
+    async find(filter: Filter, { sort, skip, limit }: FindOptions = {}) {
+      let query = model.find(filter);
+      if (sort) query = query.sort(sort);
+      if (skip) query = query.skip(skip);
+      if (limit) query = query.limit(limit);
+      return (await query.lean()) as T[];
+    },
+    count: (filter) => model.countDocuments(filter).exec(),
+    updateOne: (filter, update: Update, { upsert = false } = {}) =>
+      guard(async () => {
+        const result = await model.updateOne(filter, update, { upsert });
+        return result.matchedCount || result.upsertedCount;
+      }),
+    updateMany: (filter, update) =>
+      guard(async () => {
+        const result = await model.updateMany(filter, update);
+        return result.matchedCount;
+      }),
+    findOneAndUpdate: (filter, update, { upsert = false } = {}) =>
+      guard(
+        async () =>
+          ((await model
+            .findOneAndUpdate(filter, update, { upsert, returnDocument: 'after' })
+            .lean()) as T | null) ?? null,
+      ),
+    deleteOne: async (filter) => (await model.deleteOne(filter)).deletedCount,
+    deleteMany: async (filter) => (await model.deleteMany(filter)).deletedCount,
+  };
+}
+
+export function mongoDatabaseName(url: string, service: string) {
+  const path = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]*)/.exec(url)?.[1];
+  return `${path || 'moba'}_${service}`.replace(/[^a-zA-Z0-9_-]/g, '_');
+}
+
+export async function createMongoStore(url: string, service: string): Promise<DocumentStore> {
+  const connection: Connection = mongoose.createConnection(url, {
+    dbName: mongoDatabaseName(url, service),
+    autoIndex: false,
+    serverSelectionTimeoutMS: 10_000,
+  });
+  await connection.asPromise();
+  const open = new Map<string, Promise<Collection<BaseDoc>>>();
+
+  async function openCollection(name: string, indexes: IndexSpec[]) {
+    if (!/^[a-z][a-z0-9_-]*$/i.test(name)) throw new Error(`bad collection name ${name}`);
+    const schema = new Schema(
+      { _id: { type: String, required: true } },
+      {
+        strict: false,
+        strictQuery: false,
+        versionKey: false,
+        minimize: false,
+        collection: name,
+        autoCreate: false,
+        autoIndex: false,
+        _id: false,
+      },
+    );
+    for (const index of indexes)
+      schema.index(Object.fromEntries(index.fields.map((f) => [f, 1])), indexOptions(index));
+    const model: AnyModel = connection.models[name] ?? connection.model(name, schema);
+    await model.createCollection().catch((error: { codeName?: string }) => {
+      if (error?.codeName !== 'NamespaceExists') throw error;
+    });
+    await model.createIndexes();
+    return wrap(name, model);
+  }
+
+  return {
+    collection<T extends BaseDoc>(name: string, { indexes = [] }: { indexes?: IndexSpec[] } = {}) {
+      if (!open.has(name)) open.set(name, openCollection(name, indexes));
+      return open.get(name) as unknown as Promise<Collection<T>>;
+    },
+    async close() {
+      open.clear();
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@moba/contracts';
+import { deadLetterTopic, type EventBus } from '../../bus/event-bus';
+
+/**
+ * The EventBus contract (ARCHITECTURE §3). Every adapter runs it.
+ *
+ * `makeBus` is called once per client a test needs (a second client stands for another process):
+ * every bus it returns during one test must talk to the same broker. Topics are fresh per test, so a
+ * shared broker (a real Redis) needs no cleaning. The suite closes what it made.
+ */
+export interface BusContractOptions {
+  /** How long to wait for asynchronous delivery (real brokers need more). */
+  timeoutMs?: number;
+  /** Jest's limit for each test (a broker's group joins take seconds). */
+  testTimeoutMs?: number;
+}
+
+export function contractEvent(key: string, data: Record<string, unknown> = {}): EventEnvelope {
+  return {
+    id: randomUUID(),
+    type: 'ContractTested',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    key,
+    data,
+  };
+}
+
+async function waitFor(check: () => boolean, label: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function eventBusContract(
+  name: string,
+  makeBus: () => EventBus | Promise<EventBus>,
+  { timeoutMs = 5000, testTimeoutMs = 20000 }: BusContractOptions = {},
+) {
+  describe(`EventBus contract: ${name}`, () => {
+    const made: EventBus[] = [];
+    const connect = async () => {
+      const bus = await makeBus();
+      made.push(bus);
+      return bus;
+    };
+    const freshTopic = () => `contract.${randomUUID().slice(0, 8)}.v1`;
+
+    const it = (title: string, run: () => Promise<void>) => test(title, run, testTimeoutMs);
+
+    afterEach(async () => {
+      for (const bus of made.splice(0).reverse()) await bus.close().catch(() => undefined);
+    });
+
+    it('delivers a published envelope to a subscriber unchanged', async () => {
+      const bus = await connect();
+      const topic = freshTopic();
+      const seen: EventEnvelope[] = [];
+      await bus.subscribe(topic, 'readers', async (event) => {
+        seen.push(event);
+      });
+      const event = {
+        ...contractEvent('aggregate-1', { nested: { list: [1, 'two'] }, flag: true }),
+        correlationId: 'req-1',
+      };
+      await bus.publish(topic, event);
+      await waitFor(() => seen.length === 1, 'delivery', timeoutMs);
+      expect(seen[0]).toEqual(event);
+    });
+
+    it('keeps the order of events with the same key', async () => {
+      const bus = await connect();
+      const topic = freshTopic();
+      const seen = new Map<string, number[]>();
+      await bus.subscribe(topic, 'ordered', async (event) => {
+        // Uneven handling times would reorder a bus that does not serialise per key.
+        await pause(Math.random() * 3);
+        const list = seen.get(event.key) ?? [];
+        list.push((event.data as { n: number }).n);
+        seen.set(event.key, list);
+      });
+      const keys = ['key-a', 'key-b', 'key-c'];
+      const published: Promise<void>[] = [];
+      for (let n = 0; n < 15; n++)
+        for (const key of keys) published.push(bus.publish(topic, contractEvent(key, { n })));
+      await Promise.all(published);
+      await waitFor(() => keys.every((k) => seen.get(k)?.length === 15), 'all 45 events', timeoutMs);
+      for (const key of keys) expect(seen.get(key)).toEqual([...Array(15).keys()]);
+    });
+
+    it('gives every consumer group each event', async () => {
+      const bus = await connect();
+      const topic = freshTopic();
+      const byGroup: Record<string, string[]> = { mail: [], stats: [], search: [] };
+      for (const group of Object.keys(byGroup)) {
+        await bus.subscribe(topic, group, async (event) => {
+          byGroup[group].push(event.id);
+        });
+      }
+      const events = [...Array(10)].map((_, i) => contractEvent(`agg-${i}`));
+      for (const event of events) await bus.publish(topic, event);
+      await waitFor(() => Object.values(byGroup).every((ids) => ids.length >= 10), 'every group', timeoutMs);
+      await pause(100);
+      for (const ids of Object.values(byGroup))
+        expect([...ids].sort()).toEqual(events.map((e) => e.id).sort());
+    });
+
+    it('shares the work between two members of one group, each event once per group', async () => {
+      const first = await connect();
+      const second = await connect();
+      const topic = freshTopic();
+      const handled: Record<string, string[]> = { first: [], second: [] };
+      const member = (label: 'first' | 'second') => async (event: EventEnvelope) => {
+        await pause(15);
+        handled[label].push(event.id);
+      };
+      await first.subscribe(topic, 'workers', member('first'));
+      await second.subscribe(topic, 'workers', member('second'));
+      const events = [...Array(20)].map((_, i) => contractEvent(`job-${i}`));
+      for (const event of events) {
+        await first.publish(topic, event);
+        await pause(5);
+      }
+      const total = () => handled.first.length + handled.second.length;
+      await waitFor(() => total() >= 20, 'twenty events', timeoutMs);
+      await pause(200);
+      const all = [...handled.first, ...handled.second];
+      expect(all.sort()).toEqual(events.map((e) => e.id).sort());
+      expect(handled.first.length).toBeGreaterThan(0);
+      expect(handled.second.length).toBeGreaterThan(0);
+    });
+
+    it('retries a failing handler with growing backoff until it succeeds (at least once)', async () => {
+      const bus = await connect();
+      const topic = freshTopic();
+      const attempts: number[] = [];
+      const dead: EventEnvelope[] = [];
+      await bus.subscribe(deadLetterTopic(topic), 'dead-watch', async (event) => {
+        dead.push(event);
+      });
+      await bus.subscribe(
+        topic,
+        'flaky',
+        async () => {
+          attempts.push(Date.now());
+          if (attempts.length < 3) throw new Error('temporary failure');
+        },
+        { maxAttempts: 5, backoffMs: 40 },
+      );
+      await bus.publish(topic, contractEvent('flaky-1'));
+      await waitFor(() => attempts.length >= 3, 'three attempts', timeoutMs);
+      await pause(300);
+      expect(attempts).toHaveLength(3);
+      // Backoff 40 ms, then 80 ms (a little slack for timers).
+      expect(attempts[1] - attempts[0]).toBeGreaterThanOrEqual(35);
+      expect(attempts[2] - attempts[1]).toBeGreaterThanOrEqual(75);
+      expect(dead).toHaveLength(0);
+    });
+
+    it('sends an event to the dead-letter topic after the last attempt, and goes on with the next', async () => {
+      const bus = await connect();
+      const topic = freshTopic();
+      const dead: EventEnvelope[] = [];
+      let attempts = 0;
+      const passed: string[] = [];
+      await bus.subscribe(deadLetterTopic(topic), 'dead-watch', async (event) => {
+        dead.push(event);
+      });
+      await bus.subscribe(
+        topic,
+        'strict',
+        async (event) => {
+          if ((event.data as { poison?: boolean }).poison) {
+            attempts++;
+            throw new Error('cannot handle');
+          }
+          passed.push(event.id);
+        },
+        { maxAttempts: 3, backoffMs: 10 },
+      );
+      const poison = contractEvent('poison-1', { poison: true });
+      const good = contractEvent('good-1');
+      await bus.publish(topic, poison);
+      await bus.publish(topic, good);
+      await waitFor(
+        () => dead.length === 1 && passed.length === 1,
+        'dead letter and the good event',
+        timeoutMs,
+      );
+      await pause(200);
+      expect(attempts).toBe(3);
+      expect(dead[0]).toEqual(poison);
+      expect(passed).toEqual([good.id]);
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Fanout } from '../../fanout/fanout';
+
+/**
+ * The Fanout contract: a message published by one notification instance reaches the handlers of
+ * every instance (itself included). `makeFanout` is called once per instance; the instances of one
+ * test must share the hub (one Redis, one memory hub).
+ */
+export function fanoutContract(
+  name: string,
+  makeFanout: () => Fanout | Promise<Fanout>,
+  { timeoutMs = 3000 } = {},
+) {
+  describe(`Fanout contract: ${name}`, () => {
+    const made: Fanout[] = [];
+    const instance = async () => {
+      const fanout = await makeFanout();
+      made.push(fanout);
+      return fanout;
+    };
+    afterEach(async () => {
+      for (const fanout of made.splice(0)) await fanout.close();
+    });
+
+    const waitFor = async (check: () => boolean, label: string) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+
+    it('delivers a message published on one instance to the handlers of every instance', async () => {
+      const a = await instance();
+      const b = await instance();
+      const c = await instance();
+      const heard: Record<string, [string, unknown][]> = { a: [], b: [], c: [] };
+      a.onMessage((userId, message) => heard.a.push([userId, message]));
+      b.onMessage((userId, message) => heard.b.push([userId, message]));
+      c.onMessage((userId, message) => heard.c.push([userId, message]));
+      const userId = randomUUID();
+      const message = {
+        type: 'notification',
+        notification: { id: randomUUID(), text: 'Prijava prihvaćena ✓', read: false, n: 3 },
+      };
+      await a.publish(userId, message);
+      await waitFor(() => Object.values(heard).every((list) => list.length === 1), 'every instance');
+      for (const list of Object.values(heard)) expect(list).toEqual([[userId, message]]);
+    });
+
+    it('keeps the order of messages from one instance and stops delivering to a closed instance', async () => {
+      const a = await instance();
+      const b = await instance();
+      const heard: number[] = [];
+      b.onMessage((_userId, message) => heard.push((message as { n: number }).n));
+      for (let n = 0; n < 20; n++) await a.publish('user-1', { n });
+      await waitFor(() => heard.length === 20, 'twenty messages');
+      expect(heard).toEqual([...Array(20).keys()]);
+      await b.close();
+      made.splice(made.indexOf(b), 1);
+      await a.publish('user-1', { n: 99 });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toHaveLength(20);
+    });
+  });
+}

@@ -1,0 +1,3 @@
+export * from './bus-contract';
+export * from './store-contract';
+export * from './fanout-contract';

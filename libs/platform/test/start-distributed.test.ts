@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './fixtures/engines';
+import { deleteKeys, REDIS_URL } from './fixtures/redis';
+import { REPO_ROOT } from './fixtures/spawn';
+import { spawn } from 'node:child_process';
+import { municipalityNames } from '@moba/contracts';
+
+/**
+ * `npm run start:distributed`: eight OS processes (six services, a second notification instance, the
+ * gateway) on Redis Streams and Redis fan-out. Ports, data folder and Redis names are private to the run.
+ */
+describe('npm run start:distributed', () => {
+  const prefix = `startdist-${randomUUID().slice(0, 8)}`;
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'moba-distributed-'));
+  });
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await deleteKeys(`${prefix}:*`);
+  });
+
+  it('answers /api/healthz with every process up, carries a sign-up event from auth to both notification instances, and stops cleanly on Ctrl-C', async () => {
+    const port = await freePort();
+    const basePort = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SERVICE_BASE_PORT: String(basePort),
+        DATA_DIR: dataDir,
+        REDIS_URL,
+        REDIS_PREFIX: prefix,
+        SKIP_WEB_BUILD: '1',
+        LOG_LEVEL: 'info',
+        ADMIN_EMAIL: 'admin@distributed.test',
+        ADMIN_PASSWORD: 'distributed-admin-password',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 170_000;
+      while (!output.includes('Moba (distributed) is running')) {
+        if (child.exitCode !== null) throw new Error(`start:distributed exited early:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`start:distributed did not come up:\n${output}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      // Every service prefixes its lines.
+      expect(output).toMatch(/^notification-2 +\| /m);
+
+      const health = await fetch(`http://127.0.0.1:${port}/api/healthz`);
+      expect(health.status).toBe(200);
+      const body = (await health.json()) as {
+        services: Record<string, { status: string; instances: number }>;
+      };
+      expect(Object.keys(body.services).sort()).toEqual([
+        'application',
+        'auth',
+        'notification',
+        'payment',
+        'rating',
+        'vacancy',
+      ]);
+      for (const service of Object.values(body.services)) expect(service.status).toBe('up');
+      expect(body.services.notification.instances).toBe(2);
+
+      // The gateway process proxies to the auth process, which signs with the keys in DATA_DIR/keys.
+      const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@distributed.test', password: 'distributed-admin-password' }),
+      });
+      expect(login.status).toBe(200);
+      expect(typeof ((await login.json()) as { token?: string }).token).toBe('string');
+
+      // An event crosses processes on Redis Streams: the auth process publishes the sign-up's
+      // EmailVerificationRequested, a notification instance consumes it and stores the mail in the
+      // store both instances share, so either instance shows it.
+      const email = `worker-${randomUUID().slice(0, 8)}@distributed.test`;
+      const signup = await fetch(`http://127.0.0.1:${port}/api/signup-worker`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email,
+          password: 'secret-pass-1',
+          confirmPassword: 'secret-pass-1',
+          termsAccepted: true,
+          firstName: 'Marko',
+          lastName: 'Marković',
+          phone: `064${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+          phoneCountry: 'RS',
+          dateOfBirth: '1990-05-01',
+          gender: 'male',
+          region: 'RS',
+          language: 'sr',
+          availabilityMonths: [6, 7, 8],
+          municipality: municipalityNames('RS')[0],
+          skills: 'berba malina',
+          groupLeader: true,
+          groupSize: 12,
+          transportOrganised: false,
+          willingToTravel: true,
+        }),
+      });
+      expect({ status: signup.status, body: signup.status < 300 ? null : await signup.text() }).toEqual({
+        status: expect.any(Number),
+        body: null,
+      });
+      for (const instancePort of [basePort + 6, basePort + 16]) {
+        const deadline = Date.now() + 30_000;
+        let mails: unknown[] = [];
+        while (Date.now() < deadline) {
+          const response = await fetch(
+            `http://127.0.0.1:${instancePort}/dev/mailbox.json?to=${encodeURIComponent(email)}`,
+          );
+          mails = response.ok ? ((await response.json()) as unknown[]) : [];
+          if (mails.length) break;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        expect({ instancePort, mails: mails.length }).toEqual({ instancePort, mails: 1 });
+      }
+    } finally {
+      // Also on failure: wait for the processes to stop before the keys are deleted.
+      child.kill('SIGINT');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+    }
+    expect(await exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${basePort + 6}/healthz`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${port}/api/healthz`)).rejects.toThrow();
+  }, 200_000);
+});
