@@ -1,0 +1,97 @@
+import {
+  authErrorCodes,
+  authErrorMessages,
+  topics,
+  UserBanned,
+  UserReactivated,
+  type AdminUsersQuery,
+  type TokenState,
+} from '@moba/contracts';
+import { AppError, pushEvents, type Filter } from '@moba/platform';
+import { at, nowIso, type AuthContext } from '../context';
+import { toAdminUserItem, type UserDoc } from '../domain/user';
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** POST /admin/users/all: workers and estates, searched, filtered, sorted, paged. */
+export async function listUsers(ctx: AuthContext, query: AdminUsersQuery) {
+  const filter: Filter = { role: query.role ? query.role : { $in: ['Worker', 'Estate'] } };
+  if (query.status === 'Active') filter.banned = false;
+  if (query.status === 'Banned') filter.banned = true;
+  if (query.search) {
+    const pattern = new RegExp(escapeRegex(query.search), 'i');
+    const digits = query.search.replace(/[^\d]/g, '');
+    filter.$or = [
+      { fullName: pattern },
+      { 'estate.name': pattern },
+      { email: pattern },
+      { phone: pattern },
+      // Phones are stored as E.164: "064 123" also finds +38164123….
+      ...(digits.length >= 3 ? [{ phone: new RegExp(escapeRegex(digits.replace(/^0+/, ''))) }] : []),
+    ];
+  }
+  const sort =
+    query.sort === 'name'
+      ? ({ nameKey: 1, registeredAt: -1 } as const)
+      : ({ registeredAt: -1, nameKey: 1 } as const);
+  const [total, users] = await Promise.all([
+    ctx.users.count(filter),
+    ctx.users.find(filter, { sort, skip: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+  ]);
+  return { items: users.map(toAdminUserItem), total, page: query.page, pageSize: query.pageSize };
+}
+
+async function target(ctx: AuthContext, id: string): Promise<UserDoc> {
+  const user = await ctx.users.findOne({ _id: id });
+  if (!user) throw new AppError(authErrorCodes.USER_NOT_FOUND, 404, authErrorMessages.USER_NOT_FOUND);
+  if (user.role === 'Admin')
+    throw new AppError(authErrorCodes.CANNOT_BAN_ADMIN, 400, authErrorMessages.CANNOT_BAN_ADMIN);
+  return user;
+}
+
+/** Indefinite ban with a reason; existing tokens stop working on the next call (tokenVersion + 1). */
+export async function banUser(ctx: AuthContext, id: string, reason: string) {
+  const user = await target(ctx, id);
+  if (user.banned) throw new AppError(authErrorCodes.ALREADY_BANNED, 409, authErrorMessages.ALREADY_BANNED);
+  const tokenVersion = user.tokenVersion + 1;
+  const now = nowIso(ctx);
+  const updated = await ctx.users.updateOne(
+    { _id: id, banned: false, tokenVersion: user.tokenVersion },
+    pushEvents({ $set: { banned: true, banReason: reason, bannedAt: now, tokenVersion, updatedAt: now } }, [
+      { topic: topics.auth, event: UserBanned.create(id, { userId: id, tokenVersion, reason }, at(ctx)) },
+    ]),
+  );
+  if (updated === 0) throw new AppError(authErrorCodes.ALREADY_BANNED, 409, authErrorMessages.ALREADY_BANNED);
+  ctx.relay.kick();
+  return { ok: true as const };
+}
+
+export async function reactivateUser(ctx: AuthContext, id: string) {
+  const user = await target(ctx, id);
+  if (!user.banned) throw new AppError(authErrorCodes.NOT_BANNED, 409, authErrorMessages.NOT_BANNED);
+  const now = nowIso(ctx);
+  const updated = await ctx.users.updateOne(
+    { _id: id, banned: true, tokenVersion: user.tokenVersion },
+    pushEvents(
+      {
+        $set: { banned: false, failedLogins: [], updatedAt: now },
+        $unset: { banReason: true, bannedAt: true },
+      },
+      [
+        {
+          topic: topics.auth,
+          event: UserReactivated.create(id, { userId: id, tokenVersion: user.tokenVersion }, at(ctx)),
+        },
+      ],
+    ),
+  );
+  if (updated === 0) throw new AppError(authErrorCodes.NOT_BANNED, 409, authErrorMessages.NOT_BANNED);
+  ctx.relay.kick();
+  return { ok: true as const };
+}
+
+/** GET /internal/token-states: the gateway's replica starts from this. */
+export async function tokenStates(ctx: AuthContext): Promise<TokenState[]> {
+  const users = await ctx.users.find({});
+  return users.map((u) => ({ userId: u._id, tokenVersion: u.tokenVersion, banned: u.banned }));
+}

@@ -1,0 +1,90 @@
+import {
+  authErrorCodes,
+  authErrorMessages,
+  EmailVerified,
+  PasswordChanged,
+  PasswordResetRequested,
+  topics,
+} from '@moba/contracts';
+import { AppError, pushEvents, type PendingEvent } from '@moba/platform';
+import { at, nowIso, type AuthContext } from '../context';
+import { hashLinkToken, hashPassword, newLinkToken } from '../domain/secrets';
+import { bannedError } from '../log-in/log-in';
+
+const linkInvalid = () =>
+  new AppError(authErrorCodes.RESET_LINK_INVALID, 400, authErrorMessages.RESET_LINK_INVALID);
+
+/** Mails a single-use reset link; an unknown e-mail answers 'email not found' (spec §8). */
+export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<{ ok: true }> {
+  const user = await ctx.users.findOne({ email });
+  if (!user) throw new AppError(authErrorCodes.EMAIL_NOT_FOUND, 404, authErrorMessages.EMAIL_NOT_FOUND);
+  // A banned user must not lift the ban by changing the password (PasswordChanged clears ban state downstream).
+  if (user.banned) throw bannedError(user);
+  const { token, hash } = newLinkToken();
+  const expiresAt = new Date(
+    ctx.clock.now().getTime() + ctx.config.RESET_LINK_TTL_MINUTES * 60_000,
+  ).toISOString();
+  const link = `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}/new-password?token=${encodeURIComponent(token)}`;
+  await ctx.users.updateOne(
+    { _id: user._id },
+    pushEvents({ $set: { resetLink: { hash, expiresAt } } }, [
+      {
+        topic: topics.auth,
+        event: PasswordResetRequested.create(
+          user._id,
+          {
+            userId: user._id,
+            email: user.email,
+            fullName: user.fullName,
+            link,
+            expiresAt,
+            language: user.language,
+          },
+          at(ctx),
+        ),
+      },
+    ]),
+  );
+  ctx.relay.kick();
+  return { ok: true };
+}
+
+/** Sets the new password of a reset link; the link works once; every existing session ends. */
+export async function setNewPassword(
+  ctx: AuthContext,
+  token: string,
+  password: string,
+): Promise<{ ok: true }> {
+  const hash = hashLinkToken(token);
+  const now = nowIso(ctx);
+  const user = await ctx.users.findOne({ 'resetLink.hash': hash });
+  if (!user || !user.resetLink || user.resetLink.expiresAt <= now) throw linkInvalid();
+  if (user.banned) throw bannedError(user);
+  const passwordHash = await hashPassword(password, {
+    memoryCost: ctx.config.ARGON2_MEMORY_KIB,
+    timeCost: ctx.config.ARGON2_TIME_COST,
+  });
+  const tokenVersion = user.tokenVersion + 1;
+  const events: PendingEvent[] = [
+    {
+      topic: topics.auth,
+      event: PasswordChanged.create(user._id, { userId: user._id, tokenVersion }, at(ctx)),
+    },
+  ];
+  // Following the mailed link proves the address too.
+  if (!user.emailVerified)
+    events.push({ topic: topics.auth, event: EmailVerified.create(user._id, { userId: user._id }, at(ctx)) });
+  const updated = await ctx.users.updateOne(
+    { _id: user._id, 'resetLink.hash': hash, tokenVersion: user.tokenVersion },
+    pushEvents(
+      {
+        $set: { passwordHash, tokenVersion, emailVerified: true, failedLogins: [], updatedAt: now },
+        $unset: { resetLink: true, emailLink: true },
+      },
+      events,
+    ),
+  );
+  if (updated === 0) throw linkInvalid();
+  ctx.relay.kick();
+  return { ok: true };
+}

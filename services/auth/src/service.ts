@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import {
+  createHttpApp,
+  createOutboxRelay,
+  createTokenSigner,
+  serviceLifecycle,
+  type BaseDeps,
+  type Service,
+} from '@moba/platform';
+import type { AuthConfig } from './config';
+import type { AuthContext } from './context';
+import { openAuthStore } from './store';
+import { authRoutes } from './http/routes';
+import { ensureAdmin } from './ensure-admin/ensure-admin';
+import { createAddressFailureLimiter } from './domain/login-failures';
+
+export interface AuthDeps extends BaseDeps {
+  config: AuthConfig;
+  /** The token signing key (PKCS#8 PEM); its public half is what `tokens` verifies with. */
+  privateKeyPem: string;
+  /** Where the first-start admin box is printed (console.log by default). */
+  print?: (text: string) => void;
+}
+
+/** The one wiring point of the auth service: store, routes, outbox relay, first-start admin, lifecycle. */
+export async function createService(deps: AuthDeps): Promise<Service> {
+  const { users } = await openAuthStore(deps.store);
+  const relay = createOutboxRelay({ bus: deps.bus, collections: [users], logger: deps.logger });
+  const ctx: AuthContext & { photosDir: string } = {
+    users,
+    clock: deps.clock,
+    config: deps.config,
+    signer: createTokenSigner(deps.privateKeyPem),
+    relay,
+    logger: deps.logger,
+    photosDir: resolve(deps.config.PHOTOS_DIR),
+    addressFailures: createAddressFailureLimiter({
+      max: deps.config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: deps.config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+    }),
+  };
+  const app = createHttpApp({
+    name: 'auth',
+    logger: deps.logger,
+    routes: (app) => authRoutes(app, ctx, deps.tokens),
+  });
+  return serviceLifecycle(app, {
+    async start() {
+      await ensureAdmin(ctx, deps.print);
+      relay.start();
+    },
+    async stop() {
+      await relay.stop();
+    },
+  });
+}

@@ -1,0 +1,190 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  crops,
+  municipalityNames,
+  topics,
+  type EventEnvelope,
+  type SignupEstateInput,
+  type SignupWorkerInput,
+} from '@moba/contracts';
+import { eventually, startForTest, type TestClient } from '@moba/platform/testing';
+import { createTestDeps, testKeys } from '@moba/platform/testing';
+import { loadAuthConfig } from '../src/config';
+import { createService } from '../src/service';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any event's data
+type AnyData = any;
+
+export const ADMIN_EMAIL = 'admin@moba.test';
+export const ADMIN_PASSWORD = 'admin-password-1';
+
+/** The auth service on port 0 with memory adapters, cheap argon2 and a recorder of its events. */
+export async function startAuth(env: NodeJS.ProcessEnv = {}) {
+  const deps = createTestDeps();
+  const photosDir = mkdtempSync(join(tmpdir(), 'moba-auth-photos-'));
+  const config = loadAuthConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://moba.test',
+    PHOTOS_DIR: photosDir,
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    ...env,
+  });
+  const printed: string[] = [];
+  const events: EventEnvelope[] = [];
+  await deps.bus.subscribe(topics.auth, 'test-recorder', async (event) => {
+    events.push(event);
+  });
+  const service = await createService({
+    ...deps,
+    config,
+    privateKeyPem: testKeys().privateKeyPem,
+    print: (t) => printed.push(t),
+  });
+  const { client, stop } = await startForTest(service);
+  const auth = {
+    client,
+    stop,
+    deps,
+    events,
+    printed,
+    photosDir,
+    /** Waits for an event of a type matching the predicate. */
+    event: (type: string, match: (e: EventEnvelope<AnyData>) => boolean = () => true) =>
+      eventually(async () => events.find((e) => e.type === type && match(e)), type),
+    eventsOf: (type: string, userId: string) =>
+      events.filter((e) => e.type === type && (e.data as { userId?: string }).userId === userId),
+  };
+  return auth;
+}
+export type Auth = Awaited<ReturnType<typeof startAuth>>;
+
+let counter = 0;
+const unique = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+/** A valid, unused Serbian mobile number in national format. */
+export const uniquePhone = () => `064${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+export const e164 = (national: string) => `+381${national.replace(/^0/, '')}`;
+export const PASSWORD = 'secret-pass-1';
+const municipality = municipalityNames('RS')[0];
+const crop = crops[0].id;
+
+export function workerInput(
+  overrides: Partial<SignupWorkerInput> & Record<string, unknown> = {},
+): SignupWorkerInput {
+  return {
+    email: `worker-${unique()}@example.com`,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    termsAccepted: true,
+    firstName: 'Marko',
+    lastName: 'Marković',
+    phone: uniquePhone(),
+    phoneCountry: 'RS',
+    dateOfBirth: '1990-05-01',
+    gender: 'male',
+    region: 'RS',
+    language: 'sr',
+    availabilityMonths: [6, 7, 8],
+    municipality,
+    skills: 'berba malina',
+    groupLeader: true,
+    groupSize: 12,
+    transportOrganised: true,
+    willingToTravel: true,
+    ...overrides,
+  } as SignupWorkerInput;
+}
+
+export function estateInput(
+  overrides: Partial<SignupEstateInput> & Record<string, unknown> = {},
+): SignupEstateInput {
+  return {
+    email: `estate-${unique()}@example.com`,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    termsAccepted: true,
+    firstName: 'Jovana',
+    lastName: 'Jovanović',
+    phone: uniquePhone(),
+    phoneCountry: 'RS',
+    dateOfBirth: '1980-02-03',
+    gender: 'female',
+    region: 'RS',
+    language: 'sr',
+    estateName: `Imanje ${unique()}`,
+    municipality,
+    bpg: '123456789012',
+    pib: '101134702',
+    primaryIndustry: 'Voćarstvo',
+    cultureTypes: [crop],
+    size: 'From1To10ha',
+    ...overrides,
+  } as SignupEstateInput;
+}
+
+export interface Account {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+/** The token of the confirmation link mailed to a user (from EmailVerificationRequested). */
+export async function confirmationToken(auth: Auth, userId: string, nth = 0): Promise<string> {
+  const event = await eventually(
+    async () => auth.eventsOf('EmailVerificationRequested', userId)[nth],
+    'confirmation mail',
+  );
+  return new URL((event.data as { link: string }).link).searchParams.get('token')!;
+}
+
+export async function logIn(client: TestClient, email: string, password = PASSWORD) {
+  return client.post('/login', { email, password });
+}
+
+/** Signs up, confirms the e-mail and logs in. */
+export async function signedUp(
+  auth: Auth,
+  role: 'Worker' | 'Estate',
+  overrides: Record<string, unknown> = {},
+): Promise<Account> {
+  const input = role === 'Worker' ? workerInput(overrides) : estateInput(overrides);
+  const signup = await auth.client.post(role === 'Worker' ? '/signup-worker' : '/signup-estate', input);
+  if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${signup.text}`);
+  const id = signup.body.userId as string;
+  const verified = await auth.client.post('/verify-email', { token: await confirmationToken(auth, id) });
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${verified.text}`);
+  const login = await logIn(auth.client, input.email, input.password);
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return {
+    id,
+    email: input.email,
+    password: input.password,
+    token: login.body.token,
+    headers: { authorization: `Bearer ${login.body.token}` },
+  };
+}
+
+export async function adminAccount(auth: Auth): Promise<Account> {
+  const login = await logIn(auth.client, ADMIN_EMAIL, ADMIN_PASSWORD);
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${login.text}`);
+  return {
+    id: login.body.userId,
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+    token: login.body.token,
+    headers: { authorization: `Bearer ${login.body.token}` },
+  };
+}
+
+/** Fails when a response body holds anything that looks like a secret of ours. */
+export function expectNoSecrets(text: string) {
+  expect(text).not.toMatch(/\$argon2/);
+  expect(text).not.toMatch(/passwordHash|emailLink|resetLink|failedLogins/);
+}
