@@ -1,0 +1,102 @@
+import { topics, VacancyFeatured } from '@moba/contracts';
+import { statusOn, type VacancyDoc } from '../domain/vacancy';
+import { todayOf, type VacancyContext } from '../context';
+import { transitionStatus } from '../vacancy-writes';
+
+export interface AdvanceResult {
+  timedOut: number;
+  closed: number;
+  finished: number;
+}
+
+const live = { deletedAt: { $exists: false } };
+
+/**
+ * The scheduled status job (ARCHITECTURE §6), by the Clock port: a Pending vacancy without a payment
+ * outcome for PENDING_TIMEOUT_MS becomes Open (not featured); Open becomes Closed when full or once
+ * its start date has passed; Open and Closed become Finished after the end date. Every move is a
+ * conditional write, so running the job twice (or on two instances) changes and emits nothing more.
+ */
+export async function advanceStatuses(ctx: VacancyContext): Promise<AdvanceResult> {
+  const now = ctx.clock.now();
+  const today = todayOf(ctx);
+  const result: AdvanceResult = { timedOut: 0, closed: 0, finished: 0 };
+  const vacancies = ctx.store.vacancies;
+
+  const expired = new Date(now.getTime() - ctx.config.PENDING_TIMEOUT_MS).toISOString();
+  for (const doc of await vacancies.find({ ...live, status: 'Pending', pendingSince: { $lte: expired } })) {
+    if (await settlePending(ctx, doc, false, 'payment-timeout')) result.timedOut++;
+  }
+
+  for (const doc of await vacancies.find({
+    ...live,
+    status: { $in: ['Open', 'Closed'] },
+    endDate: { $lt: today },
+  })) {
+    if (await transitionStatus(ctx, doc, 'Finished', 'ended')) result.finished++;
+  }
+
+  const due = await vacancies.find({
+    ...live,
+    status: 'Open',
+    $or: [{ startDate: { $lt: today } }, { freePositions: { $lte: 0 } }],
+  });
+  for (const doc of due) {
+    if (await transitionStatus(ctx, doc, 'Closed', doc.freePositions <= 0 ? 'full' : 'started'))
+      result.closed++;
+  }
+  return result;
+}
+
+/**
+ * Ends a Pending featuring: featured or not, the vacancy takes the status its dates and positions
+ * give (normally Open). Emits VacancyFeatured with the outcome and VacancyStatusChanged.
+ */
+export async function settlePending(
+  ctx: VacancyContext,
+  doc: VacancyDoc,
+  featured: boolean,
+  reason: string,
+  extraSet: Record<string, unknown> = {},
+) {
+  const to = statusOn({ ...doc, status: 'Open' }, todayOf(ctx));
+  return transitionStatus(ctx, doc, to, reason, {
+    set: { featured, ...extraSet },
+    unset: { pendingSince: true },
+    events: [
+      {
+        topic: topics.vacancy,
+        event: VacancyFeatured.create(
+          doc._id,
+          { vacancyId: doc._id, estateId: doc.estateId, featured, featuring: doc.featuring, reason },
+          { occurredAt: ctx.clock.now() },
+        ),
+      },
+    ],
+  });
+}
+
+/** Runs the job every SCHEDULER_INTERVAL_MS; overlapping runs are skipped. */
+export function createStatusScheduler(ctx: VacancyContext) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = advanceStatuses(ctx)
+      .catch((err) => ctx.logger.error({ err }, 'vacancy status job failed; will retry'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  return {
+    start() {
+      timer = setInterval(tick, ctx.config.SCHEDULER_INTERVAL_MS);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}

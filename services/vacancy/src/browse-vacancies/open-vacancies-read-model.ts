@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import type { VacancyFilters, VacancyItem } from '@moba/contracts';
+import type { Collection } from '@moba/platform';
+import { toItem, type VacancyDoc } from '../domain/vacancy';
+import { compareForBrowse } from '../domain/filters';
+
+export interface CachedPage {
+  etag: string;
+  json: string;
+}
+
+const RESPONSE_CACHE_MAX = 500;
+
+/**
+ * The Open vacancies in memory, sorted featured first then newest: browsing answers from here, never
+ * from a store scan. Loaded at start, updated after every write of this service (`refresh`), reloaded
+ * periodically (other instances' writes). Answers are cached per filter set with a content ETag until
+ * the next change.
+ */
+export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) {
+  const byId = new Map<string, VacancyItem>();
+  let sorted: VacancyItem[] | undefined;
+  let version = 0;
+  const cache = new Map<string, CachedPage>();
+
+  const changed = () => {
+    sorted = undefined;
+    version++;
+    cache.clear();
+  };
+
+  function put(doc: VacancyDoc | null, id: string) {
+    const wasThere = byId.delete(id);
+    if (doc && doc.status === 'Open' && !doc.deletedAt) byId.set(id, toItem(doc));
+    else if (!wasThere) return;
+    changed();
+  }
+
+  /**
+   * Columns over the sorted list, rebuilt after a change: a bitset per indexed value ('m:Arilje',
+   * 'd:Zlatiborski', 'c:malina', 'food:true' …) and typed arrays for the range filters. A query ANDs
+   * a few bitsets (a few hundred words for 10,000 vacancies) and walks only the set bits, so the
+   * cost of a browse stays far below the cost of its HTTP round trip.
+   */
+  let bitsets = new Map<string, Uint32Array>();
+  let startDay = new Int32Array(0);
+  let endDay = new Int32Array(0);
+  let wage = new Int32Array(0);
+  let free = new Int32Array(0);
+  let words = 0;
+  const dayKey = (date: string) =>
+    Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+
+  const all = () => {
+    if (!sorted) {
+      sorted = [...byId.values()].sort(compareForBrowse);
+      const n = sorted.length;
+      words = (n + 31) >>> 5;
+      bitsets = new Map();
+      startDay = new Int32Array(n);
+      endDay = new Int32Array(n);
+      wage = new Int32Array(n);
+      free = new Int32Array(n);
+      const set = (key: string, position: number) => {
+        let bits = bitsets.get(key);
+        if (!bits) bitsets.set(key, (bits = new Uint32Array(words)));
+        bits[position >>> 5] |= 1 << (position & 31);
+      };
+      sorted.forEach((item, i) => {
+        set(`m:${item.municipality}`, i);
+        set(`r:${item.region}`, i);
+        if (item.district) set(`d:${item.district}`, i);
+        set(`p:${item.paymentType}`, i);
+        for (const crop of item.crops) set(`c:${crop}`, i);
+        for (const activity of item.jobActivities) set(`a:${activity}`, i);
+        set(`food:${item.foodProvided}`, i);
+        set(`transport:${item.transportProvided}`, i);
+        set(`accommodation:${item.accommodationProvided}`, i);
+        set(`leaders:${item.groupLeadersAccepted}`, i);
+        startDay[i] = dayKey(item.startDate);
+        endDay[i] = dayKey(item.endDate);
+        wage[i] = item.paymentType === 'DailyWage' ? (item.dailyWage ?? 0) : -1;
+        free[i] = item.freePositions;
+      });
+    }
+    return sorted;
+  };
+
+  /** The positions (as a bitset) that pass the equality filters. */
+  function candidates(f: VacancyFilters): Uint32Array {
+    const n = all().length;
+    const acc = new Uint32Array(words).fill(0xffffffff);
+    if (n & 31) acc[words - 1] = (1 << (n & 31)) - 1;
+    const and = (key: string) => {
+      const bits = bitsets.get(key);
+      if (!bits) acc.fill(0);
+      else for (let w = 0; w < words; w++) acc[w] &= bits[w];
+    };
+    if (f.municipality !== undefined) and(`m:${f.municipality}`);
+    if (f.municipalities !== undefined) {
+      const any = new Uint32Array(words);
+      for (const name of f.municipalities) {
+        const bits = bitsets.get(`m:${name}`);
+        if (bits) for (let w = 0; w < words; w++) any[w] |= bits[w];
+      }
+      for (let w = 0; w < words; w++) acc[w] &= any[w];
+    }
+    if (f.region !== undefined) and(`r:${f.region}`);
+    if (f.district !== undefined) and(`d:${f.district}`);
+    if (f.crop !== undefined) and(`c:${f.crop}`);
+    if (f.jobActivity !== undefined) and(`a:${f.jobActivity}`);
+    if (f.paymentType !== undefined) and(`p:${f.paymentType}`);
+    if (f.foodProvided !== undefined) and(`food:${f.foodProvided}`);
+    if (f.transportProvided !== undefined) and(`transport:${f.transportProvided}`);
+    if (f.accommodationProvided !== undefined) and(`accommodation:${f.accommodationProvided}`);
+    if (f.groupLeadersAccepted !== undefined) and(`leaders:${f.groupLeadersAccepted}`);
+    return acc;
+  }
+
+  return {
+    /** Loads every Open vacancy; a write applied while the store was read makes it read again (no stale snapshot wins). */
+    async load() {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const before = version;
+        const docs = await vacancies.find({ status: 'Open', deletedAt: { $exists: false } });
+        if (version !== before && attempt < 4) continue;
+        byId.clear();
+        for (const doc of docs) byId.set(doc._id, toItem(doc));
+        changed();
+        return;
+      }
+    },
+    /** Re-reads one vacancy after a write and keeps it if it is Open. */
+    async refresh(id: string) {
+      put(await vacancies.findOne({ _id: id }), id);
+    },
+    /** Applies a document already read (saves a store read after findOneAndUpdate). */
+    apply(doc: VacancyDoc) {
+      put(doc, doc._id);
+    },
+    /** One pass over the candidates: counts every match, keeps only the requested page. */
+    query(filters: VacancyFilters) {
+      const list = all();
+      const acc = candidates(filters);
+      const from = (filters.page - 1) * filters.pageSize;
+      const to = from + filters.pageSize;
+      const minStart = filters.dateFrom !== undefined ? dayKey(filters.dateFrom) : undefined;
+      const maxStart = filters.dateTo !== undefined ? dayKey(filters.dateTo) : undefined;
+      const minWage = filters.minDailyWage;
+      const onlyFree = filters.onlyWithFreePositions === true;
+      const items: VacancyItem[] = [];
+      let total = 0;
+      for (let w = 0; w < words; w++) {
+        let x = acc[w];
+        while (x !== 0) {
+          const low = x & -x;
+          const i = (w << 5) + (31 - Math.clz32(low));
+          x ^= low;
+          if (minStart !== undefined && endDay[i] < minStart) continue;
+          if (maxStart !== undefined && startDay[i] > maxStart) continue;
+          if (minWage !== undefined && wage[i] < minWage) continue;
+          if (onlyFree && free[i] <= 0) continue;
+          if (total >= from && total < to) items.push(list[i]);
+          total++;
+        }
+      }
+      return { items, total, page: filters.page, pageSize: filters.pageSize };
+    },
+    /** The JSON answer and its ETag for these filters, cached until the next change. */
+    page(filters: VacancyFilters): CachedPage {
+      const key = JSON.stringify(filters);
+      let hit = cache.get(key);
+      if (!hit) {
+        const json = JSON.stringify(this.query(filters));
+        hit = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+        if (cache.size >= RESPONSE_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+        cache.set(key, hit);
+      }
+      return hit;
+    },
+    size: () => byId.size,
+    version: () => version,
+  };
+}
+export type OpenVacanciesReadModel = ReturnType<typeof createOpenVacanciesReadModel>;

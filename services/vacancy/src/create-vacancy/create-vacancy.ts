@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createVacancySchema,
+  districtOf,
+  topics,
+  vacancyErrorCodes,
+  VacancyCreated,
+  VacancyFeatured,
+  type Featuring,
+} from '@moba/contracts';
+import {
+  badRequest,
+  DuplicateKeyError,
+  parseInput,
+  withEvents,
+  type AuthUser,
+  type PendingEvent,
+} from '@moba/platform';
+import { decideFeaturing, inPromo, type VacancyDoc } from '../domain/vacancy';
+import { todayOf, type VacancyContext } from '../context';
+
+/**
+ * An estate publishes a vacancy. Every rule of spec §5 is in the contract schema (today from the
+ * service clock). Sponsored: free featuring for the estate's first vacancy in the promo period,
+ * otherwise Pending until the payment ends.
+ */
+export async function createVacancy(
+  ctx: VacancyContext,
+  user: AuthUser,
+  body: unknown,
+): Promise<{ id: string }> {
+  if (body && typeof body === 'object' && (body as { urgent?: unknown }).urgent === true)
+    throw badRequest(vacancyErrorCodes.URGENT_COMING_SOON, 'coming soon', [
+      { field: 'urgent', message: 'coming soon' },
+    ]);
+  const today = todayOf(ctx);
+  const input = parseInput(createVacancySchema(today), body);
+  const now = ctx.clock.now();
+  const id = randomUUID();
+
+  const estate = await ensureEstate(ctx, user.id);
+  const firstInPromo =
+    inPromo(today, { start: ctx.config.PROMO_START, end: ctx.config.PROMO_END }) &&
+    (await claimPromo(ctx, user.id, id));
+  const featuring: Featuring = decideFeaturing(input.sponsored, firstInPromo);
+  const featured = featuring === 'free';
+  const status = featuring === 'paid' ? 'Pending' : 'Open';
+
+  const doc: VacancyDoc = {
+    _id: id,
+    estateId: user.id,
+    estateName: estate.estateName ?? user.fullName,
+    title: input.title,
+    description: input.description,
+    municipality: input.municipality,
+    region: input.region,
+    ...(input.region === 'RS' && districtOf(input.municipality)
+      ? { district: districtOf(input.municipality) }
+      : {}),
+    crops: input.crops,
+    jobActivities: input.jobActivities,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    workStartTime: input.workStartTime,
+    workEndTime: input.workEndTime,
+    hoursPerDay: input.hoursPerDay,
+    paymentType: input.paymentType,
+    ...('dailyWage' in input && input.dailyWage !== undefined ? { dailyWage: input.dailyWage } : {}),
+    ...('norm' in input && input.norm !== undefined ? { norm: input.norm } : {}),
+    ...('normPrice' in input && input.normPrice !== undefined ? { normPrice: input.normPrice } : {}),
+    foodProvided: input.foodProvided,
+    transportProvided: input.transportProvided,
+    accommodationProvided: input.accommodationProvided,
+    groupLeadersAccepted: input.groupLeadersAccepted,
+    sponsored: input.sponsored,
+    featuring,
+    featured,
+    urgent: false,
+    status,
+    totalPositions: input.numberOfWorkers,
+    freePositions: input.numberOfWorkers,
+    createdAt: now.toISOString(),
+    ...(status === 'Pending' ? { pendingSince: now.toISOString() } : {}),
+    appliedEvents: [],
+    paymentOutcomes: [],
+  };
+
+  const events: PendingEvent[] = [
+    {
+      topic: topics.vacancy,
+      event: VacancyCreated.create(
+        id,
+        {
+          vacancyId: id,
+          estateId: doc.estateId,
+          estateName: doc.estateName,
+          title: doc.title,
+          municipality: doc.municipality,
+          region: doc.region,
+          ...(doc.district ? { district: doc.district } : {}),
+          startDate: doc.startDate,
+          endDate: doc.endDate,
+          totalPositions: doc.totalPositions,
+          status: doc.status,
+          featuring,
+          featured,
+          groupLeadersAccepted: doc.groupLeadersAccepted,
+          paymentType: doc.paymentType,
+          ...(doc.dailyWage !== undefined ? { dailyWage: doc.dailyWage } : {}),
+          createdAt: doc.createdAt,
+        },
+        { occurredAt: now },
+      ),
+    },
+  ];
+  if (featured)
+    events.push({
+      topic: topics.vacancy,
+      event: VacancyFeatured.create(
+        id,
+        { vacancyId: id, estateId: doc.estateId, featured: true, featuring, reason: 'free' },
+        { occurredAt: now },
+      ),
+    });
+
+  await ctx.store.vacancies.insertOne(withEvents(doc, events));
+  ctx.relay.kick();
+  ctx.readModel.apply(doc);
+  ctx.logger.info({ vacancyId: id, estateId: user.id, featuring, status }, 'vacancy created');
+  return { id };
+}
+
+async function ensureEstate(ctx: VacancyContext, estateId: string) {
+  const found = await ctx.store.estates.findOne({ _id: estateId });
+  if (found) return found;
+  try {
+    return await ctx.store.estates.insertOne({ _id: estateId });
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+    return (await ctx.store.estates.findOne({ _id: estateId }))!;
+  }
+}
+
+/** Atomically records the estate's first vacancy in the promo; true only for that first one. */
+async function claimPromo(ctx: VacancyContext, estateId: string, vacancyId: string): Promise<boolean> {
+  const claimed = await ctx.store.estates.findOneAndUpdate(
+    { _id: estateId, firstPromoVacancyId: { $exists: false } },
+    { $set: { firstPromoVacancyId: vacancyId } },
+  );
+  return claimed !== null;
+}

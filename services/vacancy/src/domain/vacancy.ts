@@ -1,0 +1,117 @@
+import type { BaseDoc, WithOutbox } from '@moba/platform';
+import type { Featuring, PaymentType, Region, VacancyItem, VacancyStatus } from '@moba/contracts';
+
+/** A vacancy as stored: the item fields plus bookkeeping (outbox, processed event ids, soft delete). */
+export interface VacancyDoc extends BaseDoc, WithOutbox {
+  estateId: string;
+  estateName: string;
+  title: string;
+  description: string;
+  municipality: string;
+  region: Region;
+  district?: string;
+  crops: string[];
+  jobActivities: string[];
+  startDate: string;
+  endDate: string;
+  workStartTime: string;
+  workEndTime: string;
+  hoursPerDay: number;
+  paymentType: PaymentType;
+  dailyWage?: number;
+  norm?: string;
+  normPrice?: number;
+  foodProvided: boolean;
+  transportProvided: boolean;
+  accommodationProvided: boolean;
+  groupLeadersAccepted: boolean;
+  sponsored: boolean;
+  featuring: Featuring;
+  featured: boolean;
+  urgent: false;
+  status: VacancyStatus;
+  totalPositions: number;
+  freePositions: number;
+  createdAt: string;
+  /** Set while a paid featuring runs (status Pending): the payment timeout counts from here. */
+  pendingSince?: string;
+  deletedAt?: string;
+  /** Ids of the ApplicationAccepted events already counted (guards the counter against redelivery). */
+  appliedEvents: string[];
+  /** `${paymentId}:${outcome}` of the payment events already applied. */
+  paymentOutcomes: string[];
+}
+
+/** The estate replica: its name (from auth events) and the vacancy that used its promo. */
+export interface EstateDoc extends BaseDoc {
+  estateName?: string;
+  firstPromoVacancyId?: string;
+}
+
+/** Whether a day lies in the promo period (both ends included). */
+export const inPromo = (today: string, promo: { start: string; end: string }) =>
+  promo.start <= today && today <= promo.end;
+
+/**
+ * The featuring of a new vacancy: nothing unless sponsored; free when it is the estate's first vacancy
+ * in the promo period (featured at once); otherwise paid (Pending until the payment ends).
+ */
+export function decideFeaturing(sponsored: boolean, firstInPromo: boolean): Featuring {
+  if (!sponsored) return 'none';
+  return firstInPromo ? 'free' : 'paid';
+}
+
+/**
+ * The status a settled (not Pending) vacancy should have on a day (ARCHITECTURE §6):
+ * Finished after the end date; Closed when full or once the start date has passed (applications are
+ * taken through the first working day, so a vacancy starting today is still Open); otherwise Open.
+ * A Closed vacancy never reopens.
+ */
+export function statusOn(
+  vacancy: Pick<VacancyDoc, 'status' | 'startDate' | 'endDate' | 'freePositions'>,
+  today: string,
+): VacancyStatus {
+  if (vacancy.status === 'Finished') return 'Finished';
+  if (today > vacancy.endDate) return 'Finished';
+  if (vacancy.status === 'Closed') return 'Closed';
+  if (vacancy.freePositions <= 0 || today > vacancy.startDate) return 'Closed';
+  return 'Open';
+}
+
+/** The answer shape of every list (no bookkeeping fields). */
+export function toItem(doc: VacancyDoc): VacancyItem {
+  return {
+    id: doc._id,
+    estateId: doc.estateId,
+    estateName: doc.estateName,
+    title: doc.title,
+    description: doc.description,
+    municipality: doc.municipality,
+    region: doc.region,
+    ...(doc.district ? { district: doc.district } : {}),
+    crops: doc.crops,
+    jobActivities: doc.jobActivities,
+    startDate: doc.startDate,
+    endDate: doc.endDate,
+    workStartTime: doc.workStartTime,
+    workEndTime: doc.workEndTime,
+    hoursPerDay: doc.hoursPerDay,
+    paymentType: doc.paymentType,
+    ...(doc.dailyWage !== undefined ? { dailyWage: doc.dailyWage } : {}),
+    ...(doc.norm !== undefined ? { norm: doc.norm } : {}),
+    ...(doc.normPrice !== undefined ? { normPrice: doc.normPrice } : {}),
+    foodProvided: doc.foodProvided,
+    transportProvided: doc.transportProvided,
+    accommodationProvided: doc.accommodationProvided,
+    groupLeadersAccepted: doc.groupLeadersAccepted,
+    sponsored: doc.sponsored,
+    featuring: doc.featuring,
+    featured: doc.featured,
+    urgent: false,
+    status: doc.status,
+    totalPositions: doc.totalPositions,
+    freePositions: doc.freePositions,
+    filled: doc.freePositions <= 0,
+    createdAt: doc.createdAt,
+  };
+}

@@ -1,0 +1,47 @@
+import type { Express, Response } from 'express';
+import { requireUser, userOf, type TokenVerifier } from '@moba/platform';
+import type { VacancyContext } from '../context';
+import { createVacancy } from '../create-vacancy/create-vacancy';
+import { browseOpenVacancies, listAllVacancies } from '../browse-vacancies/browse-vacancies';
+import { listEstateVacancies } from '../list-estate-vacancies/list-estate-vacancies';
+import { deleteVacancy } from '../delete-vacancy/delete-vacancy';
+import type { CachedPage } from '../browse-vacancies/open-vacancies-read-model';
+
+/** Answers a cached page, or 304 when the client already holds it (workers on slow networks). */
+function sendPage(res: Response, page: CachedPage, ifNoneMatch: string | undefined) {
+  res.setHeader('ETag', page.etag);
+  res.setHeader('Cache-Control', 'private, no-cache');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.type('application/json').send(page.json);
+}
+
+/** Thin routers: authorise, call the use case, answer. Ids and bodies are checked by the use cases' schemas. */
+export function vacancyRoutes(app: Express, ctx: VacancyContext, tokens: TokenVerifier) {
+  app.post('/estates/vacancies/create', requireUser(tokens, 'Estate'), async (req, res) => {
+    res.status(201).json(await createVacancy(ctx, userOf(req), req.body));
+  });
+
+  app.get('/estates/vacancies/all', requireUser(tokens, 'Estate'), async (req, res) => {
+    res.json(await listEstateVacancies(ctx, userOf(req)));
+  });
+
+  app.delete('/estates/vacancies/:id', requireUser(tokens, 'Estate'), async (req, res) => {
+    await deleteVacancy(ctx, userOf(req), req.params);
+    res.json({ ok: true });
+  });
+
+  app.post('/workers/vacancies/open', requireUser(tokens, 'Worker'), (req, res) => {
+    sendPage(res, browseOpenVacancies(ctx, req.body), req.header('if-none-match'));
+  });
+
+  app.post('/admin/vacancies/open', requireUser(tokens, 'Admin'), (req, res) => {
+    sendPage(res, browseOpenVacancies(ctx, req.body), req.header('if-none-match'));
+  });
+
+  app.post('/admin/vacancies/all', requireUser(tokens, 'Admin'), async (req, res) => {
+    res.json(await listAllVacancies(ctx, req.body));
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { topics, type EventEnvelope } from '@moba/contracts';
+import { idempotentHandler, type DocumentStore, type EventBus } from '@moba/platform';
+import type { VacancyContext } from '../context';
+import { recordAcceptance } from '../record-acceptance/record-acceptance';
+import { settleFeaturing, type PaymentOutcome } from '../settle-featuring/settle-featuring';
+import { replicateEstate } from '../replicate-estate/replicate-estate';
+
+/** The consumer group of this service on every topic it reads. */
+export const VACANCY_GROUP = 'vacancy';
+
+// Consumers re-declare only the fields they read (producers may add fields).
+const acceptedData = z.object({ vacancyId: z.string(), freePositions: z.number().int() });
+const paymentData = z.object({
+  paymentId: z.string(),
+  purpose: z.string(),
+  vacancyId: z.string().optional(),
+});
+const estateData = z.object({ userId: z.string(), role: z.string(), estateName: z.string().optional() });
+
+const paymentOutcomes: Record<string, PaymentOutcome> = {
+  PaymentSucceeded: 'succeeded',
+  PaymentFailed: 'failed',
+  PaymentCancelled: 'cancelled',
+};
+
+/** Thin event handlers: parse the fields, call the use case. */
+export async function subscribeVacancyHandlers(ctx: VacancyContext, bus: EventBus, store: DocumentStore) {
+  const application = async (event: EventEnvelope) => {
+    if (event.type !== 'ApplicationAccepted' && event.type !== 'GuestApplicationAccepted') return;
+    const data = acceptedData.parse(event.data);
+    await recordAcceptance(ctx, {
+      eventId: event.id,
+      vacancyId: data.vacancyId,
+      freePositions: data.freePositions,
+    });
+  };
+
+  const payment = async (event: EventEnvelope) => {
+    const outcome = paymentOutcomes[event.type];
+    if (!outcome) return;
+    const data = paymentData.parse(event.data);
+    if (data.purpose !== 'featuring' || !data.vacancyId) return;
+    await settleFeaturing(ctx, { paymentId: data.paymentId, vacancyId: data.vacancyId, outcome });
+  };
+
+  const auth = async (event: EventEnvelope) => {
+    if (event.type !== 'UserRegistered' && event.type !== 'ProfileUpdated') return;
+    const data = estateData.parse(event.data);
+    if (data.role !== 'Estate' || !data.estateName) return;
+    await replicateEstate(ctx, { estateId: data.userId, estateName: data.estateName });
+  };
+
+  await bus.subscribe(
+    topics.application,
+    VACANCY_GROUP,
+    await idempotentHandler(store, 'vacancy.application', application),
+  );
+  await bus.subscribe(
+    topics.payment,
+    VACANCY_GROUP,
+    await idempotentHandler(store, 'vacancy.payment', payment),
+  );
+  await bus.subscribe(topics.auth, VACANCY_GROUP, await idempotentHandler(store, 'vacancy.auth', auth));
+}

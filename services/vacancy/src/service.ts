@@ -1,0 +1,84 @@
+import type { Express } from 'express';
+import {
+  createHttpApp,
+  createOutboxRelay,
+  serviceLifecycle,
+  type BaseDeps,
+  type BaseDoc,
+  type Collection,
+  type Service,
+  type WithOutbox,
+} from '@moba/platform';
+import type { VacancyConfig } from './config';
+import { openVacancyStore } from './store';
+import type { VacancyContext } from './context';
+import { createOpenVacanciesReadModel } from './browse-vacancies/open-vacancies-read-model';
+import { advanceStatuses, createStatusScheduler } from './advance-statuses/advance-statuses';
+import { subscribeVacancyHandlers } from './messaging/handlers';
+import { vacancyRoutes } from './http/routes';
+
+export interface VacancyDeps extends BaseDeps {
+  config: VacancyConfig;
+  /** Extra routes mounted before the 404 handler (the browse bench's trivial endpoint); not used in production. */
+  extraRoutes?: (app: Express, ctx: VacancyContext) => void;
+}
+
+export interface VacancyService extends Service {
+  /** The use-case context (tests drive the status job through it). */
+  context: VacancyContext;
+  /** Runs the status job once now (tests move the clock, then call this). */
+  runStatusJob(): ReturnType<typeof advanceStatuses>;
+}
+
+/** The one wiring point of the vacancy service: store, read model, routes, event handlers, status job. */
+export async function createService(deps: VacancyDeps): Promise<VacancyService> {
+  const store = await openVacancyStore(deps.store);
+  const relay = createOutboxRelay({
+    bus: deps.bus,
+    collections: [store.vacancies as unknown as Collection<BaseDoc & WithOutbox>],
+    logger: deps.logger,
+  });
+  const readModel = createOpenVacanciesReadModel(store.vacancies);
+  const ctx: VacancyContext = {
+    store,
+    clock: deps.clock,
+    config: deps.config,
+    logger: deps.logger,
+    relay,
+    readModel,
+  };
+  const scheduler = createStatusScheduler(ctx);
+  let ready = false;
+  let reloadTimer: NodeJS.Timeout | undefined;
+
+  const app = createHttpApp({
+    name: 'vacancy',
+    logger: deps.logger,
+    isReady: () => ready,
+    routes: (express) => {
+      vacancyRoutes(express, ctx, deps.tokens);
+      deps.extraRoutes?.(express, ctx);
+    },
+  });
+
+  const lifecycle = serviceLifecycle(app, {
+    start: async () => {
+      await readModel.load();
+      await subscribeVacancyHandlers(ctx, deps.bus, deps.store);
+      relay.start();
+      scheduler.start();
+      reloadTimer = setInterval(() => {
+        readModel.load().catch((err) => deps.logger.error({ err }, 'read model reload failed'));
+      }, deps.config.READ_MODEL_RELOAD_MS);
+      reloadTimer.unref();
+      ready = true;
+    },
+    stop: async () => {
+      ready = false;
+      if (reloadTimer) clearInterval(reloadTimer);
+      await scheduler.stop();
+      await relay.stop();
+    },
+  });
+  return { ...lifecycle, context: ctx, runStatusJob: () => advanceStatuses(ctx) };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { featuringSchema, paymentTypeSchema, regionSchema, vacancyStatusSchema } from '@moba/contracts';
+import { parsedCollection, type DocumentStore } from '@moba/platform';
+import type { EstateDoc, VacancyDoc } from './domain/vacancy';
+
+/**
+ * A vacancy read back from the store is checked against the shape it was written in (STYLE habit 4),
+ * so a changed or damaged document fails loudly instead of reaching the lists and the read model.
+ */
+const vacancyDocSchema = z.looseObject({
+  _id: z.string(),
+  estateId: z.string(),
+  estateName: z.string(),
+  title: z.string(),
+  description: z.string(),
+  municipality: z.string(),
+  region: regionSchema,
+  crops: z.array(z.string()),
+  jobActivities: z.array(z.string()),
+  startDate: z.iso.date(),
+  endDate: z.iso.date(),
+  workStartTime: z.string(),
+  workEndTime: z.string(),
+  hoursPerDay: z.number(),
+  paymentType: paymentTypeSchema,
+  dailyWage: z.number().optional(),
+  normPrice: z.number().optional(),
+  foodProvided: z.boolean(),
+  transportProvided: z.boolean(),
+  accommodationProvided: z.boolean(),
+  groupLeadersAccepted: z.boolean(),
+  featuring: featuringSchema,
+  featured: z.boolean(),
+  status: vacancyStatusSchema,
+  totalPositions: z.number().int().min(0),
+  freePositions: z.number().int().min(0),
+  createdAt: z.string(),
+  appliedEvents: z.array(z.string()),
+  paymentOutcomes: z.array(z.string()),
+});
+
+/** The collections of the vacancy service and their indexes. */
+export async function openVacancyStore(store: DocumentStore) {
+  return {
+    vacancies: parsedCollection(
+      await store.collection<VacancyDoc>('vacancies', {
+        indexes: [{ fields: ['estateId'] }, { fields: ['status'] }],
+      }),
+      vacancyDocSchema,
+    ),
+    /** Replica of estates (name from auth events) plus the promo counter. */
+    estates: await store.collection<EstateDoc>('estates'),
+  };
+}
+export type VacancyStore = Awaited<ReturnType<typeof openVacancyStore>>;

@@ -1,0 +1,134 @@
+import type { Role } from '@moba/contracts';
+import { testToken } from '@moba/platform/testing';
+import { startVacancy, validVacancy, type VacancyHarness } from './helpers';
+
+let h: VacancyHarness;
+beforeAll(async () => {
+  h = await startVacancy();
+});
+afterAll(() => h.stop());
+
+type Who = 'visitor' | Role;
+interface RouteCase {
+  name: string;
+  call: (auth: Record<string, string>, ownerAuth: Record<string, string>) => Promise<{ status: number }>;
+  allowed: Role;
+  okStatus: number;
+}
+
+const routes: RouteCase[] = [
+  {
+    name: 'POST /estates/vacancies/create',
+    call: (auth) => h.client.post('/estates/vacancies/create', validVacancy(h.today()), auth),
+    allowed: 'Estate',
+    okStatus: 201,
+  },
+  {
+    name: 'GET /estates/vacancies/all',
+    call: (auth) => h.client.get('/estates/vacancies/all', auth),
+    allowed: 'Estate',
+    okStatus: 200,
+  },
+  {
+    name: 'DELETE /estates/vacancies/:id',
+    call: async (auth, ownerAuth) => h.client.delete(`/estates/vacancies/${await h.create(ownerAuth)}`, auth),
+    allowed: 'Estate',
+    okStatus: 200,
+  },
+  {
+    name: 'POST /workers/vacancies/open',
+    call: (auth) => h.client.post('/workers/vacancies/open', {}, auth),
+    allowed: 'Worker',
+    okStatus: 200,
+  },
+  {
+    name: 'POST /admin/vacancies/open',
+    call: (auth) => h.client.post('/admin/vacancies/open', {}, auth),
+    allowed: 'Admin',
+    okStatus: 200,
+  },
+  {
+    name: 'POST /admin/vacancies/all',
+    call: (auth) => h.client.post('/admin/vacancies/all', {}, auth),
+    allowed: 'Admin',
+    okStatus: 200,
+  },
+];
+
+const whos: Who[] = ['visitor', 'Worker', 'Estate', 'Admin'];
+const table = routes.flatMap((r) =>
+  whos.map(
+    (who) => [r.name, who, who === 'visitor' ? 401 : who === r.allowed ? r.okStatus : 403, r] as const,
+  ),
+);
+
+describe('authorization matrix of the vacancy routes', () => {
+  it.each(table)('%s as %s answers %i', async (_name, who, expected, route) => {
+    const owner = await testToken('Estate');
+    // the allowed Estate acts on its own vacancy; everyone else on that same estate's vacancy
+    const auth = who === 'visitor' ? {} : who === 'Estate' ? owner.auth : (await testToken(who)).auth;
+    expect((await route.call(auth, owner.auth)).status).toBe(expected);
+  });
+
+  it('refuses an expired or forged token with 401', async () => {
+    const expired = await testToken('Estate', {}, -10);
+    expect((await h.client.get('/estates/vacancies/all', expired.auth)).status).toBe(401);
+    expect(
+      (await h.client.get('/estates/vacancies/all', { authorization: 'Bearer abc.def.ghi' })).status,
+    ).toBe(401);
+  });
+});
+
+describe('an estate touches only its own vacancies (IDOR)', () => {
+  it("cannot delete another estate's vacancy: 404 as if missing, and the vacancy stays", async () => {
+    const owner = await h.estate();
+    const stranger = await h.estate();
+    const id = await h.create(owner.auth);
+    const res = await h.client.delete(`/estates/vacancies/${id}`, stranger.auth);
+    expect(res.status).toBe(404);
+    expect(
+      ((await h.client.get('/estates/vacancies/all', owner.auth)).body as { id: string }[]).map((v) => v.id),
+    ).toEqual([id]);
+    expect(await h.eventsOf('VacancyDeleted', id)).toEqual([]);
+  });
+
+  it("does not see another estate's vacancies in its list", async () => {
+    const owner = await h.estate();
+    const stranger = await h.estate();
+    await h.create(owner.auth);
+    expect((await h.client.get('/estates/vacancies/all', stranger.auth)).body).toEqual([]);
+  });
+
+  it('creates vacancies only in its own name, whatever the body says', async () => {
+    const owner = await h.estate();
+    const other = await h.estate();
+    const res = await h.client.post(
+      '/estates/vacancies/create',
+      { ...validVacancy(h.today()), estateId: other.id },
+      owner.auth,
+    );
+    expect(res.status).toBe(201);
+    expect((await h.client.get('/estates/vacancies/all', other.auth)).body).toEqual([]);
+  });
+});
+
+describe('route ids must be UUID v4', () => {
+  it.each([
+    ['not-a-uuid'],
+    ['123'],
+    ['6ba7b810-9dad-11d1-80b4-00c04fd430c8'],
+    ['00000000-0000-0000-0000-000000000000'],
+  ])('DELETE /estates/vacancies/%s answers 400', async (id) => {
+    const estate = await h.estate();
+    const res = await h.client.delete(`/estates/vacancies/${id}`, estate.auth);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].field).toBe('id');
+  });
+
+  it('answers 404 for an unknown UUID v4', async () => {
+    const estate = await h.estate();
+    expect((await h.client.delete(`/estates/vacancies/${crypto.randomUUID()}`, estate.auth)).status).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { vacancyFiltersSchema, type VacancyFiltersInput } from '@moba/contracts';
+import { createNedbStore } from '@moba/platform';
+import { openVacancyStore } from '../src/store';
+import { createOpenVacanciesReadModel } from '../src/browse-vacancies/open-vacancies-read-model';
+import { compareForBrowse, matchesFilters, pageOfItems } from '../src/domain/filters';
+import { toItem, type VacancyDoc } from '../src/domain/vacancy';
+
+const pick = <T>(list: readonly T[], n: number) => list[n % list.length];
+let seed = 7;
+const rnd = (max: number) => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed % max;
+};
+const municipalities = ['Arilje', 'Niš', 'Subotica', 'Surčin', 'Čačak'];
+const districts = ['Zlatiborski', 'Nišavski', 'Severnobački', 'Grad Beograd', 'Moravički'];
+const day = (n: number) =>
+  `2026-${String(7 + Math.floor(n / 28)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`;
+
+function randomDoc(i: number): VacancyDoc {
+  const m = rnd(municipalities.length);
+  const start = rnd(60);
+  const paymentType = pick(['DailyWage', 'Norm', 'ByAgreement'] as const, rnd(3));
+  return {
+    _id: randomUUID(),
+    estateId: randomUUID(),
+    estateName: 'E',
+    title: `T${i}`,
+    description: 'D',
+    municipality: municipalities[m],
+    region: pick(['RS', 'RS', 'RS', 'MK'] as const, rnd(4)),
+    district: districts[m],
+    crops: [pick(['malina', 'jabuka', 'sljiva'], rnd(3))],
+    jobActivities: rnd(2) ? ['berba-branje'] : ['berba-branje', 'rezidba-orezivanje'],
+    startDate: day(start),
+    endDate: day(start + rnd(30)),
+    workStartTime: '07:00',
+    workEndTime: '16:00',
+    hoursPerDay: 9,
+    paymentType,
+    ...(paymentType === 'DailyWage' ? { dailyWage: 2000 + 100 * rnd(20) } : {}),
+    foodProvided: rnd(2) === 0,
+    transportProvided: rnd(2) === 0,
+    accommodationProvided: rnd(2) === 0,
+    groupLeadersAccepted: rnd(2) === 0,
+    sponsored: false,
+    featuring: 'none',
+    featured: rnd(10) === 0,
+    urgent: false,
+    status: rnd(6) === 0 ? 'Closed' : 'Open',
+    totalPositions: 5,
+    freePositions: rnd(4),
+    createdAt: new Date(Date.UTC(2026, 5, 1) + rnd(1e9)).toISOString(),
+    appliedEvents: [],
+    paymentOutcomes: [],
+  };
+}
+
+function randomFilters(): VacancyFiltersInput {
+  const f: Record<string, unknown> = { page: 1 + rnd(3), pageSize: 1 + rnd(30) };
+  if (rnd(3) === 0) f.municipality = pick([...municipalities, 'Nowhere'], rnd(6));
+  if (rnd(6) === 0) f.municipalities = [pick(municipalities, rnd(5)), pick(municipalities, rnd(5))];
+  if (rnd(4) === 0) f.district = pick(districts, rnd(5));
+  if (rnd(4) === 0) f.region = pick(['RS', 'MK', 'BA'], rnd(3));
+  if (rnd(3) === 0) f.crop = pick(['malina', 'jabuka', 'kruska'], rnd(3));
+  if (rnd(4) === 0) f.jobActivity = pick(['berba-branje', 'rezidba-orezivanje'], rnd(2));
+  if (rnd(3) === 0) f.dateFrom = day(rnd(80));
+  if (rnd(3) === 0) f.dateTo = day(80 + rnd(40));
+  if (rnd(4) === 0) f.paymentType = pick(['DailyWage', 'Norm', 'ByAgreement'], rnd(3));
+  if (rnd(4) === 0) f.minDailyWage = 2000 + 100 * rnd(25);
+  for (const flag of ['foodProvided', 'transportProvided', 'accommodationProvided', 'groupLeadersAccepted'])
+    if (rnd(4) === 0) f[flag] = rnd(2) === 0;
+  if (rnd(3) === 0) f.onlyWithFreePositions = true;
+  return f as VacancyFiltersInput;
+}
+
+describe('the in-memory read model of open vacancies', () => {
+  it('answers every filter combination exactly as the plain filter over the Open vacancies would', async () => {
+    const { vacancies } = await openVacancyStore(createNedbStore());
+    const docs = Array.from({ length: 700 }, (_, i) => randomDoc(i));
+    for (const doc of docs) await vacancies.insertOne(doc);
+    const model = createOpenVacanciesReadModel(vacancies);
+    await model.load();
+    const open = docs
+      .filter((d) => d.status === 'Open')
+      .map(toItem)
+      .sort(compareForBrowse);
+    for (let run = 0; run < 400; run++) {
+      const filters = vacancyFiltersSchema.parse(randomFilters());
+      const expected = pageOfItems(
+        open.filter((item) => matchesFilters(item, filters)),
+        filters,
+      );
+      expect(model.query(filters)).toEqual(expected);
+    }
+  });
+
+  it('follows writes: a vacancy that closes or is deleted leaves, a new Open one enters', async () => {
+    const { vacancies } = await openVacancyStore(createNedbStore());
+    const model = createOpenVacanciesReadModel(vacancies);
+    await model.load();
+    const doc = { ...randomDoc(1), status: 'Open' as const };
+    await vacancies.insertOne(doc);
+    await model.refresh(doc._id);
+    expect(model.query(vacancyFiltersSchema.parse({})).total).toBe(1);
+    await vacancies.updateOne({ _id: doc._id }, { $set: { status: 'Closed' } });
+    await model.refresh(doc._id);
+    expect(model.query(vacancyFiltersSchema.parse({})).total).toBe(0);
+  });
+});
