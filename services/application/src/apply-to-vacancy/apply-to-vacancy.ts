@@ -1,0 +1,65 @@
+import { ApplicationSubmitted, topics, type ApplyRequest } from '@moba/contracts';
+import { DuplicateKeyError, withEvents } from '@moba/platform';
+import type { AppContext } from '../context';
+import { workerApplicationKey, type ApplicationDoc } from '../store';
+import { checkGroup, positionsFor } from '../domain/positions';
+import { errors } from '../domain/errors';
+import { closePendingApplications } from '../close-applications/close-applications';
+
+/**
+ * A worker applies to an Open vacancy, once (a unique index on worker + vacancy decides races).
+ * A group leader brings up to their profile's number of people and takes that many positions plus one.
+ */
+export async function applyToVacancy(ctx: AppContext, workerId: string, input: ApplyRequest) {
+  const { vacancies, workers, applications } = ctx.store;
+  const vacancy = await vacancies.findOne({ _id: input.vacancyId });
+  if (!vacancy || vacancy.deleted) throw errors.vacancyNotFound();
+  const uniqueKey = workerApplicationKey(workerId, vacancy._id);
+  if (await applications.findOne({ uniqueKey })) throw errors.alreadyApplied();
+  if (vacancy.status !== 'Open') throw errors.vacancyNotOpen();
+
+  const peopleCount = input.peopleCount ?? 0;
+  const worker = peopleCount > 0 ? await workers.findOne({ _id: workerId }) : null;
+  checkGroup({ peopleCount, worker, vacancy });
+  const positions = positionsFor(peopleCount);
+  if (positions > vacancy.freePositions) throw errors.noFreePositions();
+
+  const submittedAt = ctx.clock.now().toISOString();
+  const application: ApplicationDoc = {
+    _id: crypto.randomUUID(),
+    uniqueKey,
+    vacancyId: vacancy._id,
+    workerId,
+    guestApplicationId: null,
+    guest: false,
+    peopleCount,
+    positions,
+    status: 'Pending',
+    note: null,
+    submittedAt,
+    decidedAt: null,
+  };
+  const event = ApplicationSubmitted.create(application._id, {
+    applicationId: application._id,
+    vacancyId: vacancy._id,
+    workerId,
+    positions,
+    peopleCount,
+    submittedAt,
+  });
+  try {
+    await applications.insertOne(withEvents(application, [{ topic: topics.application, event }]));
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) throw errors.alreadyApplied();
+    throw error;
+  }
+  ctx.relay.kick();
+  // The vacancy may have been deleted or finished while this request ran, after its pending
+  // applications were swept: close this one too, so nothing stays pending on an ended vacancy.
+  const now = await vacancies.findOne({ _id: vacancy._id });
+  if (now && (now.deleted || now.status === 'Finished')) {
+    await closePendingApplications(ctx, vacancy._id, `late-${application._id}`);
+    throw now.deleted ? errors.vacancyNotFound() : errors.vacancyNotOpen();
+  }
+  return { id: application._id, status: application.status, positions };
+}

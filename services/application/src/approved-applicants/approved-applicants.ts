@@ -1,0 +1,43 @@
+import type { ApprovedApplicant } from '@moba/contracts';
+import type { AppContext } from '../context';
+import { errors } from '../domain/errors';
+import { byId } from '../views';
+
+/** The owning estate sees who was accepted into its vacancy: name, phone, group size, municipality. */
+export async function approvedApplicants(
+  ctx: AppContext,
+  estateId: string,
+  vacancyId: string,
+): Promise<ApprovedApplicant[]> {
+  const vacancy = await ctx.store.vacancies.findOne({ _id: vacancyId });
+  if (!vacancy || vacancy.deleted) throw errors.vacancyNotFound();
+  if (vacancy.estateId !== estateId) throw errors.notVacancyOwner();
+  const accepted = await ctx.store.applications.find(
+    { vacancyId, status: 'Accepted' },
+    { sort: { decidedAt: 1 } },
+  );
+  const [workers, guests] = await Promise.all([
+    byId(
+      ctx.store.workers,
+      accepted.map((a) => a.workerId),
+    ),
+    byId(
+      ctx.store.guestApplications,
+      accepted.map((a) => a.guestApplicationId),
+    ),
+  ]);
+  return accepted.map((a) => {
+    const worker = a.workerId ? workers.get(a.workerId) : undefined;
+    const guest = a.guestApplicationId ? guests.get(a.guestApplicationId) : undefined;
+    return {
+      applicationId: a._id,
+      workerId: a.workerId,
+      guest: a.guest,
+      fullName: worker?.fullName ?? (guest ? `${guest.firstName} ${guest.lastName}` : ''),
+      phone: worker?.phone ?? guest?.phone ?? '',
+      municipality: worker?.municipality ?? guest?.municipality ?? null,
+      groupSize: a.peopleCount,
+      positions: a.positions,
+    };
+  });
+}

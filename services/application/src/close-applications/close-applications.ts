@@ -1,0 +1,55 @@
+import { ApplicationsClosed, topics } from '@moba/contracts';
+import { DuplicateKeyError, withEvents } from '@moba/platform';
+import type { AppContext } from '../context';
+
+/**
+ * A finished vacancy closes its pending worker applications; a deleted one closes its accepted
+ * applications as well (worker and guest placements: the job is gone, spec §4). Says so once with
+ * ApplicationsClosed. Safe to repeat: each application records the vacancy event that closed it and
+ * the status it was closed from, and the one closure document (keyed by that event, carrying the
+ * outgoing event) is insert-once.
+ */
+export async function closeApplications(
+  ctx: AppContext,
+  vacancyId: string,
+  causeEventId: string,
+  options: { accepted: boolean } = { accepted: false },
+): Promise<string[]> {
+  const { applications, closures } = ctx.store;
+  const decidedAt = ctx.clock.now().toISOString();
+  await applications.updateMany(
+    { vacancyId, guest: false, status: 'Pending' },
+    { $set: { status: 'Closed', decidedAt, closedBy: causeEventId, closedFrom: 'Pending' } },
+  );
+  if (options.accepted) {
+    await applications.updateMany(
+      { vacancyId, status: 'Accepted' },
+      { $set: { status: 'Closed', decidedAt, closedBy: causeEventId, closedFrom: 'Accepted' } },
+    );
+  }
+  const closedDocs = await applications.find({ vacancyId, closedBy: causeEventId });
+  if (closedDocs.length === 0) return [];
+  const applicationIds = closedDocs.map((a) => a._id).sort();
+  const acceptedApplicationIds = closedDocs
+    .filter((a) => a.closedFrom === 'Accepted')
+    .map((a) => a._id)
+    .sort();
+  try {
+    await closures.insertOne(
+      withEvents({ _id: causeEventId, vacancyId, applicationIds }, [
+        {
+          topic: topics.application,
+          event: ApplicationsClosed.create(vacancyId, { vacancyId, applicationIds, acceptedApplicationIds }),
+        },
+      ]),
+    );
+    ctx.relay.kick();
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+  }
+  return applicationIds;
+}
+
+/** The pending worker applications of a vacancy that can no longer take them. */
+export const closePendingApplications = (ctx: AppContext, vacancyId: string, causeEventId: string) =>
+  closeApplications(ctx, vacancyId, causeEventId);

@@ -1,0 +1,20 @@
+import { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY, applicationErrorCodes } from '@moba/contracts';
+import { AppError } from '@moba/platform';
+
+export { AppError, applicationErrorCodes };
+const codes = applicationErrorCodes;
+
+/** The coded errors of this service (spec §8 texts as messages; literal bodies where the spec names them). */
+export const errors = {
+  alreadyApplied: () =>
+    new AppError(codes.ALREADY_APPLIED, 409, 'already applied', undefined, ALREADY_APPLIED_BODY),
+  guestAlreadyApplied: () =>
+    new AppError(codes.ALREADY_APPLIED, 409, 'already applied', undefined, GUEST_ALREADY_APPLIED_BODY),
+  vacancyNotFound: () => new AppError(codes.VACANCY_NOT_FOUND, 404, 'vacancy not found'),
+  vacancyNotOpen: () => new AppError(codes.VACANCY_NOT_OPEN, 409, 'the vacancy is not open for applications'),
+  noFreePositions: () => new AppError(codes.NO_FREE_POSITIONS, 409, 'not enough free positions'),
+  applicationNotFound: () => new AppError(codes.NOT_FOUND, 404, 'application not found'),
+  notPending: () => new AppError(codes.NOT_PENDING, 409, 'the application is no longer pending'),
+  guestNotFound: () => new AppError(codes.GUEST_NOT_FOUND, 404, 'guest application not found'),
+  notVacancyOwner: () => new AppError(codes.NOT_VACANCY_OWNER, 403, 'not your vacancy'),
+};

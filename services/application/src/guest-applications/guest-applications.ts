@@ -1,0 +1,123 @@
+import {
+  GuestApplicationAccepted,
+  GuestApplicationSubmitted,
+  topics,
+  type GuestApplication,
+} from '@moba/contracts';
+import { AppError, DuplicateKeyError, withEvents } from '@moba/platform';
+import { z } from 'zod';
+import type { guestSignupRequestSchema } from '@moba/contracts';
+import type { AppContext } from '../context';
+import { guestApplicationKey, type ApplicationDoc, type GuestApplicationDoc } from '../store';
+import { errors } from '../domain/errors';
+import { completeAcceptance } from '../accept-application/accept-application';
+import { guestView } from '../views';
+
+type GuestSignup = z.output<typeof guestSignupRequestSchema>;
+
+/** A visitor sends a guest application for someone who cannot register; the team contacts them. */
+export async function signUpGuest(ctx: AppContext, input: GuestSignup) {
+  const guest: GuestApplicationDoc = {
+    _id: crypto.randomUUID(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    municipality: input.municipality,
+    note: input.note ? input.note : null,
+    status: 'Pending',
+    vacancyIds: [],
+    createdAt: ctx.clock.now().toISOString(),
+  };
+  const event = GuestApplicationSubmitted.create(guest._id, {
+    guestApplicationId: guest._id,
+    firstName: guest.firstName,
+    lastName: guest.lastName,
+    phone: guest.phone,
+    municipality: guest.municipality,
+  });
+  await ctx.store.guestApplications.insertOne(withEvents(guest, [{ topic: topics.application, event }]));
+  ctx.relay.kick();
+  return { id: guest._id };
+}
+
+export async function listPendingGuests(ctx: AppContext): Promise<GuestApplication[]> {
+  const guests = await ctx.store.guestApplications.find({ status: 'Pending' }, { sort: { createdAt: 1 } });
+  return guests.map(guestView);
+}
+
+export async function getGuest(ctx: AppContext, id: string): Promise<GuestApplication> {
+  const guest = await ctx.store.guestApplications.findOne({ _id: id });
+  if (!guest) throw errors.guestNotFound();
+  return guestView(guest);
+}
+
+/**
+ * An admin places a guest into a chosen vacancy. The placement is an application (guest=true) that
+ * counts against capacity exactly like a worker's; one per guest and vacancy ('already applied').
+ */
+export async function acceptGuest(ctx: AppContext, guestId: string, vacancyId: string) {
+  const { guestApplications, vacancies, applications } = ctx.store;
+  const guest = await guestApplications.findOne({ _id: guestId });
+  if (!guest) throw errors.guestNotFound();
+  const vacancy = await vacancies.findOne({ _id: vacancyId });
+  if (!vacancy || vacancy.deleted) throw errors.vacancyNotFound();
+
+  const uniqueKey = guestApplicationKey(guestId, vacancyId);
+  let placement = await applications.findOne({ uniqueKey });
+  if (!placement) {
+    const fresh: ApplicationDoc = {
+      _id: crypto.randomUUID(),
+      uniqueKey,
+      vacancyId,
+      workerId: null,
+      guestApplicationId: guestId,
+      guest: true,
+      peopleCount: 0,
+      positions: 1,
+      status: 'Pending',
+      note: guest.note,
+      submittedAt: ctx.clock.now().toISOString(),
+      decidedAt: null,
+    };
+    try {
+      placement = await applications.insertOne(fresh);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      placement = await applications.findOne({ uniqueKey });
+    }
+  }
+  if (!placement || placement.status !== 'Pending') {
+    await markGuestPlaced(ctx, guestId, vacancyId);
+    throw errors.guestAlreadyApplied();
+  }
+
+  let result;
+  try {
+    result = await completeAcceptance(ctx, placement, (claimed) => [
+      {
+        topic: topics.application,
+        event: GuestApplicationAccepted.create(guestId, {
+          guestApplicationId: guestId,
+          applicationId: placement._id,
+          vacancyId,
+          freePositions: claimed.freePositions,
+        }),
+      },
+    ]);
+  } catch (error) {
+    if (error instanceof AppError && error.code === errors.notPending().code)
+      throw errors.guestAlreadyApplied();
+    // no positions were taken: drop the placement so a later try (after capacity frees up) starts clean
+    await applications.deleteOne({ _id: placement._id, status: 'Pending' });
+    throw error;
+  }
+  await markGuestPlaced(ctx, guestId, vacancyId);
+  return result;
+}
+
+async function markGuestPlaced(ctx: AppContext, guestId: string, vacancyId: string) {
+  await ctx.store.guestApplications.updateOne(
+    { _id: guestId },
+    { $set: { status: 'Accepted' }, $addToSet: { vacancyIds: vacancyId } },
+  );
+}

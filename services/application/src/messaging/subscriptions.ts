@@ -1,0 +1,98 @@
+import {
+  ApplicationAccepted,
+  ApplicationRejected,
+  ApplicationSubmitted,
+  ApplicationsClosed,
+  GuestApplicationSubmitted,
+  topics,
+  type EventDefinition,
+  type EventEnvelope,
+} from '@moba/contracts';
+import { idempotentHandler, type EventBus, type DocumentStore } from '@moba/platform';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import {
+  ProfileUpdated,
+  UserRegistered,
+  VacancyCreated,
+  VacancyDeleted,
+  VacancyFeatured,
+  VacancyStatusChanged,
+} from './foreign-events';
+import { recordProfileUpdated, recordUserRegistered } from '../replicate-users/replicate-users';
+import {
+  recordVacancyCreated,
+  recordVacancyDeleted,
+  recordVacancyFeatured,
+  recordVacancyStatusChanged,
+} from '../replicate-vacancies/replicate-vacancies';
+import { applicationDeltas } from '../domain/stats';
+import { applyStatsDelta } from '../stats/stats';
+
+export const CONSUMER_GROUP = 'application';
+
+type Route = {
+  definition: EventDefinition<z.ZodType>;
+  handle: (ctx: AppContext, event: EventEnvelope<never>) => Promise<void>;
+};
+const on = <T extends z.ZodType>(
+  definition: EventDefinition<T>,
+  handle: (ctx: AppContext, event: EventEnvelope<z.infer<T>>) => Promise<void>,
+): Route => ({
+  definition: definition as unknown as EventDefinition<z.ZodType>,
+  handle,
+});
+
+/** Thin handlers: parse the envelope with the event's schema, call the use case. Other types are ignored. */
+const routes: Record<string, Route[]> = {
+  [topics.auth]: [on(UserRegistered, recordUserRegistered), on(ProfileUpdated, recordProfileUpdated)],
+  [topics.vacancy]: [
+    on(VacancyCreated, recordVacancyCreated),
+    on(VacancyStatusChanged, recordVacancyStatusChanged),
+    on(VacancyDeleted, recordVacancyDeleted),
+    on(VacancyFeatured, recordVacancyFeatured),
+  ],
+  // This service's own events feed the stats read model.
+  [topics.application]: [
+    on(ApplicationSubmitted, (ctx, e) =>
+      applyStatsDelta(ctx.store, e.id, applicationDeltas.submitted()).then(() => undefined),
+    ),
+    on(ApplicationAccepted, (ctx, e) =>
+      applyStatsDelta(ctx.store, e.id, applicationDeltas.accepted(e.data.guest)).then(() => undefined),
+    ),
+    on(ApplicationRejected, (ctx, e) =>
+      applyStatsDelta(ctx.store, e.id, applicationDeltas.rejected()).then(() => undefined),
+    ),
+    on(ApplicationsClosed, (ctx, e) =>
+      applyStatsDelta(
+        ctx.store,
+        e.id,
+        applicationDeltas.closed(e.data.applicationIds.length, e.data.acceptedApplicationIds?.length ?? 0),
+      ).then(() => undefined),
+    ),
+    on(GuestApplicationSubmitted, (ctx, e) =>
+      applyStatsDelta(ctx.store, e.id, applicationDeltas.guestSubmitted()).then(() => undefined),
+    ),
+  ],
+};
+
+export async function subscribeAll(ctx: AppContext, bus: EventBus, store: DocumentStore) {
+  for (const [topic, topicRoutes] of Object.entries(routes)) {
+    const handler = await idempotentHandler(store, `${CONSUMER_GROUP}:${topic}`, async (event) => {
+      const route = topicRoutes.find(
+        (r) => r.definition.type === event.type && r.definition.version === event.version,
+      );
+      if (!route) return;
+      const parsed = route.definition.envelope.safeParse(event);
+      if (!parsed.success) {
+        ctx.logger.error(
+          { eventId: event.id, type: event.type, issues: parsed.error.issues },
+          'malformed event',
+        );
+        throw new Error(`malformed ${event.type} event ${event.id}`);
+      }
+      await route.handle(ctx, parsed.data as EventEnvelope<never>);
+    });
+    await bus.subscribe(topic, CONSUMER_GROUP, handler);
+  }
+}

@@ -1,0 +1,43 @@
+import type { MyVacancy } from '@moba/contracts';
+import type { AppContext } from '../context';
+import type { ApplicationDoc, VacancyDoc } from '../store';
+import { byId, vacancyView } from '../views';
+
+/**
+ * A worker's own vacancies, by the vacancy's status in the replica: active = applied (pending or
+ * accepted) to a vacancy that is not finished; finished = accepted to a vacancy that finished.
+ * Deleted vacancies show in neither.
+ */
+export async function myVacancies(
+  ctx: AppContext,
+  workerId: string,
+  which: 'active' | 'finished',
+): Promise<MyVacancy[]> {
+  const statuses = which === 'active' ? ['Pending', 'Accepted'] : ['Accepted'];
+  const mine = await ctx.store.applications.find(
+    { workerId, guest: false, status: { $in: statuses } },
+    { sort: { submittedAt: -1 } },
+  );
+  const vacancies = await byId(
+    ctx.store.vacancies,
+    mine.map((a) => a.vacancyId),
+  );
+  const wanted = (v: VacancyDoc) =>
+    !v.deleted && (which === 'finished' ? v.status === 'Finished' : v.status !== 'Finished');
+  return mine.flatMap((a: ApplicationDoc) => {
+    const vacancy = vacancies.get(a.vacancyId);
+    if (!vacancy || !wanted(vacancy)) return [];
+    return [
+      {
+        ...vacancyView(vacancy),
+        application: {
+          id: a._id,
+          status: a.status,
+          positions: a.positions,
+          peopleCount: a.peopleCount,
+          submittedAt: a.submittedAt,
+        },
+      },
+    ];
+  });
+}

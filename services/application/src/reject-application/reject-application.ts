@@ -1,0 +1,26 @@
+import { ApplicationRejected, topics } from '@moba/contracts';
+import { pushEvents } from '@moba/platform';
+import type { AppContext } from '../context';
+import { errors } from '../domain/errors';
+
+/** An admin rejects a pending worker application. */
+export async function rejectApplication(ctx: AppContext, applicationId: string) {
+  const { applications } = ctx.store;
+  const application = await applications.findOne({ _id: applicationId, guest: false });
+  if (!application) throw errors.applicationNotFound();
+  if (application.status !== 'Pending') throw errors.notPending();
+  const event = ApplicationRejected.create(application._id, {
+    applicationId: application._id,
+    vacancyId: application.vacancyId,
+    workerId: application.workerId!,
+  });
+  const moved = await applications.updateOne(
+    { _id: application._id, status: 'Pending' },
+    pushEvents({ $set: { status: 'Rejected', decidedAt: ctx.clock.now().toISOString() } }, [
+      { topic: topics.application, event },
+    ]),
+  );
+  if (moved === 0) throw errors.notPending();
+  ctx.relay.kick();
+  return { applicationId: application._id, status: 'Rejected' as const };
+}

@@ -1,0 +1,57 @@
+import {
+  createHttpApp,
+  createOutboxRelay,
+  serviceLifecycle,
+  type BaseDeps,
+  type Service,
+} from '@moba/platform';
+import type { ApplicationConfig } from './config';
+import { openApplicationStore } from './store';
+import type { AppContext } from './context';
+import { applicationRoutes } from './http/routes';
+import { subscribeAll } from './messaging/subscriptions';
+import { ensureStatsShards, pruneStatsGuards } from './stats/stats';
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export interface ApplicationDeps extends BaseDeps {
+  config: ApplicationConfig;
+}
+
+/** The one wiring point of the application service: store, routes, event handlers, lifecycle. */
+export async function createService(deps: ApplicationDeps): Promise<Service> {
+  const store = await openApplicationStore(deps.store);
+  await ensureStatsShards(store);
+  const relay = createOutboxRelay({
+    bus: deps.bus,
+    collections: [store.applications, store.guestApplications, store.closures] as never,
+    logger: deps.logger,
+  });
+  const ctx: AppContext = { store, clock: deps.clock, logger: deps.logger, relay };
+  const app = createHttpApp({
+    name: 'application',
+    logger: deps.logger,
+    routes: (express) => applicationRoutes(express, ctx, deps.tokens),
+  });
+  let subscribed = false;
+  let pruneTimer: NodeJS.Timeout | undefined;
+  const prune = () =>
+    pruneStatsGuards(store, Date.now()).catch((err) =>
+      deps.logger.warn({ err }, 'pruning stats guards failed; will retry'),
+    );
+  return serviceLifecycle(app, {
+    async start() {
+      if (!subscribed) {
+        await subscribeAll(ctx, deps.bus, deps.store);
+        subscribed = true;
+      }
+      relay.start();
+      pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS);
+      pruneTimer.unref();
+    },
+    async stop() {
+      if (pruneTimer) clearInterval(pruneTimer);
+      await relay.stop();
+    },
+  });
+}

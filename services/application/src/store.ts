@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import {
+  applicationStatusSchema,
+  vacancyStatusSchema,
+  type ApplicationStatus,
+  type VacancyStatus,
+} from '@moba/contracts';
+import type { BaseDoc, Collection, DocumentStore, WithOutbox } from '@moba/platform';
+
+/** Replica of a worker from auth events (UserRegistered, ProfileUpdated). _id = userId. */
+export interface WorkerDoc {
+  _id: string;
+  fullName: string;
+  phone: string;
+  municipality: string | null;
+  groupLeader: boolean;
+  groupSize: number;
+  /** The UserRegistered event that created this replica (a redelivery of it may still count in stats). */
+  registeredEventId: string | null;
+}
+
+/** Replica of an estate from auth events. _id = userId. */
+export interface EstateDoc {
+  _id: string;
+  estateName: string;
+  fullName: string;
+  phone: string;
+  municipality: string | null;
+  registeredEventId: string | null;
+}
+
+/** What a vacancy looked like for the stats read model: exists (not deleted) and its status. */
+export interface VacancyState {
+  status: VacancyStatus;
+  deleted: boolean;
+}
+
+/**
+ * Replica of a vacancy from vacancy events, plus the capacity this service alone writes.
+ * `claims[applicationId] = positions` records every acceptance in the same document as the free count,
+ * so a repeated acceptance never takes positions twice and free = total - sum(claims).
+ * `transitions[eventId]` records the state before and after each vacancy event, so a redelivered
+ * event yields the same stats delta.
+ */
+export interface VacancyDoc extends WithOutbox {
+  _id: string;
+  estateId: string;
+  estateName: string;
+  title: string;
+  municipality: string;
+  startDate: string;
+  endDate: string;
+  status: VacancyStatus;
+  deleted: boolean;
+  totalPositions: number;
+  freePositions: number;
+  groupLeadersAccepted: boolean;
+  featured: boolean;
+  createdAt: string;
+  createdEventId: string;
+  claims: Record<string, number>;
+  transitions: Record<string, { before: VacancyState | null; after: VacancyState }>;
+}
+
+/**
+ * An application: a worker's (guest=false) or a guest placed into a vacancy by an admin (guest=true).
+ * `uniqueKey` = applicant + vacancy under a unique index: one application per worker (or guest) and vacancy.
+ * A guest placement is Pending only while it is being accepted; it never shows as pending work.
+ */
+export interface ApplicationDoc extends WithOutbox {
+  _id: string;
+  uniqueKey: string;
+  vacancyId: string;
+  workerId: string | null;
+  guestApplicationId: string | null;
+  guest: boolean;
+  peopleCount: number;
+  positions: number;
+  status: ApplicationStatus;
+  note: string | null;
+  submittedAt: string;
+  decidedAt: string | null;
+  /** The vacancy event that closed this application, and the status it had then. */
+  closedBy?: string;
+  closedFrom?: 'Pending' | 'Accepted';
+}
+
+export interface GuestApplicationDoc extends WithOutbox {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  municipality: string;
+  note: string | null;
+  status: 'Pending' | 'Accepted';
+  vacancyIds: string[];
+  createdAt: string;
+}
+
+/** One closing of pending applications, keyed by the vacancy event that caused it; carries ApplicationsClosed. */
+export interface ClosureDoc extends WithOutbox {
+  _id: string;
+  vacancyId: string;
+  applicationIds: string[];
+}
+
+export const statsCounters = [
+  'workers',
+  'guests',
+  'estates',
+  'totalVacancies',
+  'openVacancies',
+  'totalApplications',
+  'openApplications',
+  'pendingApplications',
+] as const;
+export type StatsCounter = (typeof statsCounters)[number];
+export type StatsDelta = Partial<Record<StatsCounter, number>>;
+
+/**
+ * The stats read model: 256 shard documents (by the first two hex digits of the event id), each with
+ * its counters and the ids of the events already applied to it (id → epoch ms), so redelivery never
+ * counts twice. Ids older than the retention are forgotten by a periodic prune.
+ */
+export type StatsShardDoc = { _id: string; applied: Record<string, number> } & Record<StatsCounter, number>;
+
+/**
+ * What comes back from the store is parsed with the shape it was written in (STYLE habit 4), so a
+ * changed or damaged document fails loudly instead of flowing on. Loose: outbox and maps pass through.
+ */
+const state = z.object({ status: vacancyStatusSchema, deleted: z.boolean() });
+const docSchemas = {
+  workers: z.looseObject({
+    _id: z.string(),
+    fullName: z.string(),
+    phone: z.string(),
+    municipality: z.string().nullable(),
+    groupLeader: z.boolean(),
+    groupSize: z.number().int().min(0),
+    registeredEventId: z.string().nullable(),
+  }),
+  estates: z.looseObject({
+    _id: z.string(),
+    estateName: z.string(),
+    fullName: z.string(),
+    phone: z.string(),
+    municipality: z.string().nullable(),
+  }),
+  vacancies: z.looseObject({
+    _id: z.string(),
+    estateId: z.string(),
+    title: z.string(),
+    status: vacancyStatusSchema,
+    deleted: z.boolean(),
+    totalPositions: z.number().int().min(0),
+    freePositions: z.number().int().min(0),
+    groupLeadersAccepted: z.boolean(),
+    claims: z.record(z.string(), z.number().int().min(1)),
+    transitions: z.record(z.string(), z.object({ before: state.nullable(), after: state })),
+  }),
+  applications: z.looseObject({
+    _id: z.string(),
+    uniqueKey: z.string(),
+    vacancyId: z.string(),
+    workerId: z.string().nullable(),
+    guestApplicationId: z.string().nullable(),
+    guest: z.boolean(),
+    peopleCount: z.number().int().min(0),
+    positions: z.number().int().min(1),
+    status: applicationStatusSchema,
+    note: z.string().nullable(),
+    submittedAt: z.string(),
+    decidedAt: z.string().nullable(),
+  }),
+  guestApplications: z.looseObject({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    municipality: z.string(),
+    note: z.string().nullable(),
+    status: z.enum(['Pending', 'Accepted']),
+    vacancyIds: z.array(z.string()),
+  }),
+};
+
+/** A collection whose reads are parsed with the document schema. */
+function parsed<T extends BaseDoc>(collection: Collection<T>, schema: z.ZodType): Collection<T> {
+  const parse = (doc: T | null) => (doc === null ? null : (schema.parse(doc) as T));
+  return {
+    ...collection,
+    name: collection.name,
+    insertOne: (doc) => collection.insertOne(doc),
+    findOne: async (filter) => parse(await collection.findOne(filter)),
+    find: async (filter, options) =>
+      (await collection.find(filter, options)).map((doc) => schema.parse(doc) as T),
+    count: (filter) => collection.count(filter),
+    updateOne: (filter, update, options) => collection.updateOne(filter, update, options),
+    updateMany: (filter, update) => collection.updateMany(filter, update),
+    findOneAndUpdate: async (filter, update, options) =>
+      parse(await collection.findOneAndUpdate(filter, update, options)),
+    deleteOne: (filter) => collection.deleteOne(filter),
+    deleteMany: (filter) => collection.deleteMany(filter),
+  };
+}
+
+/** The collections of the application service and their indexes. */
+export async function openApplicationStore(store: DocumentStore) {
+  const [workers, estates, vacancies, applications, guestApplications, closures, stats] = await Promise.all([
+    store.collection<WorkerDoc>('workers').then((c) => parsed(c, docSchemas.workers)),
+    store.collection<EstateDoc>('estates').then((c) => parsed(c, docSchemas.estates)),
+    store
+      .collection<VacancyDoc>('vacancies', { indexes: [{ fields: ['estateId'] }, { fields: ['status'] }] })
+      .then((c) => parsed(c, docSchemas.vacancies)),
+    store
+      .collection<ApplicationDoc>('applications', {
+        indexes: [
+          { fields: ['uniqueKey'], unique: true },
+          { fields: ['vacancyId'] },
+          { fields: ['workerId'] },
+          { fields: ['status'] },
+        ],
+      })
+      .then((c) => parsed(c, docSchemas.applications)),
+    store
+      .collection<GuestApplicationDoc>('guest_applications', { indexes: [{ fields: ['status'] }] })
+      .then((c) => parsed(c, docSchemas.guestApplications)),
+    store.collection<ClosureDoc>('closures', { indexes: [{ fields: ['vacancyId'] }] }),
+    store.collection<StatsShardDoc>('stats'),
+  ]);
+  return { workers, estates, vacancies, applications, guestApplications, closures, stats };
+}
+export type ApplicationStore = Awaited<ReturnType<typeof openApplicationStore>>;
+
+export const workerApplicationKey = (workerId: string, vacancyId: string) =>
+  `worker:${workerId}|${vacancyId}`;
+export const guestApplicationKey = (guestApplicationId: string, vacancyId: string) =>
+  `guest:${guestApplicationId}|${vacancyId}`;

@@ -1,0 +1,126 @@
+import {
+  ProfileUpdated,
+  UserRegistered,
+  VacancyCreated,
+  VacancyDeleted,
+  VacancyStatusChanged,
+  applicationEvents,
+  topics,
+} from '@moba/contracts';
+import { eventually, testToken } from '@moba/platform/testing';
+import { guestBody, startApplication, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApplication();
+});
+afterAll(() => t.stop());
+
+describe("interop with the producers' event definitions in @moba/contracts", () => {
+  test('events built with the auth and vacancy definitions feed the replicas', async () => {
+    const w = await testToken('Worker');
+    await t.publish(
+      topics.auth,
+      UserRegistered.create(w.id, {
+        userId: w.id,
+        role: 'Worker',
+        email: 'radnik@example.com',
+        fullName: 'Marko Marković',
+        firstName: 'Marko',
+        lastName: 'Marković',
+        phone: '+381641234567',
+        region: 'RS',
+        municipality: 'Valjevo',
+        groupLeader: true,
+        groupSize: 6,
+        language: 'sr',
+        registeredAt: new Date().toISOString(),
+      }),
+    );
+    await t.publish(
+      topics.auth,
+      ProfileUpdated.create(w.id, {
+        userId: w.id,
+        role: 'Worker',
+        fullName: 'Marko M.',
+        phone: '+381641234568',
+        groupLeader: true,
+        groupSize: 7,
+      }),
+    );
+    expect(await t.store.workers.findOne({ _id: w.id })).toMatchObject({
+      fullName: 'Marko M.',
+      groupSize: 7,
+      municipality: null,
+    });
+
+    const estateId = crypto.randomUUID();
+    const vacancyId = crypto.randomUUID();
+    await t.publish(
+      topics.vacancy,
+      VacancyCreated.create(vacancyId, {
+        vacancyId,
+        estateId,
+        estateName: 'Voćnjak',
+        title: 'Berba jabuka',
+        municipality: 'Arilje',
+        startDate: '2026-09-01',
+        endDate: '2026-09-10',
+        totalPositions: 8,
+        status: 'Pending',
+        featuring: 'paid',
+        featured: false,
+        groupLeadersAccepted: true,
+        paymentType: 'DailyWage',
+        dailyWage: 4000,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    await t.publish(
+      topics.vacancy,
+      VacancyStatusChanged.create(vacancyId, {
+        vacancyId,
+        estateId,
+        from: 'Pending',
+        to: 'Open',
+        reason: 'payment',
+      }),
+    );
+    expect(await t.store.vacancies.findOne({ _id: vacancyId })).toMatchObject({
+      status: 'Open',
+      freePositions: 8,
+      estateId,
+    });
+
+    const res = await t.apply(w, vacancyId, 7);
+    expect(res.status).toBe(201);
+    expect(res.body.positions).toBe(8);
+
+    await t.publish(
+      topics.vacancy,
+      VacancyDeleted.create(vacancyId, { vacancyId, estateId, deletedAt: new Date().toISOString() }),
+    );
+    expect(await t.store.applications.findOne({ _id: res.body.id })).toMatchObject({ status: 'Closed' });
+  });
+
+  test('every event this service publishes parses with its definition in @moba/contracts', async () => {
+    const { vacancyId } = await t.vacancy({ positions: 3 });
+    const admin = await t.admin();
+    const accepted = (await t.apply(await t.worker(), vacancyId)).body.id;
+    const rejected = (await t.apply(await t.worker(), vacancyId)).body.id;
+    await t.apply(await t.worker(), vacancyId);
+    await t.client.post(`/admin/applications/${accepted}/accept`, {}, admin.auth);
+    await t.client.post(`/admin/applications/${rejected}/reject`, {}, admin.auth);
+    const guest = (await t.client.post('/signup-guest', guestBody())).body.id;
+    await t.client.post(`/admin/applications/guest/${guest}/accept`, { vacancyId }, admin.auth);
+    await t.deleted(vacancyId);
+    await eventually(
+      async () => applicationEvents.every((definition) => t.eventsOf(definition.type).length > 0),
+      'one of each event type',
+    );
+    for (const event of t.published) {
+      const definition = applicationEvents.find((d) => d.type === event.type)!;
+      expect(definition.envelope.safeParse(event).success).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import { topics, type EventEnvelope } from '@moba/contracts';
+import { createTestDeps, startForTest, testToken } from '@moba/platform/testing';
+import { createService } from '../src/service';
+import { loadApplicationConfig } from '../src/config';
+import { openApplicationStore } from '../src/store';
+import {
+  ProfileUpdated,
+  UserRegistered,
+  VacancyCreated,
+  VacancyDeleted,
+  VacancyFeatured,
+  VacancyStatusChanged,
+} from '../src/messaging/foreign-events';
+
+type VacancyStatus = 'Open' | 'Pending' | 'Closed' | 'Finished';
+
+/**
+ * The application service on port 0 with memory adapters. Auth and vacancy facts arrive only as
+ * published events (envelopes built here), never through those services' code.
+ */
+export async function startApplication() {
+  const deps = createTestDeps();
+  const service = await createService({
+    ...deps,
+    config: loadApplicationConfig({ PORT: '0', LOG_LEVEL: 'silent' }),
+  });
+  const { client, stop } = await startForTest(service);
+  const store = await openApplicationStore(deps.store);
+
+  const published: EventEnvelope[] = [];
+  await deps.bus.subscribe(topics.application, 'test-observer', async (event) => {
+    published.push(event);
+  });
+
+  const publish = async (topic: string, event: EventEnvelope) => {
+    await deps.bus.publish(topic, event);
+    return event;
+  };
+
+  async function worker(options: { groupLeader?: boolean; groupSize?: number; municipality?: string } = {}) {
+    const session = await testToken('Worker');
+    const groupLeader = options.groupLeader ?? false;
+    await publish(
+      topics.auth,
+      UserRegistered.create(session.id, {
+        userId: session.id,
+        role: 'Worker',
+        fullName: `Radnik ${session.id.slice(0, 4)}`,
+        phone: '+381641234567',
+        municipality: options.municipality ?? 'Subotica',
+        groupLeader,
+        groupSize: groupLeader ? (options.groupSize ?? 10) : 0,
+      }),
+    );
+    return session;
+  }
+
+  async function estate() {
+    const session = await testToken('Estate');
+    await publish(
+      topics.auth,
+      UserRegistered.create(session.id, {
+        userId: session.id,
+        role: 'Estate',
+        fullName: 'Vlasnik Imanja',
+        phone: '+381601112223',
+        municipality: 'Kikinda',
+        groupLeader: false,
+        groupSize: 0,
+        estateName: 'Imanje Sunce',
+      }),
+    );
+    return session;
+  }
+
+  async function vacancy(
+    options: {
+      estateId?: string;
+      positions?: number;
+      status?: VacancyStatus;
+      groupLeadersAccepted?: boolean;
+    } = {},
+  ) {
+    const vacancyId = crypto.randomUUID();
+    const estateId = options.estateId ?? (await estate()).id;
+    const event = VacancyCreated.create(vacancyId, {
+      vacancyId,
+      estateId,
+      estateName: 'Imanje Sunce',
+      title: 'Berba malina',
+      municipality: 'Arilje',
+      startDate: '2026-07-01',
+      endDate: '2026-07-20',
+      totalPositions: options.positions ?? 10,
+      status: options.status ?? 'Open',
+      featured: false,
+      groupLeadersAccepted: options.groupLeadersAccepted ?? true,
+      createdAt: new Date().toISOString(),
+    });
+    await publish(topics.vacancy, event);
+    return { vacancyId, estateId, event };
+  }
+
+  const statusChanged = (vacancyId: string, from: VacancyStatus, to: VacancyStatus) =>
+    publish(topics.vacancy, VacancyStatusChanged.create(vacancyId, { vacancyId, from, to }));
+  const deleted = (vacancyId: string) =>
+    publish(topics.vacancy, VacancyDeleted.create(vacancyId, { vacancyId }));
+  const featured = (vacancyId: string, value: boolean) =>
+    publish(topics.vacancy, VacancyFeatured.create(vacancyId, { vacancyId, featured: value }));
+  const profileUpdated = (
+    userId: string,
+    fields: { groupLeader: boolean; groupSize: number; phone?: string; fullName?: string },
+  ) =>
+    publish(
+      topics.auth,
+      ProfileUpdated.create(userId, {
+        userId,
+        role: 'Worker',
+        fullName: fields.fullName ?? 'Novo Ime',
+        phone: fields.phone ?? '+381641234567',
+        municipality: 'Subotica',
+        groupLeader: fields.groupLeader,
+        groupSize: fields.groupSize,
+      }),
+    );
+
+  const admin = () => testToken('Admin');
+  const apply = (session: { auth: Record<string, string> }, vacancyId: string, peopleCount?: number) =>
+    client.post(
+      '/applications/create',
+      peopleCount === undefined ? { vacancyId } : { vacancyId, peopleCount },
+      session.auth,
+    );
+
+  const eventsOf = (type: string) => published.filter((e) => e.type === type);
+
+  return {
+    deps,
+    client,
+    stop,
+    store,
+    publish,
+    published,
+    eventsOf,
+    worker,
+    estate,
+    vacancy,
+    statusChanged,
+    deleted,
+    featured,
+    profileUpdated,
+    admin,
+    apply,
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof startApplication>>;
+
+export const guestBody = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Milan',
+  lastName: 'Jovanović',
+  phone: '0641234567',
+  municipality: 'Čačak',
+  note: 'Zove posle 17h',
+  ...overrides,
+});
