@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { PasswordChanged, topics, UserBanned, UserReactivated, type EventEnvelope } from '@moba/contracts';
+import {
+  AppError,
+  bearerToken,
+  idempotentHandler,
+  type AuthUser,
+  type DocumentStore,
+  type EventBus,
+  type TokenVerifier,
+} from '@moba/platform';
+import type { RequestHandler } from 'express';
+import type { AccountState, PaymentStore } from '../store';
+
+const accountStateSchema = z.object({
+  _id: z.string(),
+  tokenVersion: z.number().int().min(0),
+  banned: z.boolean(),
+});
+
+/**
+ * Applies a session change; token versions only grow, and a repeated or late older event changes
+ * nothing (a ban and its reactivation each raise the version).
+ */
+export async function recordSessionChange(
+  store: PaymentStore,
+  userId: string,
+  tokenVersion: number,
+  banned: boolean,
+) {
+  const current = await store.accounts.findOne({ _id: userId });
+  if (current && accountStateSchema.parse(current).tokenVersion > tokenVersion) return;
+  const next: AccountState = { _id: userId, tokenVersion, banned };
+  await store.accounts.updateOne({ _id: userId }, { $set: next }, { upsert: true });
+}
+
+/** auth.v1 → the session replica. Other types are ignored. */
+export async function subscribeToSessionEvents(bus: EventBus, documents: DocumentStore, store: PaymentStore) {
+  const handler = await idempotentHandler(
+    documents,
+    'payment.session-replica',
+    async (event: EventEnvelope) => {
+      for (const [definition, banned] of [
+        [PasswordChanged, false],
+        [UserBanned, true],
+        [UserReactivated, false],
+      ] as const) {
+        if (event.type !== definition.type) continue;
+        const { data } = definition.envelope.parse(event);
+        await recordSessionChange(store, data.userId, data.tokenVersion, banned);
+      }
+    },
+  );
+  await bus.subscribe(topics.auth, 'payment', handler);
+}
+
+export const sessionEndedError = () =>
+  new AppError('AUTH.SESSION_EXPIRED', 401, 'authentication required', undefined, 'authentication required');
+
+/**
+ * Like optionalUser: a visitor may call (donations), but a token older than the user's latest password
+ * change, or of a banned user, answers 401 — "after any password change the user is logged out" (spec §4).
+ */
+export function sessionUser(tokens: TokenVerifier, store: PaymentStore): RequestHandler {
+  return async (req, res, next) => {
+    const token = bearerToken(req.header('authorization'));
+    const user: AuthUser | null = token ? await tokens.verify(token) : null;
+    if (user) {
+      const state = await store.accounts.findOne({ _id: user.id });
+      if (state && (accountStateSchema.parse(state).banned || user.tokenVersion < state.tokenVersion)) {
+        res.setHeader('x-error-code', 'AUTH.SESSION_EXPIRED');
+        return next(sessionEndedError());
+      }
+      req.user = user;
+    }
+    next();
+  };
+}
