@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { RatingNotificationAction } from '@moba/contracts';
+import { DuplicateKeyError, type Clock, type Logger } from '@moba/platform';
+import { derivedNotificationId, toNotification } from '../domain/notification';
+import type { LiveChannel } from '../live/live-channel';
+import type { NotificationDoc, NotificationStore, ParamValue } from '../store';
+
+export interface NotificationDraft {
+  userId: string;
+  key: string;
+  params?: Record<string, ParamValue>;
+  actionButtonType?: RatingNotificationAction | null;
+  actionButtonParamIds?: string[];
+}
+
+export interface CreateNotificationsContext {
+  store: NotificationStore;
+  clock: Clock;
+  live: LiveChannel;
+  logger: Logger;
+}
+
+/**
+ * Stores each notification and pushes it live to its recipient. With a source event the id is derived
+ * from the event id and the recipient, so a redelivered event stores and pushes nothing new.
+ * Resolves the notifications that were created now.
+ */
+export async function createNotifications(
+  ctx: CreateNotificationsContext,
+  drafts: NotificationDraft[],
+  sourceEventId?: string,
+): Promise<NotificationDoc[]> {
+  const created: NotificationDoc[] = [];
+  for (const draft of drafts) {
+    const doc: NotificationDoc = {
+      _id: sourceEventId ? derivedNotificationId(sourceEventId, draft.userId, draft.key) : randomUUID(),
+      userId: draft.userId,
+      key: draft.key,
+      params: draft.params ?? {},
+      dateSent: ctx.clock.now().toISOString(),
+      actionButtonType: draft.actionButtonType ?? null,
+      actionButtonParamIds: draft.actionButtonParamIds ?? [],
+      ...(sourceEventId ? { sourceEventId } : {}),
+    };
+    try {
+      await ctx.store.notifications.insertOne(doc);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) continue; // already created by an earlier delivery
+      throw error;
+    }
+    created.push(doc);
+    try {
+      await ctx.live.push(doc.userId, toNotification(doc));
+    } catch (err) {
+      // Stored is what counts: the panel lists it; the live push is best effort.
+      ctx.logger.warn({ err, notificationId: doc._id }, 'live push failed');
+    }
+  }
+  return created;
+}

@@ -1,0 +1,3 @@
+export { createService, type NotificationService, type NotificationDeps } from './service';
+export { createEmbedded } from './embedded';
+export { notificationConfigSchema, loadNotificationConfig } from './config';

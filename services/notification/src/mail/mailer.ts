@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { DocumentStore } from '@moba/platform';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+/** The Mailer port: dev:// keeps mails in the dev mailbox, smtp(s):// sends them with nodemailer. */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DevMailDoc {
+  _id: string;
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+  /** The links of the text part, so the mailbox page and tests can follow them. */
+  links: string[];
+}
+
+export const DEV_MAILBOX_COLLECTION = 'dev_mailbox';
+
+export const linksIn = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"']+/g) ?? [])];
+
+export const openDevMailbox = (store: DocumentStore) =>
+  store.collection<DevMailDoc>(DEV_MAILBOX_COLLECTION, { indexes: [{ fields: ['sentAt'] }] });
+
+export async function createDevMailer(
+  store: DocumentStore,
+  from: string,
+  now: () => Date = () => new Date(),
+): Promise<Mailer> {
+  const mailbox = await openDevMailbox(store);
+  return {
+    async send(mail) {
+      await mailbox.insertOne({
+        _id: randomUUID(),
+        from,
+        ...mail,
+        sentAt: now().toISOString(),
+        links: linksIn(mail.text),
+      });
+    },
+    async close() {},
+  };
+}
+
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** Picks the adapter by MAIL_URL scheme. */
+export async function createMailer(
+  url: string,
+  from: string,
+  store: DocumentStore,
+  now?: () => Date,
+): Promise<Mailer> {
+  if (url.startsWith('dev://')) return createDevMailer(store, from, now);
+  if (url.startsWith('smtp://') || url.startsWith('smtps://')) return createSmtpMailer(url, from);
+  throw new Error(`no mailer for ${url} (known: dev://, smtp://, smtps://)`);
+}
+
+export const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');

@@ -1,0 +1,65 @@
+import { notificationKeys } from '@moba/contracts';
+import {
+  createNotifications,
+  type CreateNotificationsContext,
+  type NotificationDraft,
+} from '../create-notification/create-notification';
+import { vacancyParams } from '../notify-vacancy-change/notify-vacancy-change';
+
+export interface ApplicationAcceptedFacts {
+  applicationId: string;
+  vacancyId: string;
+  estateId: string;
+  workerId: string | null;
+  guest: boolean;
+  freePositions?: number;
+  totalPositions?: number;
+}
+
+/**
+ * An accepted application tells the worker (not a guest: they have no account) and the estate, and
+ * records the worker in the vacancy replica so a later deletion or finish reaches them.
+ */
+export async function notifyApplicationAccepted(
+  ctx: CreateNotificationsContext,
+  eventId: string,
+  facts: ApplicationAcceptedFacts,
+) {
+  const { store } = ctx;
+  await store.vacancies.updateOne(
+    { _id: facts.vacancyId },
+    {
+      $set: { estateId: facts.estateId },
+      ...(facts.workerId ? { $addToSet: { acceptedWorkerIds: facts.workerId } } : {}),
+    },
+    { upsert: true },
+  );
+  const params = { ...(await vacancyParams(ctx, facts.vacancyId)), applicationId: facts.applicationId };
+  const drafts: NotificationDraft[] = [];
+  if (facts.workerId)
+    drafts.push({ userId: facts.workerId, key: notificationKeys.applicationAccepted, params });
+  drafts.push({
+    userId: facts.estateId,
+    key: notificationKeys.workerAccepted,
+    params: {
+      ...params,
+      guest: facts.guest,
+      ...(facts.freePositions === undefined ? {} : { freePositions: facts.freePositions }),
+      ...(facts.totalPositions === undefined ? {} : { totalPositions: facts.totalPositions }),
+    },
+  });
+  return createNotifications(ctx, drafts, eventId);
+}
+
+export async function notifyApplicationRejected(
+  ctx: CreateNotificationsContext,
+  eventId: string,
+  facts: { applicationId: string; vacancyId: string; workerId: string },
+) {
+  const params = { ...(await vacancyParams(ctx, facts.vacancyId)), applicationId: facts.applicationId };
+  return createNotifications(
+    ctx,
+    [{ userId: facts.workerId, key: notificationKeys.applicationRejected, params }],
+    eventId,
+  );
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { parsedCollection, type Collection, type DocumentStore } from '@moba/platform';
+import {
+  notificationParamsSchema,
+  ratingNotificationActionSchema,
+  roleSchema,
+  type RatingNotificationAction,
+  type Role,
+} from '@moba/contracts';
+
+export type ParamValue = string | number | boolean | null;
+
+/** One notification of one user: a message key plus params, rendered by the reader's client. */
+export interface NotificationDoc {
+  _id: string;
+  userId: string;
+  key: string;
+  params: Record<string, ParamValue>;
+  dateSent: string;
+  dateRead?: string;
+  actionButtonType: RatingNotificationAction | null;
+  actionButtonParamIds: string[];
+  /** The event that caused it (notifications from events derive their id from it). */
+  sourceEventId?: string;
+}
+
+/** Replica of a vacancy from vacancy and application events: who to tell when it ends or goes away. */
+export interface VacancyReplicaDoc {
+  _id: string;
+  estateId?: string;
+  title?: string;
+  acceptedWorkerIds: string[];
+}
+
+/** Replica of a user's token state (ban, password change) and role, from auth events. */
+export interface UserReplicaDoc {
+  _id: string;
+  tokenVersion: number;
+  banned: boolean;
+  role?: Role;
+}
+
+export interface ContactMessageDoc {
+  _id: string;
+  name: string;
+  email: string;
+  message: string;
+  /** The signed-in sender, absent for a visitor. */
+  userId?: string;
+  receivedAt: string;
+  mailStatus: 'pending' | 'sent' | 'failed';
+}
+
+/**
+ * What comes back from the store is checked against the shape it was written in (STYLE habit 4), so
+ * a changed or damaged document fails loudly instead of reaching a panel or a socket.
+ */
+const docSchemas = {
+  notifications: z.looseObject({
+    _id: z.string(),
+    userId: z.string(),
+    key: z.string(),
+    params: notificationParamsSchema,
+    dateSent: z.string(),
+    dateRead: z.string().optional(),
+    actionButtonType: ratingNotificationActionSchema.nullable(),
+    actionButtonParamIds: z.array(z.string()),
+  }),
+  vacancies: z.looseObject({
+    _id: z.string(),
+    estateId: z.string().optional(),
+    title: z.string().optional(),
+    acceptedWorkerIds: z.array(z.string()).optional(),
+  }),
+  users: z.looseObject({
+    _id: z.string(),
+    tokenVersion: z.number().int().min(0),
+    banned: z.boolean(),
+    role: roleSchema.optional(),
+  }),
+};
+
+/** The collections of the notification service and their indexes. */
+export async function openNotificationStore(store: DocumentStore) {
+  return {
+    notifications: parsedCollection(
+      await store.collection<NotificationDoc>('notifications', {
+        indexes: [{ fields: ['userId'] }, { fields: ['userId', 'dateSent'] }],
+      }),
+      docSchemas.notifications,
+    ),
+    vacancies: parsedCollection(
+      await store.collection<VacancyReplicaDoc>('vacancy_replica'),
+      docSchemas.vacancies,
+    ),
+    users: parsedCollection(
+      await store.collection<UserReplicaDoc>('user_replica', { indexes: [{ fields: ['role'] }] }),
+      docSchemas.users,
+    ),
+    contactMessages: await store.collection<ContactMessageDoc>('contact_messages', {
+      indexes: [{ fields: ['receivedAt'] }],
+    }),
+  };
+}
+export type NotificationStore = Awaited<ReturnType<typeof openNotificationStore>>;
+export type NotificationsCollection = Collection<NotificationDoc>;

@@ -1,0 +1,54 @@
+import { wsCloseCodes, type Role } from '@moba/contracts';
+import type { LiveChannel } from '../live/live-channel';
+import type { NotificationStore, UserReplicaDoc } from '../store';
+
+/** Applies a change to the user replica; token versions only ever grow (events may repeat). */
+async function updateUser(
+  store: NotificationStore,
+  userId: string,
+  change: { tokenVersion?: number; banned?: boolean; role?: Role },
+) {
+  const current = await store.users.findOne({ _id: userId });
+  const next: UserReplicaDoc = {
+    _id: userId,
+    tokenVersion: Math.max(current?.tokenVersion ?? 0, change.tokenVersion ?? 0),
+    banned: change.banned ?? current?.banned ?? false,
+    ...((change.role ?? current?.role) ? { role: change.role ?? current?.role } : {}),
+  };
+  await store.users.updateOne({ _id: userId }, { $set: next }, { upsert: true });
+  return next;
+}
+
+export const rememberUserRole = (store: NotificationStore, userId: string, role: Role) =>
+  updateUser(store, userId, { role });
+
+/** A banned user's sockets close everywhere (4403) and later greetings are refused. */
+export async function banUser(
+  store: NotificationStore,
+  live: LiveChannel,
+  userId: string,
+  tokenVersion: number,
+) {
+  await updateUser(store, userId, { tokenVersion, banned: true });
+  await live.closeUser(userId, wsCloseCodes.banned, 'banned');
+}
+
+export const reactivateUser = (store: NotificationStore, userId: string, tokenVersion: number) =>
+  updateUser(store, userId, { tokenVersion, banned: false });
+
+/** After a password change the user is logged out: sockets greeted with an older token close (4401). */
+export async function revokeOlderTokens(
+  store: NotificationStore,
+  live: LiveChannel,
+  userId: string,
+  tokenVersion: number,
+) {
+  await updateUser(store, userId, { tokenVersion });
+  await live.closeUser(userId, wsCloseCodes.unauthenticated, 'token revoked', tokenVersion);
+}
+
+/** Admins to notify: those learned from UserRegistered or from their own verified tokens, plus the configured list. */
+export async function adminIds(store: NotificationStore, configured: string[]): Promise<string[]> {
+  const known = await store.users.find({ role: 'Admin' });
+  return [...new Set([...configured, ...known.map((u) => u._id)])];
+}

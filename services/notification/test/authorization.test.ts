@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { topics, type Role } from '@moba/contracts';
+import { testToken } from '@moba/platform/testing';
+import * as events from '../src/messaging/consumed-events';
+import { openSocket, socketsReady, startNotification, type StartedNotification } from './helpers';
+
+/**
+ * Authorization matrix of every route: visitor (no token), a bad token, Worker, Estate, Admin, and
+ * another user's object (IDOR). 'ok' is the route's success status.
+ */
+type Caller = 'visitor' | 'badToken' | Role;
+const callers: Caller[] = ['visitor', 'badToken', 'Worker', 'Estate', 'Admin'];
+
+interface RouteCase {
+  name: string;
+  call: (
+    svc: StartedNotification,
+    headers: Record<string, string>,
+  ) => Promise<{ status: number; body?: unknown }>;
+  expected: Record<Caller, number>;
+}
+
+const signedInOnly = { visitor: 401, badToken: 401, Worker: 200, Estate: 200, Admin: 200 };
+
+const routes: RouteCase[] = [
+  {
+    name: 'GET /notifications/all',
+    call: (svc, h) => svc.client.get('/notifications/all', h),
+    expected: signedInOnly,
+  },
+  {
+    name: 'POST /notifications/read',
+    call: (svc, h) => svc.client.post('/notifications/read', {}, h),
+    expected: signedInOnly,
+  },
+  {
+    name: 'POST /contact-us',
+    call: (svc, h) =>
+      svc.client.post('/contact-us', { name: 'Ana', email: 'ana@example.com', message: 'Zdravo' }, h),
+    expected: { visitor: 201, badToken: 201, Worker: 201, Estate: 201, Admin: 201 },
+  },
+  {
+    name: 'GET /dev/mailbox.json (development only)',
+    call: (svc, h) => svc.client.get('/dev/mailbox.json', h),
+    expected: { visitor: 200, badToken: 200, Worker: 200, Estate: 200, Admin: 200 },
+  },
+];
+
+async function headersOf(caller: Caller): Promise<Record<string, string>> {
+  if (caller === 'visitor') return {};
+  if (caller === 'badToken') return { authorization: 'Bearer not.a.token' };
+  return (await testToken(caller)).auth;
+}
+
+let svc: StartedNotification;
+beforeAll(async () => {
+  svc = await startNotification({ env: { MAIL_URL: 'dev://' } });
+});
+afterAll(() => svc.stop());
+
+describe.each(routes)('$name', ({ call, expected }) => {
+  test.each(callers)('as %s', async (caller) => {
+    const res = await call(svc, await headersOf(caller));
+    expect(res.status).toBe(expected[caller]);
+  });
+});
+
+describe('another user’s objects (IDOR)', () => {
+  async function ownerWithNotification() {
+    const owner = await testToken('Worker');
+    await svc.publish(
+      topics.application,
+      events.ApplicationRejected.create(randomUUID(), {
+        applicationId: randomUUID(),
+        vacancyId: randomUUID(),
+        workerId: owner.id,
+      }),
+    );
+    const [notification] = (await svc.client.get('/notifications/all', owner.auth)).body;
+    return { owner, notification };
+  }
+
+  test.each(['Worker', 'Estate', 'Admin'] as const)(
+    'a %s never sees another user’s notifications',
+    async (role) => {
+      const { notification } = await ownerWithNotification();
+      const other = await testToken(role);
+      const list = (await svc.client.get('/notifications/all', other.auth)).body;
+      expect(list.map((n: { id: string }) => n.id)).not.toContain(notification.id);
+    },
+  );
+
+  test.each(['Worker', 'Estate', 'Admin'] as const)(
+    'a %s can neither read nor delete another user’s notification',
+    async (role) => {
+      const { owner, notification } = await ownerWithNotification();
+      const other = await testToken(role);
+      for (const shouldDelete of [false, true]) {
+        const res = await svc.client.post(
+          '/notifications/read',
+          { notificationIds: [notification.id], shouldDelete },
+          other.auth,
+        );
+        expect(res.body).toEqual({ ok: true, count: 0 });
+      }
+      expect((await svc.client.get('/notifications/all', owner.auth)).body).toEqual([notification]);
+    },
+  );
+});
+
+describe('banned users and revoked tokens (checked again behind the gateway)', () => {
+  test.each(routes.slice(0, 2))(
+    '$name answers 401 AUTH.BANNED for a banned user and AUTH.TOKEN_REVOKED for a token older than a password change',
+    async ({ call }) => {
+      const banned = await testToken('Worker', { tokenVersion: 0 });
+      await svc.publish(
+        topics.auth,
+        events.UserBanned.create(banned.id, { userId: banned.id, tokenVersion: 1, reason: 'spam' }),
+      );
+      const afterBan = await call(svc, banned.auth);
+      expect(afterBan).toMatchObject({ status: 401, body: { error: { code: 'AUTH.BANNED' } } });
+
+      const old = await testToken('Estate', { tokenVersion: 2 });
+      await svc.publish(
+        topics.auth,
+        events.PasswordChanged.create(old.id, { userId: old.id, tokenVersion: 3 }),
+      );
+      expect(await call(svc, old.auth)).toMatchObject({
+        status: 401,
+        body: { error: { code: 'AUTH.TOKEN_REVOKED' } },
+      });
+      const fresh = await testToken('Estate', { id: old.id, tokenVersion: 3 });
+      expect((await call(svc, fresh.auth)).status).toBe(200);
+    },
+  );
+});
+
+describe('WebSocket /ws/{userId}', () => {
+  test('a visitor (greeting without token) is closed with 4401', async () => {
+    const socket = await openSocket(svc.wsUrl(randomUUID()), {});
+    expect((await socket.closed).code).toBe(4401);
+  });
+
+  test.each(['Worker', 'Estate', 'Admin'] as const)(
+    'a %s may open their own channel and not another user’s (4401)',
+    async (role) => {
+      const me = await testToken(role);
+      const own = await openSocket(svc.wsUrl(me.id), { token: me.token });
+      await socketsReady(svc.service, me.id, 1);
+      const foreign = await openSocket(svc.wsUrl(randomUUID()), { token: me.token });
+      expect((await foreign.closed).code).toBe(4401);
+      own.close();
+    },
+  );
+});
+
+test('the dev mailbox is absent in production for every caller', async () => {
+  const prod = await startNotification({ env: { MAIL_URL: 'dev://', NODE_ENV: 'production' } });
+  try {
+    for (const caller of callers)
+      expect((await prod.client.get('/dev/mailbox', await headersOf(caller))).status).toBe(404);
+  } finally {
+    await prod.stop();
+  }
+});

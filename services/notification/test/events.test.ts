@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { notificationKeys, topics, type Notification } from '@moba/contracts';
+import { testToken } from '@moba/platform/testing';
+import * as events from '../src/messaging/consumed-events';
+import { startNotification, type StartedNotification } from './helpers';
+
+let svc: StartedNotification;
+beforeAll(async () => {
+  svc = await startNotification();
+});
+afterAll(() => svc.stop());
+
+const listOf = async (userId: string): Promise<Notification[]> => {
+  const { auth } = await testToken('Worker', { id: userId });
+  return (await svc.client.get('/notifications/all', auth)).body;
+};
+
+function accepted(vacancyId: string, estateId: string, workerId: string | null) {
+  return events.ApplicationAccepted.create(randomUUID(), {
+    applicationId: randomUUID(),
+    vacancyId,
+    estateId,
+    workerId,
+    guest: workerId === null,
+    positions: 1,
+    freePositions: 3,
+    totalPositions: 5,
+  });
+}
+
+describe('applications', () => {
+  test('an accepted application tells the worker and the estate, with the vacancy id and title as params', async () => {
+    const [vacancyId, estateId, workerId] = [randomUUID(), randomUUID(), randomUUID()];
+    await svc.publish(
+      topics.vacancy,
+      events.VacancyCreated.create(vacancyId, { vacancyId, estateId, title: 'Berba malina' }),
+    );
+    const event = accepted(vacancyId, estateId, workerId);
+    await svc.publish(topics.application, event);
+
+    const [toWorker] = await listOf(workerId);
+    expect(toWorker).toMatchObject({
+      content: {
+        key: notificationKeys.applicationAccepted,
+        params: { vacancyId, vacancyTitle: 'Berba malina', applicationId: event.data.applicationId },
+      },
+      actionButtonType: null,
+    });
+    const [toEstate] = await listOf(estateId);
+    expect(toEstate.content).toEqual({
+      key: notificationKeys.workerAccepted,
+      params: {
+        vacancyId,
+        vacancyTitle: 'Berba malina',
+        applicationId: event.data.applicationId,
+        guest: false,
+        freePositions: 3,
+        totalPositions: 5,
+      },
+    });
+  });
+
+  test('an accepted guest application tells only the estate', async () => {
+    const [vacancyId, estateId] = [randomUUID(), randomUUID()];
+    await svc.publish(topics.application, accepted(vacancyId, estateId, null));
+    const [toEstate] = await listOf(estateId);
+    expect(toEstate.content).toMatchObject({ key: notificationKeys.workerAccepted, params: { guest: true } });
+  });
+
+  test('a rejected application tells the worker', async () => {
+    const [vacancyId, workerId] = [randomUUID(), randomUUID()];
+    await svc.publish(
+      topics.application,
+      events.ApplicationRejected.create(randomUUID(), { applicationId: randomUUID(), vacancyId, workerId }),
+    );
+    expect((await listOf(workerId)).map((n) => n.content.key)).toEqual([
+      notificationKeys.applicationRejected,
+    ]);
+  });
+
+  test('a redelivered event creates no second notification, even past the processed-events record', async () => {
+    const [vacancyId, estateId, workerId] = [randomUUID(), randomUUID(), randomUUID()];
+    const event = accepted(vacancyId, estateId, workerId);
+    await svc.publish(topics.application, event);
+    await svc.publish(topics.application, event);
+    // A crash between storing and recording the event id: the derived id still prevents a duplicate.
+    const processed = await svc.deps.store.collection<{ _id: string; eventId: string }>('processed_events');
+    await processed.deleteMany({ eventId: event.id });
+    await svc.publish(topics.application, event);
+    expect(await listOf(workerId)).toHaveLength(1);
+    expect(await listOf(estateId)).toHaveLength(1);
+  });
+});
+
+describe('vacancies', () => {
+  async function vacancyWithWorkers(workers: string[]) {
+    const [vacancyId, estateId] = [randomUUID(), randomUUID()];
+    await svc.publish(
+      topics.vacancy,
+      events.VacancyCreated.create(vacancyId, { vacancyId, estateId, title: 'Rezidba' }),
+    );
+    for (const workerId of workers)
+      await svc.publish(topics.application, accepted(vacancyId, estateId, workerId));
+    return { vacancyId, estateId };
+  }
+
+  test('a deleted vacancy tells each of its accepted workers, and no rejected one', async () => {
+    const workers = [randomUUID(), randomUUID()];
+    const rejected = randomUUID();
+    const { vacancyId, estateId } = await vacancyWithWorkers(workers);
+    await svc.publish(
+      topics.application,
+      events.ApplicationRejected.create(randomUUID(), {
+        applicationId: randomUUID(),
+        vacancyId,
+        workerId: rejected,
+      }),
+    );
+    await svc.publish(topics.vacancy, events.VacancyDeleted.create(vacancyId, { vacancyId, estateId }));
+    for (const workerId of workers) {
+      expect((await listOf(workerId))[0].content).toEqual({
+        key: notificationKeys.vacancyDeleted,
+        params: { vacancyId, vacancyTitle: 'Rezidba' },
+      });
+    }
+    expect((await listOf(rejected)).map((n) => n.content.key)).toEqual([
+      notificationKeys.applicationRejected,
+    ]);
+  });
+
+  test('a Finished vacancy asks each accepted worker to rate the estate and the estate to rate its workers', async () => {
+    const workers = [randomUUID(), randomUUID()];
+    const { vacancyId, estateId } = await vacancyWithWorkers(workers);
+    await svc.publish(
+      topics.vacancy,
+      events.VacancyStatusChanged.create(vacancyId, { vacancyId, estateId, from: 'Closed', to: 'Finished' }),
+    );
+    for (const workerId of workers) {
+      expect((await listOf(workerId))[0]).toMatchObject({
+        content: { key: notificationKeys.rateEstate, params: { vacancyId } },
+        actionButtonType: 'RateEstate',
+        actionButtonParamIds: [vacancyId],
+      });
+    }
+    const estateList = await listOf(estateId);
+    expect(estateList.filter((n) => n.actionButtonType === 'RateWorkers')).toEqual([
+      expect.objectContaining({
+        content: { key: notificationKeys.rateWorkers, params: { vacancyId, vacancyTitle: 'Rezidba' } },
+        actionButtonParamIds: [vacancyId],
+      }),
+    ]);
+  });
+
+  test('other status changes notify nobody', async () => {
+    const workerId = randomUUID();
+    const { vacancyId, estateId } = await vacancyWithWorkers([workerId]);
+    await svc.publish(
+      topics.vacancy,
+      events.VacancyStatusChanged.create(vacancyId, { vacancyId, estateId, from: 'Open', to: 'Closed' }),
+    );
+    expect((await listOf(workerId)).map((n) => n.content.key)).toEqual([
+      notificationKeys.applicationAccepted,
+    ]);
+  });
+});
+
+describe('featuring payments', () => {
+  test.each([
+    ['PaymentSucceeded', notificationKeys.featuringSucceeded],
+    ['PaymentFailed', notificationKeys.featuringFailed],
+    ['PaymentCancelled', notificationKeys.featuringCancelled],
+  ] as const)('%s of a featuring payment tells the estate', async (type, key) => {
+    const [vacancyId, estateId, paymentId] = [randomUUID(), randomUUID(), randomUUID()];
+    await svc.publish(
+      topics.payment,
+      events[type].create(paymentId, { paymentId, purpose: 'featuring', vacancyId, estateId, amount: 1500 }),
+    );
+    expect((await listOf(estateId))[0].content).toEqual({
+      key,
+      params: { vacancyId, paymentId, amount: 1500 },
+    });
+  });
+
+  test('a featuring payment without estateId reaches the estate through the vacancy replica', async () => {
+    const [vacancyId, estateId, paymentId] = [randomUUID(), randomUUID(), randomUUID()];
+    await svc.publish(
+      topics.vacancy,
+      events.VacancyCreated.create(vacancyId, { vacancyId, estateId, title: 'Berba' }),
+    );
+    await svc.publish(
+      topics.payment,
+      events.PaymentSucceeded.create(paymentId, { paymentId, purpose: 'featuring', vacancyId, amount: 1500 }),
+    );
+    expect((await listOf(estateId)).map((n) => n.content.key)).toEqual([notificationKeys.featuringSucceeded]);
+  });
+
+  test('a donation notifies nobody', async () => {
+    const [estateId, paymentId] = [randomUUID(), randomUUID()];
+    await svc.publish(
+      topics.payment,
+      events.PaymentSucceeded.create(paymentId, { paymentId, purpose: 'donation', estateId, amount: 5000 }),
+    );
+    expect(await listOf(estateId)).toEqual([]);
+  });
+});
+
+test('events of types this service does not read are ignored', async () => {
+  await expect(
+    svc.publish(topics.application, {
+      id: randomUUID(),
+      type: 'ApplicationSubmitted',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      key: randomUUID(),
+      data: { anything: true },
+    }),
+  ).resolves.toBeUndefined();
+});
+
+describe('events built with the producers’ own contracts', () => {
+  test('are understood (fields and names match the catalogue)', async () => {
+    const contracts = await import('@moba/contracts');
+    const [vacancyId, estateId, workerId, paymentId] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
+    if ('VacancyCreated' in contracts) {
+      await svc.publish(
+        topics.vacancy,
+        contracts.VacancyCreated.create(vacancyId, {
+          vacancyId,
+          estateId,
+          estateName: 'Imanje',
+          title: 'Berba jabuka',
+          municipality: 'Arilje',
+          startDate: '2026-07-01',
+          endDate: '2026-07-10',
+          totalPositions: 5,
+          status: 'Open',
+          featuring: 'none',
+          featured: false,
+          groupLeadersAccepted: true,
+          paymentType: 'DailyWage',
+          dailyWage: 4000,
+          createdAt: new Date().toISOString(),
+        }),
+      );
+    }
+    if ('ApplicationAccepted' in contracts) {
+      await svc.publish(
+        topics.application,
+        contracts.ApplicationAccepted.create(randomUUID(), {
+          applicationId: randomUUID(),
+          vacancyId,
+          estateId,
+          workerId,
+          guest: false,
+          positions: 1,
+          freePositions: 4,
+          totalPositions: 5,
+        }),
+      );
+      expect((await listOf(workerId))[0].content.params.vacancyTitle).toBe('Berba jabuka');
+    }
+    if ('VacancyStatusChanged' in contracts) {
+      await svc.publish(
+        topics.vacancy,
+        contracts.VacancyStatusChanged.create(vacancyId, {
+          vacancyId,
+          estateId,
+          from: 'Closed',
+          to: 'Finished',
+        }),
+      );
+      expect((await listOf(workerId))[0].actionButtonType).toBe('RateEstate');
+    }
+    if ('PaymentSucceeded' in contracts) {
+      await svc.publish(
+        topics.payment,
+        contracts.PaymentSucceeded.create(paymentId, {
+          paymentId,
+          purpose: 'featuring',
+          vacancyId,
+          estateId,
+          amount: 1500,
+          currency: 'RSD',
+        }),
+      );
+      expect((await listOf(estateId)).map((n) => n.content.key)).toContain(
+        notificationKeys.featuringSucceeded,
+      );
+    }
+  });
+});

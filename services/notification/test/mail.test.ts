@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { topics } from '@moba/contracts';
+import { eventually } from '@moba/platform/testing';
+import * as events from '../src/messaging/consumed-events';
+import type { DevMailDoc } from '../src/mail/mailer';
+import { startSmtpTestServer } from './smtp-test-server';
+import { startNotification, type StartedNotification } from './helpers';
+
+const verification = (
+  language: 'sr' | 'en' | undefined,
+  link: string,
+  email = `u${Date.now()}@example.com`,
+) => {
+  const userId = randomUUID();
+  return events.EmailVerificationRequested.create(userId, {
+    userId,
+    email,
+    fullName: 'Jovana Jovanović',
+    link,
+    expiresAt: '2026-11-23T10:00:00.000Z',
+    ...(language ? { language } : {}),
+  });
+};
+
+describe('over SMTP (a real smtp-server started in the test)', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
+  let svc: StartedNotification;
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+    svc = await startNotification({ env: { MAIL_URL: smtp.url, MAIL_FROM: 'Moba <no-reply@moba.test>' } });
+  });
+  afterAll(async () => {
+    await svc.stop();
+    await smtp.close();
+  });
+
+  test('EmailVerificationRequested lands a Serbian mail with the confirmation link in the text and HTML parts', async () => {
+    const link = `https://moba.test/confirm-email?token=${randomUUID()}`;
+    const event = verification('sr', link);
+    await svc.publish(topics.auth, event);
+    const mail = await eventually(
+      async () => smtp.received.find((m) => m.to.includes(event.data.email)),
+      'mail',
+    );
+    expect(mail.from).toBe('no-reply@moba.test');
+    expect(mail.subject).toBe('Potvrdite vašu e-mail adresu — Moba');
+    expect(mail.text).toContain('Zdravo Jovana Jovanović,');
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain('<html lang="sr">');
+  });
+
+  test('PasswordResetRequested in English lands an English mail with the reset link', async () => {
+    const userId = randomUUID();
+    const email = `reset-${userId}@example.com`;
+    const link = `https://moba.test/new-password?token=${randomUUID()}`;
+    await svc.publish(
+      topics.auth,
+      events.PasswordResetRequested.create(userId, {
+        userId,
+        email,
+        fullName: 'John Smith',
+        link,
+        expiresAt: '2026-11-23T10:00:00.000Z',
+        language: 'en',
+      }),
+    );
+    const mail = await eventually(async () => smtp.received.find((m) => m.to.includes(email)), 'mail');
+    expect(mail.subject).toBe('Reset your password — Moba');
+    expect(mail.text).toContain('Hello John Smith,');
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+
+  test('without a language the mail is Serbian (the default)', async () => {
+    const event = verification(undefined, 'https://moba.test/confirm-email?token=abc');
+    await svc.publish(topics.auth, event);
+    const mail = await eventually(
+      async () => smtp.received.find((m) => m.to.includes(event.data.email)),
+      'mail',
+    );
+    expect(mail.subject).toContain('Potvrdite');
+  });
+
+  test('a redelivered mail event sends one mail', async () => {
+    const event = verification('en', 'https://moba.test/confirm-email?token=once');
+    await svc.publish(topics.auth, event);
+    await svc.publish(topics.auth, event);
+    await eventually(async () => smtp.received.some((m) => m.to.includes(event.data.email)), 'mail');
+    expect(smtp.received.filter((m) => m.to.includes(event.data.email))).toHaveLength(1);
+  });
+
+  test('HTML in a name is escaped in the HTML part', async () => {
+    const userId = randomUUID();
+    const email = `x-${userId}@example.com`;
+    await svc.publish(
+      topics.auth,
+      events.EmailVerificationRequested.create(userId, {
+        userId,
+        email,
+        fullName: '<script>alert(1)</script>',
+        link: 'https://moba.test/confirm-email?token=a&b=c',
+        expiresAt: '2026-11-23T10:00:00.000Z',
+        language: 'en',
+      }),
+    );
+    const mail = await eventually(async () => smtp.received.find((m) => m.to.includes(email)), 'mail');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toContain('href="https://moba.test/confirm-email?token=a&amp;b=c"');
+  });
+});
+
+describe('dev mailbox (dev://)', () => {
+  let svc: StartedNotification;
+  beforeAll(async () => {
+    svc = await startNotification({ env: { MAIL_URL: 'dev://' } });
+  });
+  afterAll(() => svc.stop());
+
+  test('mails are kept in the dev mailbox: JSON for tests, an HTML list with clickable links for people', async () => {
+    const link = `http://localhost:8080/confirm-email?token=${randomUUID()}`;
+    const event = verification('en', link);
+    await svc.publish(topics.auth, event);
+
+    const json = await svc.client.get(`/dev/mailbox.json?to=${encodeURIComponent(event.data.email)}`);
+    expect(json.status).toBe(200);
+    const [mail] = json.body as DevMailDoc[];
+    expect(mail).toMatchObject({
+      to: event.data.email,
+      subject: 'Confirm your e-mail address — Moba',
+      links: [link],
+    });
+    expect(mail.html).toContain(`href="${link}"`);
+
+    const page = await svc.client.get('/dev/mailbox');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.text).toContain(`<a href="${link}">`);
+  });
+
+  test('the dev mailbox does not exist in production', async () => {
+    const prod = await startNotification({ env: { MAIL_URL: 'dev://', NODE_ENV: 'production' } });
+    try {
+      expect((await prod.client.get('/dev/mailbox')).status).toBe(404);
+      expect((await prod.client.get('/dev/mailbox.json')).status).toBe(404);
+    } finally {
+      await prod.stop();
+    }
+  });
+
+  test('the dev mailbox does not exist with a real mailer', async () => {
+    const smtp = await startNotification({ env: { MAIL_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      expect((await smtp.client.get('/dev/mailbox.json')).status).toBe(404);
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
+test('a bad MAIL_URL stops the start naming the variable', async () => {
+  await expect(startNotification({ env: { MAIL_URL: 'pigeon://coop' } })).rejects.toThrow('MAIL_URL');
+});
