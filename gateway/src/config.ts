@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { envPort, loadConfig, runtimeEnvSchema } from '@moba/platform';
+import type { ServiceName } from './route-table';
+
+const SERVICE_NAMES: ServiceName[] = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification'];
+
+/** `auth=http://127.0.0.1:4101;notification=http://127.0.0.1:4106,http://127.0.0.1:4116` */
+export const serviceUrlsSchema = z.string().transform((value, ctx) => {
+  const urls = {} as Record<ServiceName, string[]>;
+  for (const part of value
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [name, list = ''] = part.split('=');
+    if (!SERVICE_NAMES.includes(name as ServiceName)) {
+      ctx.addIssue({ code: 'custom', message: `unknown service ${name}` });
+      return z.NEVER;
+    }
+    urls[name as ServiceName] = list
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
+  }
+  const missing = SERVICE_NAMES.filter((n) => !urls[n]?.length);
+  if (missing.length) {
+    ctx.addIssue({ code: 'custom', message: `no URL for ${missing.join(', ')}` });
+    return z.NEVER;
+  }
+  return urls;
+});
+
+export const gatewayConfigSchema = runtimeEnvSchema.extend({
+  PORT: envPort(8080),
+  HOST: z.string().default('0.0.0.0'),
+  SERVICE_URLS: serviceUrlsSchema.optional(),
+  WEB_DIST: z.string().default('web/dist'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.01).default(1),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  loadConfig(gatewayConfigSchema, env);

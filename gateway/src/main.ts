@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createBus, createLogger, createTokenVerifier } from '@moba/platform';
+import { loadGatewayConfig } from './config';
+import { createGateway } from './app';
+import { createTokenStateReplica } from './token-state';
+
+/** Runs the gateway as its own process (distributed mode); SERVICE_URLS names every service. */
+async function main() {
+  const config = loadGatewayConfig();
+  if (!config.SERVICE_URLS)
+    throw new Error('invalid configuration:\n  SERVICE_URLS: required in the distributed mode');
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const publicKey = config.JWT_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR, 'jwt-public.pem'), 'utf8');
+  const bus = await createBus(config.EVENT_BUS_URL, 'gateway', logger);
+  const tokenState = createTokenStateReplica();
+  // One consumer group per gateway instance (every instance must hear every token change); stable across restarts.
+  await tokenState.subscribe(bus, process.env.HOSTNAME || randomUUID());
+  const abort = new AbortController();
+  void tokenState.bootstrap(config.SERVICE_URLS.auth[0], logger, abort.signal);
+  const { server } = createGateway({
+    serviceUrls: config.SERVICE_URLS,
+    tokens: createTokenVerifier(publicKey),
+    tokenState,
+    logger,
+    webDist: config.WEB_DIST,
+    corsOrigins: config.CORS_ORIGINS,
+    proxyTimeoutMs: config.PROXY_TIMEOUT_MS,
+    rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
+    rateLimitScale: config.RATE_LIMIT_SCALE,
+  });
+  server.listen(config.PORT, config.HOST, () =>
+    logger.info(`gateway listening on http://${config.HOST}:${config.PORT}`),
+  );
+  const stop = () => {
+    abort.abort();
+    server.close(() => void bus.close().then(() => process.exit(0)));
+    server.closeAllConnections();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

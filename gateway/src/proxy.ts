@@ -1,0 +1,92 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import type { Logger } from '@moba/platform';
+import type { ServiceName } from './route-table';
+import { sendError } from './respond';
+
+type ProxiedRequest = IncomingMessage & { timedOut?: boolean };
+
+/**
+ * One lean proxy per service instance: a keep-alive agent (without it the hop collapses under
+ * load), no default plugins, our own JSON errors (502 when a service is down, 504 when slow).
+ */
+function createInstanceProxy(target: string, timeoutMs: number, logger: Logger): RequestHandler {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
+  return createProxyMiddleware<ProxiedRequest, ServerResponse>({
+    target,
+    agent,
+    ws: false,
+    xfwd: true,
+    ejectPlugins: true,
+    pathRewrite: (path) => path.slice(4), // '/api/login' → '/login'
+    // Default plugins ejected (they log and answer HTML); these two listeners are all the hot path needs.
+    plugins: [
+      (proxyServer) => {
+        proxyServer.on('proxyReq', (proxyReq, req: ProxiedRequest) => {
+          proxyReq.setTimeout(timeoutMs, () => {
+            req.timedOut = true;
+            proxyReq.destroy(new Error('upstream timeout'));
+          });
+        });
+        proxyServer.on('error', (error, req: ProxiedRequest, res) => {
+          logger.warn({ err: error, target, url: req.url }, 'proxy error');
+          if (!(res instanceof http.ServerResponse)) {
+            (res as Duplex).destroy();
+            return;
+          }
+          if (req.timedOut) sendError(res, 504, 'GATEWAY_TIMEOUT', 'the service took too long to answer');
+          else sendError(res, 502, 'SERVICE_UNAVAILABLE', 'the service is not available, try again shortly');
+        });
+      },
+    ],
+  });
+}
+
+export interface ServiceProxies {
+  forward(service: ServiceName, req: IncomingMessage, res: ServerResponse): void;
+  upgrade(service: ServiceName, req: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+
+/** Round robin over each service's instances (two notification instances in the distributed mode). */
+export function createServiceProxies(
+  urls: Record<ServiceName, string[]>,
+  timeoutMs: number,
+  logger: Logger,
+): ServiceProxies {
+  const pools = new Map<ServiceName, { proxies: RequestHandler[]; targets: string[]; next: number }>();
+  for (const [service, targets] of Object.entries(urls) as [ServiceName, string[]][]) {
+    pools.set(service, {
+      proxies: targets.map((t) => createInstanceProxy(t, timeoutMs, logger)),
+      targets,
+      next: 0,
+    });
+  }
+  const pick = (service: ServiceName) => {
+    const pool = pools.get(service)!;
+    const index = pool.next++ % pool.proxies.length;
+    return { proxy: pool.proxies[index], target: pool.targets[index] };
+  };
+  const wsProxies = new Map<string, RequestHandler>();
+
+  return {
+    forward(service, req, res) {
+      void pick(service).proxy(req, res, () => sendError(res, 404, 'NOT_FOUND', 'not found'));
+    },
+    upgrade(service, req, socket, head) {
+      const { target } = pick(service);
+      let proxy = wsProxies.get(target);
+      if (!proxy) {
+        proxy = createProxyMiddleware({
+          target,
+          ws: true,
+          ejectPlugins: true,
+          pathRewrite: (path) => path.slice(4),
+          plugins: [(proxyServer) => proxyServer.on('error', () => socket.destroy())],
+        });
+        wsProxies.set(target, proxy);
+      }
+      proxy.upgrade(req, socket as never, head);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import {
+  acceptResultSchema,
+  adminStatsSchema,
+  applicationSchema,
+  applyRequestSchema,
+  approvedApplicantSchema,
+  guestAcceptRequestSchema,
+  guestApplicationSchema,
+  guestSignupRequestSchema,
+  myVacancySchema,
+  pendingApplicationSchema,
+  updateNoteRequestSchema,
+} from '@moba/contracts';
+import { route } from './route';
+
+const applyResult = z.object({
+  id: z.uuid(),
+  status: applicationSchema.shape.status,
+  positions: z.number().int(),
+});
+
+export const applicationRoutes = [
+  route('POST', '/applications/create', 'application', ['Worker'], {
+    body: applyRequestSchema,
+    response: applyResult,
+    summary:
+      "Apply once to an Open vacancy (a group leader with peopleCount); a second try answers 409 text 'Already applied'",
+  }),
+  route('POST', '/signup-guest', 'application', 'public', {
+    rateLimit: 'guest',
+    body: guestSignupRequestSchema,
+    response: z.object({ id: z.uuid() }),
+    summary: 'Guest application from a visitor',
+  }),
+  route('GET', '/estates/vacancies/:id/applicants/approved', 'application', ['Estate'], {
+    ownsObject: true,
+    response: z.array(approvedApplicantSchema),
+    summary: 'Accepted applicants of the own vacancy',
+  }),
+  route('GET', '/workers/vacancies/my/active', 'application', ['Worker'], {
+    response: z.array(myVacancySchema),
+    summary: "The worker's active vacancies",
+  }),
+  route('GET', '/workers/vacancies/my/finished', 'application', ['Worker'], {
+    response: z.array(myVacancySchema),
+    summary: "The worker's finished vacancies",
+  }),
+  route('POST', '/admin/applications/pending', 'application', ['Admin'], {
+    response: z.array(pendingApplicationSchema),
+    summary: 'Pending worker applications with worker and vacancy details',
+  }),
+  route('POST', '/admin/applications/:id/accept', 'application', ['Admin'], {
+    response: acceptResultSchema,
+    summary: 'Accept (takes positions atomically)',
+  }),
+  route('POST', '/admin/applications/:id/reject', 'application', ['Admin'], {
+    summary: 'Reject a pending application',
+  }),
+  route('POST', '/admin/applications/guest/pending', 'application', ['Admin'], {
+    response: z.array(guestApplicationSchema),
+    summary: 'Pending guest applications',
+  }),
+  route('POST', '/admin/applications/guest/:id/accept', 'application', ['Admin'], {
+    body: guestAcceptRequestSchema,
+    response: acceptResultSchema,
+    summary: "Place a guest into a vacancy; the same vacancy twice answers 409 text 'already applied'",
+  }),
+  route('GET', '/admin/applications/:id/guest/pending', 'application', ['Admin'], {
+    response: guestApplicationSchema,
+    summary: 'One guest application',
+  }),
+  route('PUT', '/admin/applications/:id/update-note', 'application', ['Admin'], {
+    body: updateNoteRequestSchema,
+    summary: 'Admin note on an application or guest application',
+  }),
+  route('GET', '/admin/stats', 'application', ['Admin'], {
+    response: adminStatsSchema,
+    summary: 'Statistics read model',
+  }),
+];

@@ -1,0 +1,125 @@
+import {
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  banUserSchema,
+  changePasswordSchema,
+  currentUserSchema,
+  dontShowGuidanceSchema,
+  estateProfileSchema,
+  loginResultSchema,
+  loginSchema,
+  okSchema,
+  photoResultSchema,
+  resetPasswordSchema,
+  setNewPasswordSchema,
+  signupEstateSchema,
+  signupResultSchema,
+  signupWorkerSchema,
+  updateEstateProfileSchema,
+  updateWorkerProfileSchema,
+  verifyEmailSchema,
+  workerProfileSchema,
+} from '@moba/contracts';
+import { route } from './route';
+
+/**
+ * Auth service: the gateway checks the token and coarse role; the service checks them again against
+ * the account's current tokenVersion and ban state, and enforces ownership. /internal/token-states is
+ * deliberately absent (service-to-service only).
+ */
+export const authRoutes = [
+  route('POST', '/login', 'auth', 'public', {
+    rateLimit: 'login',
+    body: loginSchema,
+    response: loginResultSchema,
+    summary:
+      "Credentials → {token, userId}; every credential failure answers 'password or email is incorrect'",
+  }),
+  route('POST', '/verify-email', 'auth', 'public', {
+    rateLimit: 'reset',
+    body: verifyEmailSchema,
+    response: okSchema,
+    summary:
+      "Confirms the e-mail with the link's single-use token (body {token} or bearer); used/expired → 'email confirmation failed'",
+  }),
+  route('POST', '/reset-password', 'auth', 'public', {
+    rateLimit: 'reset',
+    body: resetPasswordSchema,
+    response: okSchema,
+    summary: "Mails a single-use reset link; unknown e-mail → 'email not found'",
+  }),
+  route('POST', '/set-new-password', 'auth', 'public', {
+    rateLimit: 'reset',
+    body: setNewPasswordSchema,
+    response: okSchema,
+    summary: 'Sets a new password with the reset token; every existing session ends',
+  }),
+  route('POST', '/signup-estate', 'auth', 'public', {
+    rateLimit: 'signup',
+    body: signupEstateSchema,
+    response: signupResultSchema,
+    summary: 'Registers an estate; the confirmation link is mailed',
+  }),
+  route('POST', '/signup-worker', 'auth', 'public', {
+    rateLimit: 'signup',
+    body: signupWorkerSchema,
+    response: signupResultSchema,
+    summary: 'Registers a worker; the confirmation link is mailed',
+  }),
+  route('POST', '/users/me/dont-show-guidance', 'auth', 'user', {
+    body: dontShowGuidanceSchema,
+    summary: 'Stores the first-login guidance choice (default true); the profile returns it',
+  }),
+  route('GET', '/users/me', 'auth', 'user', {
+    response: currentUserSchema,
+    summary:
+      'The signed-in account of any role (id, role, e-mail, name, language) with the first-login guidance choice',
+  }),
+  route('POST', '/users/me/password', 'auth', 'user', {
+    rateLimit: 'login',
+    body: changePasswordSchema,
+    response: okSchema,
+    summary: 'Changes the password (current one required); every existing token stops working',
+  }),
+  route('GET', '/estates/me', 'auth', ['Estate'], {
+    response: estateProfileSchema,
+    summary: "The estate's own profile",
+  }),
+  route('GET', '/workers/me', 'auth', ['Worker'], {
+    response: workerProfileSchema,
+    summary: "The worker's own profile",
+  }),
+  route('PUT', '/estates/:id', 'auth', ['Estate'], {
+    ownsObject: true,
+    body: updateEstateProfileSchema,
+    response: estateProfileSchema,
+    summary: "Changes the estate's culture types, size, description (only fields present); own profile only",
+  }),
+  route('PUT', '/workers/:id', 'auth', ['Worker'], {
+    ownsObject: true,
+    body: updateWorkerProfileSchema,
+    response: workerProfileSchema,
+    summary:
+      "Changes the worker's municipality, availability, skills (only fields present); own profile only",
+  }),
+  route('POST', '/users/me/photo', 'auth', ['Worker', 'Estate'], {
+    response: photoResultSchema,
+    summary: "multipart/form-data, field 'photo': an image under 2 MB, re-encoded to 512×512 webp",
+  }),
+  route('GET', '/photos/:file', 'auth', 'public', { summary: 'A profile photo (image/webp)' }),
+  route('POST', '/admin/users/all', 'auth', ['Admin'], {
+    body: adminUsersQuerySchema,
+    response: adminUsersPageSchema,
+    summary:
+      'Workers and estates: search (≥ 3 chars: name, phone, e-mail), sort date|name, status filter, paging',
+  }),
+  route('POST', '/admin/users/:id/ban', 'auth', ['Admin'], {
+    body: banUserSchema,
+    response: okSchema,
+    summary: 'Indefinite ban with a reason; takes effect on the next call',
+  }),
+  route('POST', '/admin/users/:id/reactivate', 'auth', ['Admin'], {
+    response: okSchema,
+    summary: 'Lifts a ban',
+  }),
+];

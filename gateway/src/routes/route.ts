@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { Role } from '@moba/contracts';
+
+export type ServiceName = 'auth' | 'vacancy' | 'application' | 'rating' | 'payment' | 'notification';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** 'public': anyone; 'user': any signed-in role; a role list: only those roles. */
+export type Access = 'public' | 'user' | readonly Role[];
+
+export interface RouteSpec {
+  method: Method;
+  /** Path under /api; `:name` matches one segment. */
+  path: string;
+  service: ServiceName;
+  access: Access;
+  /** Named limiter for abuse-prone routes (login, signup, reset, guest, contact). */
+  rateLimit?: 'login' | 'signup' | 'reset' | 'guest' | 'contact' | 'payment';
+  /** Where a user acts on an object that may be someone else's (authorization tests cover IDOR). */
+  ownsObject?: boolean;
+  /** Contract schemas for the OpenAPI document at /api/docs. */
+  body?: z.ZodType;
+  response?: z.ZodType;
+  summary?: string;
+}
+
+export const route = (
+  method: Method,
+  path: string,
+  service: ServiceName,
+  access: Access,
+  extra: Partial<RouteSpec> = {},
+): RouteSpec => ({
+  method,
+  path,
+  service,
+  access,
+  ...extra,
+});

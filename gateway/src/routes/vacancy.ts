@@ -1,0 +1,39 @@
+import {
+  createVacancyFields,
+  estateVacanciesSchema,
+  idResultSchema,
+  okSchema,
+  vacancyFiltersSchema,
+  vacancyPageSchema,
+} from '@moba/contracts';
+import { route } from './route';
+
+export const vacancyRoutes = [
+  route('POST', '/workers/vacancies/open', 'vacancy', ['Worker'], {
+    body: vacancyFiltersSchema,
+    response: vacancyPageSchema,
+    summary: 'Browse Open vacancies with filters; featured first, then newest; ETag and 304 on repeats',
+  }),
+  route('GET', '/estates/vacancies/all', 'vacancy', ['Estate'], {
+    response: estateVacanciesSchema,
+    summary: "The estate's own vacancies, active and past",
+  }),
+  route('DELETE', '/estates/vacancies/:id', 'vacancy', ['Estate'], {
+    ownsObject: true,
+    response: okSchema,
+    summary: 'Delete an own vacancy; its accepted workers are told',
+  }),
+  route('POST', '/estates/vacancies/create', 'vacancy', ['Estate'], {
+    body: createVacancyFields,
+    response: idResultSchema,
+    summary: 'Publish a moba (every rule of spec §5); sponsored ones go through featuring',
+  }),
+  route('POST', '/admin/vacancies/open', 'vacancy', ['Admin'], {
+    body: vacancyFiltersSchema,
+    response: vacancyPageSchema,
+  }),
+  route('POST', '/admin/vacancies/all', 'vacancy', ['Admin'], {
+    body: vacancyFiltersSchema,
+    response: vacancyPageSchema,
+  }),
+];

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+
+interface Asset {
+  body: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  immutable: boolean;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Moba</title>
+<p>The web app is not built yet. Run <code>npm run build:web</code> (npm start does it for you).</p>`;
+
+/**
+ * Serves the built SPA from memory, gzipped once at start (rural networks are slow): hashed assets
+ * are cached for a year; pre-rendered pages (dist/<route>/index.html) are served as they are, and
+ * every other path falls back to index.html for the client router.
+ */
+export function createStaticSite(dist: string) {
+  const assets = new Map<string, Asset>();
+  if (existsSync(dist)) {
+    for (const file of walk(dist)) {
+      const urlPath = '/' + relative(dist, file).split(sep).join('/');
+      const body = readFileSync(file);
+      const ext = extname(file);
+      const gzip = COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined;
+      assets.set(urlPath, {
+        body,
+        gzip,
+        type: TYPES[ext] ?? 'application/octet-stream',
+        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+        immutable: urlPath.startsWith('/assets/'),
+      });
+    }
+  }
+  // The home page is pre-rendered into index.html; client routes get the empty shell when the build has one.
+  const fallback = assets.get('/spa.html') ?? assets.get('/index.html');
+
+  const lookup = (path: string): Asset | undefined => {
+    const clean = path.replace(/\/+$/, '') || '/';
+    return assets.get(clean) ?? assets.get(`${clean === '/' ? '' : clean}/index.html`);
+  };
+
+  return {
+    built: Boolean(fallback),
+    serve(req: IncomingMessage, res: ServerResponse) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+      const asset = lookup(path) ?? (path.startsWith('/assets/') ? undefined : fallback);
+      if (!asset) {
+        if (!fallback) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(NOT_BUILT);
+          return;
+        }
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+        return;
+      }
+      const headers: Record<string, string> = {
+        'content-type': asset.type,
+        etag: asset.etag,
+        'cache-control': asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        vary: 'accept-encoding',
+      };
+      if (req.headers['if-none-match'] === asset.etag) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      const gzip = asset.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      const body = gzip ? asset.gzip! : asset.body;
+      res.writeHead(200, {
+        ...headers,
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+        'content-length': String(body.length),
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    },
+  };
+}
