@@ -1,0 +1,150 @@
+/**
+ * The embedded runtime: every service in this one process, each on its own loopback port, the
+ * gateway proxying to them exactly as in production. Used by `npm start`, the browser tests and the demo.
+ */
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import {
+  createAdjustableClock,
+  createLogger,
+  createMemoryBus,
+  createMemoryFanoutHub,
+  createNedbStore,
+  createTokenVerifier,
+  ensureKeyPair,
+  generateKeyPair,
+  type EmbeddedContext,
+  type Service,
+} from '@moba/platform';
+import { createGateway, createTokenStateReplica, type ServiceName } from '@moba/gateway';
+import * as auth from '@moba/auth-service';
+import * as vacancy from '@moba/vacancy-service';
+import * as application from '@moba/application-service';
+import * as rating from '@moba/rating-service';
+import * as payment from '@moba/payment-service';
+import * as notification from '@moba/notification-service';
+
+const SERVICES: [ServiceName, (ctx: EmbeddedContext) => Promise<Service>][] = [
+  ['auth', auth.createEmbedded],
+  ['vacancy', vacancy.createEmbedded],
+  ['application', application.createEmbedded],
+  ['rating', rating.createEmbedded],
+  ['payment', payment.createEmbedded],
+  ['notification', notification.createEmbedded],
+];
+
+export interface EmbeddedOptions {
+  port?: number;
+  host?: string;
+  /** Folder for the file stores and keys; 'memory' keeps nothing (tests). */
+  dataDir?: string;
+  webDist?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+    probe.on('error', fail);
+  });
+
+export async function startEmbedded({
+  port = 8080,
+  host = '127.0.0.1',
+  dataDir = './data',
+  webDist,
+  env = {},
+}: EmbeddedOptions = {}) {
+  const mergedEnv: NodeJS.ProcessEnv = { NODE_ENV: 'development', ...process.env, ...env };
+  const logLevel = mergedEnv.LOG_LEVEL ?? 'info';
+  const logger = createLogger('moba', logLevel);
+  const inMemory = dataDir === 'memory';
+  const dataRoot = inMemory ? '' : resolve(dataDir);
+  const keys = inMemory ? generateKeyPair() : ensureKeyPair(join(dataRoot, 'keys'));
+  const gatewayPort = port === 0 ? await freePort() : port;
+  const publicUrl =
+    mergedEnv.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${gatewayPort}`;
+
+  const bus = createMemoryBus(logger.child({ component: 'bus' }));
+  const clock = createAdjustableClock();
+  const tokens = createTokenVerifier(keys.publicKeyPem);
+  const fanoutHub = createMemoryFanoutHub();
+  const started: {
+    name: ServiceName;
+    service: Service;
+    url: string;
+    store: ReturnType<typeof createNedbStore>;
+  }[] = [];
+
+  for (const [name, create] of SERVICES) {
+    const store = createNedbStore(inMemory ? undefined : join(dataRoot, name));
+    const service = await create({
+      bus,
+      store,
+      clock,
+      logger: createLogger(name, logLevel),
+      tokens,
+      keys,
+      fanoutHub,
+      dataDir: inMemory ? join(require('node:os').tmpdir(), `moba-${randomUUID()}`) : dataRoot,
+      publicUrl,
+      env: mergedEnv,
+    });
+    const listening = await service.start(0, '127.0.0.1');
+    started.push({ name, service, url: listening.url, store });
+  }
+
+  const serviceUrls = Object.fromEntries(started.map((s) => [s.name, [s.url]])) as Record<
+    ServiceName,
+    string[]
+  >;
+  const tokenState = createTokenStateReplica();
+  await tokenState.subscribe(bus, 'embedded');
+  const abort = new AbortController();
+  // Bans and password changes from before this start must count at once; don't wait forever, though.
+  await Promise.race([
+    tokenState.bootstrap(serviceUrls.auth[0], logger, abort.signal),
+    new Promise((r) => setTimeout(r, 5000).unref()),
+  ]);
+  const { server } = createGateway({
+    serviceUrls,
+    tokens,
+    tokenState,
+    logger: createLogger('gateway', logLevel),
+    webDist: webDist ?? resolve(__dirname, '../web/dist'),
+    corsOrigins: (mergedEnv.CORS_ORIGINS ?? '').split(',').filter(Boolean),
+    rateLimitScale: Number(mergedEnv.RATE_LIMIT_SCALE ?? 1),
+    devClock: mergedEnv.NODE_ENV === 'production' ? undefined : clock,
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(gatewayPort, host, () => done());
+  });
+
+  let stopped = false;
+  return {
+    url: `http://127.0.0.1:${gatewayPort}`,
+    publicUrl,
+    clock,
+    bus,
+    serviceUrls,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      abort.abort();
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+      for (const { service, store } of started.reverse()) {
+        await service.stop();
+        await store.close();
+      }
+      await bus.close();
+    },
+  };
+}

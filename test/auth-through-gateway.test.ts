@@ -1,0 +1,101 @@
+import {
+  ADMIN,
+  loginAdmin,
+  mailedLink,
+  registeredUser,
+  startProduct,
+  tokenOf,
+  workerSignup,
+} from './support/product';
+
+describe('accounts through the gateway', () => {
+  let product: Awaited<ReturnType<typeof startProduct>>;
+  beforeAll(async () => {
+    product = await startProduct();
+  });
+  afterAll(() => product.stop());
+
+  it('signs up, refuses login before confirmation, confirms by the mailed link, then logs in', async () => {
+    const body = workerSignup();
+    expect((await product.client.post('/api/signup-worker', body)).status).toBeLessThan(300);
+    const early = await product.client.post('/api/login', { email: body.email, password: body.password });
+    expect(early.status).toBeGreaterThanOrEqual(400);
+    const link = await mailedLink(product.client, body.email, 'confirm-email');
+    expect(link).toContain(`${product.publicUrl}/confirm-email?token=`);
+    expect((await product.client.post('/api/verify-email', { token: tokenOf(link) })).status).toBeLessThan(
+      300,
+    );
+    const again = await product.client.post('/api/verify-email', { token: tokenOf(link) });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    const login = await product.client.post('/api/login', { email: body.email, password: body.password });
+    expect(login.status).toBe(200);
+    expect(login.body).toEqual({ token: expect.any(String), userId: expect.any(String) });
+  });
+
+  it('after a password change the old token gets 401 on the next call, the new one works', async () => {
+    const worker = await registeredUser(product.client, 'worker');
+    expect((await product.client.get('/api/workers/me', worker.auth)).status).toBe(200);
+    const change = await product.client.post(
+      '/api/users/me/password',
+      { currentPassword: worker.password, password: 'novi-pasvord-9', confirmPassword: 'novi-pasvord-9' },
+      worker.auth,
+    );
+    expect(change.status).toBeLessThan(300);
+    const old = await product.client.get('/api/workers/me', worker.auth);
+    expect(old.status).toBe(401);
+    const login = await product.client.post('/api/login', {
+      email: worker.email,
+      password: 'novi-pasvord-9',
+    });
+    expect(login.status).toBe(200);
+    expect(
+      (await product.client.get('/api/workers/me', { authorization: `Bearer ${login.body.token}` })).status,
+    ).toBe(200);
+  });
+
+  it('a ban stops the user on the next call; after reactivation login works again', async () => {
+    const estate = await registeredUser(product.client, 'estate');
+    const admin = await loginAdmin(product.client);
+    expect((await product.client.get('/api/estates/me', estate.auth)).status).toBe(200);
+    const ban = await product.client.post(
+      `/api/admin/users/${estate.userId}/ban`,
+      { reason: 'lažni oglasi' },
+      admin.auth,
+    );
+    expect(ban.status).toBeLessThan(300);
+    const next = await product.client.get('/api/estates/me', estate.auth);
+    expect([401, 403]).toContain(next.status);
+    const refused = await product.client.post('/api/login', {
+      email: estate.email,
+      password: estate.password,
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.text).toContain('lažni oglasi');
+    expect(
+      (await product.client.post(`/api/admin/users/${estate.userId}/reactivate`, {}, admin.auth)).status,
+    ).toBeLessThan(300);
+    const login = await product.client.post('/api/login', { email: estate.email, password: estate.password });
+    expect(login.status).toBe(200);
+  });
+
+  it('resets a forgotten password through the mailed link', async () => {
+    const worker = await registeredUser(product.client, 'worker');
+    expect((await product.client.post('/api/reset-password', { email: worker.email })).status).toBeLessThan(
+      300,
+    );
+    const link = await mailedLink(product.client, worker.email, 'new-password');
+    const reset = await product.client.post('/api/set-new-password', {
+      token: tokenOf(link),
+      password: 'sasvim-novo-7',
+      confirmPassword: 'sasvim-novo-7',
+    });
+    expect(reset.status).toBeLessThan(300);
+    expect(
+      (await product.client.post('/api/login', { email: worker.email, password: 'sasvim-novo-7' })).status,
+    ).toBe(200);
+    expect(
+      (await product.client.post('/api/login', { email: ADMIN.email, password: 'wrong-password' })).body.error
+        .message,
+    ).toBe('password or email is incorrect');
+  });
+});

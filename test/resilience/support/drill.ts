@@ -1,0 +1,207 @@
+import type { TestClient } from '@moba/platform/testing';
+import { simulateSeason } from '../../../scripts/season/simulate-season';
+import { ADMIN } from '../../support/product';
+import type { Cluster, ProcessName } from './cluster';
+
+type Session = { userId: string; auth: Record<string, string> };
+
+/**
+ * Kill drill: season simulations run against the gateway while each process in `victims` is killed
+ * with SIGKILL and started again, one after the other. Then, once the event flow is quiet, every read
+ * model is compared with a recount from its source.
+ */
+export async function killDrill(
+  cluster: Cluster,
+  {
+    victims,
+    seasons,
+    pauseMs = 1500,
+    log = console.log,
+  }: { victims: ProcessName[]; seasons: number; pauseMs?: number; log?: (s: string) => void },
+) {
+  const client = cluster.client as unknown as TestClient;
+  const workers: Session[] = [];
+  const estates: Session[] = [];
+  let simulating = true;
+  let killing = true;
+  const simulation = (async () => {
+    const results = [];
+    // At least `seasons` seasons, and more until every kill is done: the kills always hit a working product.
+    for (let s = 0; s < seasons || killing; s++) {
+      const season = await simulateSeason(client, {
+        estates: 2,
+        workers: 5,
+        mobasPerEstate: 2,
+        seed: 7000 + s + (Number.parseInt(cluster.runId.slice(6), 16) % 1000) * 10,
+        admin: ADMIN,
+        finishJobs: false,
+      });
+      workers.push(...season.workerSessions);
+      estates.push(...season.estateSessions);
+      results.push({ applied: season.applied, accepted: season.accepted, mobas: season.mobas });
+      log(`season ${s + 1} done: ${JSON.stringify(results.at(-1))}`);
+    }
+    simulating = false;
+    return results;
+  })().finally(() => {
+    simulating = false;
+  });
+
+  const kills: string[] = [];
+  for (const victim of victims) {
+    await new Promise((r) => setTimeout(r, pauseMs));
+    if (!simulating) log(`(the simulation already ended before killing ${victim})`);
+    await cluster.kill(victim);
+    kills.push(victim);
+    await cluster.start(victim);
+  }
+  killing = false;
+  const seasonResults = await simulation;
+  const report = await recount(cluster.client, workers, estates, log);
+  return {
+    kills,
+    seasonResults,
+    retries: cluster.client.stats.retries,
+    ambiguousSignups: cluster.client.stats.ambiguous409,
+    ...report,
+  };
+}
+
+async function allPages<T>(fetchPage: (page: number) => Promise<{ items: T[]; total: number }>) {
+  const items: T[] = [];
+  for (let page = 1; page < 1000; page++) {
+    const { items: batch, total } = await fetchPage(page);
+    items.push(...batch);
+    if (items.length >= total || batch.length === 0) break;
+  }
+  return items;
+}
+
+interface VacancyItem {
+  id: string;
+  estateId?: string;
+  totalPositions: number;
+  freePositions: number;
+}
+
+/** Compares read models with recounts from their sources, retrying until the event flow is quiet. */
+export async function recount(
+  client: Pick<TestClient, 'get' | 'post'>,
+  workers: Session[],
+  estates: Session[],
+  log: (s: string) => void,
+  timeoutMs = 90_000,
+) {
+  const admin = (await client.post('/api/login', ADMIN)).body as { token: string };
+  const auth = { authorization: `Bearer ${admin.token}` };
+  const deadline = Date.now() + timeoutMs;
+  let mismatches: string[] = [];
+  let facts: Record<string, number> = {};
+  for (let round = 0; ; round++) {
+    mismatches = [];
+    const stats = (await client.get('/api/admin/stats', auth)).body as Record<string, number>;
+    const users = await allPages<{ userType: string }>(
+      async (page) => (await client.post('/api/admin/users/all', { page, pageSize: 100 }, auth)).body,
+    );
+    const vacancies = await allPages<VacancyItem>(
+      async (page) => (await client.post('/api/admin/vacancies/all', { page, pageSize: 100 }, auth)).body,
+    );
+    const pending = (await client.post('/api/admin/applications/pending', {}, auth)).body as unknown[];
+    const workerUsers = users.filter((u) => u.userType === 'Worker').length;
+    const estateUsers = users.filter((u) => u.userType === 'Estate').length;
+    const check = (what: string, readModel: unknown, source: unknown) => {
+      if (readModel !== source) mismatches.push(`${what}: read model ${readModel} ≠ recount ${source}`);
+    };
+    // admin stats (application service's read model) vs the sources in auth and vacancy
+    check('stats.workers', stats.workers, workerUsers);
+    check('stats.estates', stats.estates, estateUsers);
+    check('stats.totalVacancies', stats.totalVacancies, vacancies.length);
+    check('stats.pendingApplications', stats.pendingApplications, pending.length);
+
+    // applications per worker (application service) and their notifications (notification service)
+    let applications = 0;
+    let acceptedApplications = 0;
+    for (const worker of workers) {
+      const mine = [
+        ...((await client.get('/api/workers/vacancies/my/active', worker.auth)).body as {
+          application: { status: string };
+        }[]),
+        ...((await client.get('/api/workers/vacancies/my/finished', worker.auth)).body as {
+          application: { status: string };
+        }[]),
+      ];
+      applications += mine.length;
+      const accepted = mine.filter((m) => m.application.status === 'Accepted').length;
+      acceptedApplications += accepted;
+      const notes = (await client.get('/api/notifications/all', worker.auth)).body as {
+        content: { key: string };
+      }[];
+      check(
+        `notifications 'accepted' of worker ${worker.userId.slice(0, 8)}`,
+        notes.filter((n) => n.content.key === 'notification.applicationAccepted').length,
+        accepted,
+      );
+    }
+    check('stats.totalApplications', stats.totalApplications, applications);
+
+    // free positions (vacancy service, from ApplicationAccepted events) vs accepted applicants (application service)
+    let acceptedPositions = 0;
+    for (const estate of estates) {
+      const own = (await client.get('/api/estates/vacancies/all', estate.auth)).body as VacancyItem[];
+      for (const vacancy of own) {
+        const approved = (
+          await client.get(`/api/estates/vacancies/${vacancy.id}/applicants/approved`, estate.auth)
+        ).body as { groupSize: number }[];
+        const taken = approved.reduce((sum, a) => sum + 1 + a.groupSize, 0);
+        acceptedPositions += approved.length;
+        const adminView = vacancies.find((v) => v.id === vacancy.id);
+        check(
+          `free positions of ${vacancy.id.slice(0, 8)}`,
+          adminView?.freePositions,
+          vacancy.totalPositions - taken,
+        );
+      }
+    }
+    check(
+      'accepted applicants (estates) vs accepted applications (workers)',
+      acceptedPositions,
+      acceptedApplications,
+    );
+    // rating summaries (a running sum and count) vs the ratings listed
+    let ratings = 0;
+    for (const user of [...workers, ...estates]) {
+      const received = (await client.get('/api/users/me/ratings', user.auth)).body as {
+        average: number | null;
+        count: number;
+        ratings: { grade: number }[];
+      };
+      ratings += received.ratings.length;
+      check(`rating count of ${user.userId.slice(0, 8)}`, received.count, received.ratings.length);
+      const mean = received.ratings.length
+        ? Math.round(
+            (received.ratings.reduce((sum, r) => sum + r.grade, 0) / received.ratings.length) * 100,
+          ) / 100
+        : null;
+      check(`rating average of ${user.userId.slice(0, 8)}`, received.average, mean);
+    }
+    facts = {
+      ratings,
+      workers: workerUsers,
+      estates: estateUsers,
+      vacancies: vacancies.length,
+      applications,
+      acceptedApplications,
+      pending: pending.length,
+    };
+    if (mismatches.length === 0) {
+      log(`read models agree with the recount (round ${round + 1}): ${JSON.stringify(facts)}`);
+      break;
+    }
+    if (Date.now() > deadline) break;
+    log(
+      `round ${round + 1}: ${mismatches.length} differences, waiting for the event flow (${mismatches.slice(0, 3).join('; ')})`,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  return { mismatches, facts };
+}

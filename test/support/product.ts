@@ -1,0 +1,196 @@
+import { testClient, eventually, type TestClient } from '@moba/platform/testing';
+import { startEmbedded } from '../../scripts/embedded';
+
+export const ADMIN = { email: 'admin@moba.test', password: 'admin-pass-123' };
+
+/** The whole product in this process, on memory stores, behind a real gateway on a free port. */
+export async function startProduct(env: NodeJS.ProcessEnv = {}) {
+  const product = await startEmbedded({
+    port: 0,
+    dataDir: 'memory',
+    env: {
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT_SCALE: '100',
+      ...env,
+    },
+  });
+  return { ...product, client: testClient(product.url) };
+}
+
+let sequence = 0;
+/** A unique, valid Serbian mobile number per call. */
+export const uniquePhone = () =>
+  `06${String(Date.now() % 1e6).padStart(6, '0')}${String(++sequence % 10)}`.slice(0, 10);
+
+export function workerSignup(overrides: Record<string, unknown> = {}) {
+  const id = `${Date.now()}${++sequence}`;
+  return {
+    email: `worker${id}@example.rs`,
+    password: 'sunce-i-kisa-1',
+    confirmPassword: 'sunce-i-kisa-1',
+    termsAccepted: true,
+    firstName: 'Milan',
+    lastName: 'Jovanović',
+    phone: `+3816${String(40000000 + (Number(id.slice(-7)) % 9999999))}`,
+    phoneCountry: 'RS',
+    dateOfBirth: '1990-05-01',
+    gender: 'male',
+    region: 'RS',
+    language: 'sr',
+    availabilityMonths: [6, 7, 8],
+    municipality: 'Arilje',
+    skills: 'berba malina',
+    groupLeader: false,
+    transportOrganised: false,
+    willingToTravel: true,
+    ...overrides,
+  };
+}
+
+export function estateSignup(overrides: Record<string, unknown> = {}) {
+  const id = `${Date.now()}${++sequence}`;
+  return {
+    email: `estate${id}@example.rs`,
+    password: 'zlatno-polje-2',
+    confirmPassword: 'zlatno-polje-2',
+    termsAccepted: true,
+    firstName: 'Jelena',
+    lastName: 'Petrović',
+    phone: `+3816${String(50000000 + (Number(id.slice(-7)) % 9999999))}`,
+    phoneCountry: 'RS',
+    dateOfBirth: '1980-03-10',
+    gender: 'female',
+    region: 'RS',
+    language: 'sr',
+    estateName: `Gazdinstvo Petrović ${id}`,
+    municipality: 'Arilje',
+    bpg: '123456789012',
+    primaryIndustry: 'Voćarstvo',
+    cultureTypes: ['malina'],
+    size: 'From1To10ha',
+    ...overrides,
+  };
+}
+
+type Notice = {
+  content: { key: string; params: Record<string, unknown> };
+  actionButtonType: string | null;
+  actionButtonParamIds: string[];
+};
+
+/** Waits for a notification of `key` (and matching params) in the user's panel (GET /api/notifications/all). */
+export async function notificationOf(
+  client: TestClient,
+  auth: Record<string, string>,
+  key: string,
+  params: Record<string, unknown> = {},
+) {
+  return eventually(
+    async () => {
+      const list = await client.get('/api/notifications/all', auth);
+      return ((list.body ?? []) as Notice[]).find(
+        (n) =>
+          n.content.key === key &&
+          Object.entries(params).every(([name, value]) => n.content.params[name] === value),
+      );
+    },
+    `a ${key} notification`,
+    10_000,
+  );
+}
+
+/** Follows the newest link mailed to an address (the dev mailbox, as a person would). */
+export async function mailedLink(client: TestClient, email: string, contains: string): Promise<string> {
+  return eventually(async () => {
+    const response = await client.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+    const mails = (response.body ?? []) as { links: string[] }[];
+    return mails.flatMap((m) => m.links).find((l) => l.includes(contains));
+  }, `a mail to ${email} with ${contains}`);
+}
+
+export const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+/** Signs up, confirms by the mailed link and logs in; resolves the session. */
+export async function registeredUser(
+  client: TestClient,
+  kind: 'worker' | 'estate',
+  overrides: Record<string, unknown> = {},
+) {
+  const body = kind === 'worker' ? workerSignup(overrides) : estateSignup(overrides);
+  const signup = await client.post(`/api/signup-${kind}`, body);
+  if (signup.status >= 300) throw new Error(`sign-up failed: ${signup.status} ${signup.text}`);
+  const link = await mailedLink(client, body.email as string, 'confirm-email');
+  const verified = await client.post('/api/verify-email', { token: tokenOf(link) });
+  if (verified.status >= 300) throw new Error(`verify failed: ${verified.status} ${verified.text}`);
+  const login = await client.post('/api/login', { email: body.email, password: body.password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return {
+    ...body,
+    userId: login.body.userId as string,
+    token: login.body.token as string,
+    auth: { authorization: `Bearer ${login.body.token}` },
+  };
+}
+
+export async function loginAdmin(client: TestClient) {
+  const login = await client.post('/api/login', ADMIN);
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${login.text}`);
+  return { userId: login.body.userId as string, auth: { authorization: `Bearer ${login.body.token}` } };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The product's day (YYYY-MM-DD, UTC) `days` from its clock's now (the dev clock may have been moved). */
+export async function productDay(client: TestClient, days = 0): Promise<string> {
+  const clock = await client.get('/api/dev/clock');
+  const now = clock.status === 200 ? Date.parse(clock.body.now) : Date.now();
+  return new Date(now + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A valid moba (vacancy) body starting `startIn` days from the product's today and lasting `days` days. */
+export async function mobaBody(
+  client: TestClient,
+  overrides: Record<string, unknown> = {},
+  startIn = 2,
+  days = 3,
+) {
+  return {
+    title: 'Berba malina',
+    description: 'Potrebni berači malina, obezbeđen ručak.',
+    municipality: 'Arilje',
+    crops: ['malina'],
+    jobActivities: ['berba-branje'],
+    startDate: await productDay(client, startIn),
+    endDate: await productDay(client, startIn + days - 1),
+    numberOfWorkers: 5,
+    workStartTime: '07:00',
+    workEndTime: '16:00',
+    hoursPerDay: 9,
+    foodProvided: true,
+    transportProvided: false,
+    accommodationProvided: false,
+    groupLeadersAccepted: true,
+    paymentType: 'DailyWage',
+    dailyWage: 3000,
+    sponsored: false,
+    ...overrides,
+  };
+}
+
+/** Opens a sandbox checkout page and presses one of its buttons as a browser form post would. */
+export async function pressCheckout(checkoutUrl: string, outcome: 'succeeded' | 'failed' | 'cancelled') {
+  const page = await fetch(checkoutUrl);
+  if (page.status !== 200) throw new Error(`checkout page answered ${page.status}`);
+  const html = await page.text();
+  const action = new RegExp(`<form method="post" action="([^"]*/${outcome})"`).exec(html)?.[1];
+  if (!action) throw new Error(`no ${outcome} button on the checkout page`);
+  const response = await fetch(new URL(action, checkoutUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+  return { status: response.status, location: response.headers.get('location') ?? '', html };
+}
