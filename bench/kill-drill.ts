@@ -1,0 +1,64 @@
+/**
+ * bench/kill-drill: the full kill drill of the distributed mode (the CI test
+ * test/resilience/kill-drill.test.ts kills three processes during one season).
+ *
+ * Every service's main.ts and the gateway run as their own processes on Redis Streams (a stream prefix
+ * unique to the run), file stores in a temp folder. While DRILL_SEASONS season simulations run through
+ * the gateway (sign-ups, mobas, applications, admin accepts), each process is killed with SIGKILL and
+ * started again, one after the other, DRILL_ROUNDS times. Then every read model is compared with a
+ * recount from its source. Exit code 1 on any difference.
+ *
+ * Run: npx tsx bench/kill-drill.ts   (REDIS_URL, DRILL_SEASONS=3, DRILL_ROUNDS=1, DRILL_PAUSE_MS=2000)
+ */
+import { loadavg } from 'node:os';
+import { SERVICES, startCluster, type ProcessName } from '../test/resilience/support/cluster';
+import { killDrill } from '../test/resilience/support/drill';
+
+const SEASONS = Number(process.env.DRILL_SEASONS ?? 3);
+const ROUNDS = Number(process.env.DRILL_ROUNDS ?? 1);
+const PAUSE_MS = Number(process.env.DRILL_PAUSE_MS ?? 2000);
+
+async function main() {
+  const started = Date.now();
+  const stamp = () => `[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s]`;
+  const log = (line: string) => console.log(`${stamp()} ${line}`);
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const cluster = await startCluster({ log });
+  let failed = true;
+  try {
+    const victims: ProcessName[] = Array.from({ length: ROUNDS }, () => [
+      ...SERVICES,
+      'gateway' as const,
+    ]).flat();
+    const result = await killDrill(cluster, { victims, seasons: SEASONS, pauseMs: PAUSE_MS, log });
+    console.log(`\nkills: ${result.kills.join(', ')}`);
+    console.log(`seasons: ${JSON.stringify(result.seasonResults)}`);
+    console.log(
+      `client retries while a process was down: ${result.retries}; sign-ups whose answer was lost: ${result.ambiguousSignups}`,
+    );
+    console.log(`recount: ${JSON.stringify(result.facts)}`);
+    console.log(
+      result.mismatches.length
+        ? `DIFFERENCES:\n  ${result.mismatches.join('\n  ')}`
+        : 'every read model equals its recount',
+    );
+    failed = result.mismatches.length > 0;
+  } finally {
+    await cluster.stop();
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
