@@ -1,0 +1,41 @@
+// Pre-renders the public pages to static HTML after `vite build` (client) and `vite build --ssr`
+// (server entry): a reader on a slow connection sees the text before any script arrives; the
+// browser then hydrates. The gateway serves dist/<route>/index.html before its history fallback.
+import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+
+const web = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(web, 'dist');
+const ssrDir = path.join(web, '.ssr');
+export const prerenderedRoutes = ['/', '/privacy-policy', '/media', '/crowdfunding'];
+
+// After `vite build` index.html is the empty shell; on a re-run it is already pre-rendered and the
+// shell is in spa.html (vite build empties dist, so spa.html always belongs to this build).
+const slot = '<!--app-html-->';
+let template = await readFile(path.join(dist, 'index.html'), 'utf8');
+if (!template.includes(slot)) template = await readFile(path.join(dist, 'spa.html'), 'utf8').catch(() => '');
+if (!template.includes(slot))
+  throw new Error('dist/index.html has no <!--app-html--> slot: run vite build first');
+// The empty shell, for any route that is not pre-rendered (gateways may fall back to it).
+await writeFile(path.join(dist, 'spa.html'), template);
+
+const { render } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+for (const route of prerenderedRoutes) {
+  const html = await render(route);
+  // CSP is script-src 'self': an inline script (React's streaming runtime) would be blocked.
+  if (/<script(?![^>]*\ssrc=)[^>]*>/.test(html))
+    throw new Error(`pre-rendered ${route} contains an inline <script>`);
+  const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .trim();
+  const page = template
+    .replace('<title>Moba</title>', `<title>${heading ? `${heading} · Moba` : 'Moba'}</title>`)
+    .replace('<div id="root"><!--app-html--></div>', `<div id="root" data-route="${route}">${html}</div>`);
+  const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route.slice(1), 'index.html');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, page);
+  console.log(`prerendered ${route} → ${path.relative(web, file)} (${page.length} bytes)`);
+}
+await rm(ssrDir, { recursive: true, force: true });

@@ -1,0 +1,91 @@
+import type { Role } from '@moba/contracts';
+
+/** Every route of spec §2, in one place. Links and guards use these, never literal strings. */
+export const paths = {
+  home: '/',
+  aboutUs: '/#aboutUs',
+  privacyPolicy: '/privacy-policy',
+  crowdfunding: '/crowdfunding',
+  media: '/media',
+  login: '/login',
+  signup: '/signup',
+  monthAvailability: '/month-availability',
+  estateRegistration: '/estate-registration',
+  basicInfoRegistration: '/basic-info-registration',
+  confirmationEmailSent: '/confirmation-email-sent',
+  forgotPasswordEmailSent: '/forgot-password-email-sent',
+  confirmEmail: '/confirm-email',
+  forgotPassword: '/forgot-password',
+  newPassword: '/new-password',
+  guestRegistration: '/guest-registration',
+  successfulPasswordReset: '/successful-password-reset',
+  successfulGuestCreation: '/successful-guest-creation',
+  /** The contact form for a visitor; signed-in workers and estates use their own route. */
+  contact: '/contact',
+
+  estate: {
+    root: '/estate',
+    home: '/estate/home',
+    media: '/estate/media',
+    crowdfunding: '/estate/crowdfunding',
+    profile: '/estate/profile',
+    privacyPolicy: '/estate/privacy-policy',
+    myMobas: '/estate/my-mobas',
+    pastMobas: '/estate/past-mobas',
+    ratings: '/estate/ratings',
+    rateWorkers: (vacancyId: string) => `/estate/past-mobas/${vacancyId}/rate-workers`,
+    contact: '/estate/contact',
+    createNewMoba: '/estate/create-new-moba',
+    updatePassword: '/estate/update-password',
+  },
+  worker: {
+    root: '/worker',
+    home: '/worker/home',
+    media: '/worker/media',
+    crowdfunding: '/worker/crowdfunding',
+    profile: '/worker/profile',
+    privacyPolicy: '/worker/privacy-policy',
+    mobas: '/worker/mobas',
+    myMobas: '/worker/my-mobas',
+    rateEstate: (vacancyId: string) => `/worker/my-mobas/${vacancyId}/rate-estate`,
+    ratings: '/worker/ratings',
+    contact: '/worker/contact',
+    updatePassword: '/worker/update-password',
+  },
+  admin: {
+    root: '/admin',
+    tickets: '/admin/tickets',
+    mobas: '/admin/mobas',
+    applicationMobas: (applicationId: string) => `/admin/${applicationId}/mobas`,
+    users: '/admin/users',
+    stats: '/admin/stats',
+  },
+  payment: {
+    processing: (vacancyId?: string) =>
+      vacancyId ? `/payment/processing/${vacancyId}` : '/payment/processing',
+    donationSuccess: '/payment/donation/success',
+    status: '/payment-status',
+  },
+} as const;
+
+/** Where each role lands after login and on "Back to platform" (spec §2 Layout). */
+export const landingOf = (role: Role): string =>
+  role === 'Worker' ? paths.worker.mobas : role === 'Estate' ? paths.estate.myMobas : paths.admin.tickets;
+
+/** Where the reader finds the contact form: the role's route (spec §2) or the public one. Admins get none. */
+export const contactOf = (role: Role | null): string | null =>
+  role === 'Worker'
+    ? paths.worker.contact
+    : role === 'Estate'
+      ? paths.estate.contact
+      : role
+        ? null
+        : paths.contact;
+
+/** The role-prefixed variant of the shared pages (home, media, crowdfunding, privacy policy). */
+export const roleRoot = (role: Role | null): string =>
+  role === 'Worker' ? '/worker' : role === 'Estate' ? '/estate' : '';
+
+const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** Route ids for vacancies and applications must be UUID v4 (spec §2, §5). */
+export const isUuidV4 = (value: string | undefined): value is string => !!value && uuidV4.test(value);

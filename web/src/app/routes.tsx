@@ -1,0 +1,140 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Redirect, RequireRole, UnknownRoute, VisitorsOnly } from './guards';
+import { paths } from './paths';
+import { PublicLayout } from './layouts/PublicLayout';
+import HomePage from '../features/public/pages/HomePage';
+import PrivacyPolicyPage from '../features/public/pages/PrivacyPolicyPage';
+import MediaPage from '../features/public/pages/MediaPage';
+import CrowdfundingPage from '../features/public/pages/CrowdfundingPage';
+
+// Everything below the four public pages is code-split: a visitor on a slow connection downloads
+// only the page they open. StoreLayout brings Redux + RTK Query with the first page that needs them.
+const StoreLayout = lazy(() => import('./layouts/StoreLayout'));
+const AppLayout = lazy(() => import('../features/shell/AppLayout'));
+
+const GuestRegistrationPage = lazy(() => import('../features/guest/pages/GuestRegistrationPage'));
+const SuccessfulGuestCreationPage = lazy(() => import('../features/guest/pages/SuccessfulGuestCreationPage'));
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ForgotPasswordEmailSentPage = lazy(() => import('../features/auth/pages/ForgotPasswordEmailSentPage'));
+const NewPasswordPage = lazy(() => import('../features/auth/pages/NewPasswordPage'));
+const SuccessfulPasswordResetPage = lazy(() => import('../features/auth/pages/SuccessfulPasswordResetPage'));
+const ConfirmEmailPage = lazy(() => import('../features/auth/pages/ConfirmEmailPage'));
+const ConfirmationEmailSentPage = lazy(() => import('../features/auth/pages/ConfirmationEmailSentPage'));
+const UpdatePasswordPage = lazy(() => import('../features/auth/pages/UpdatePasswordPage'));
+const SignupPage = lazy(() => import('../features/registration/pages/SignupPage'));
+const MonthAvailabilityPage = lazy(() => import('../features/registration/pages/MonthAvailabilityPage'));
+const EstateRegistrationPage = lazy(() => import('../features/registration/pages/EstateRegistrationPage'));
+const BasicInfoRegistrationPage = lazy(
+  () => import('../features/registration/pages/BasicInfoRegistrationPage'),
+);
+const TicketsPage = lazy(() => import('../features/admin/pages/TicketsPage'));
+const AdminMobasPage = lazy(() => import('../features/admin/pages/MobasPage'));
+const ApplicationMobasPage = lazy(() => import('../features/admin/pages/ApplicationMobasPage'));
+const UsersPage = lazy(() => import('../features/admin/pages/UsersPage'));
+const StatsPage = lazy(() => import('../features/admin/pages/StatsPage'));
+const PaymentProcessingPage = lazy(() => import('../features/payment-result/pages/PaymentProcessingPage'));
+const PaymentStatusPage = lazy(() => import('../features/payment-result/pages/PaymentStatusPage'));
+const DonationSuccessPage = lazy(() => import('../features/donations/pages/DonationSuccessPage'));
+const ContactPage = lazy(() => import('../features/contact/ContactPage'));
+const MobasPage = lazy(() => import('../features/mobas/pages/MobasPage'));
+const WorkerMyMobasPage = lazy(() => import('../features/my-mobas/pages/WorkerMyMobasPage'));
+const EstateMyMobasPage = lazy(() => import('../features/my-mobas/pages/EstateMyMobasPage'));
+const EstatePastMobasPage = lazy(() => import('../features/my-mobas/pages/EstatePastMobasPage'));
+const RatingsPage = lazy(() => import('../features/ratings/pages/RatingsPage'));
+const RateEstatePage = lazy(() => import('../features/ratings/pages/RateEstatePage'));
+const RateWorkersPage = lazy(() => import('../features/ratings/pages/RateWorkersPage'));
+const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMobaPage'));
+const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
+const EstateProfilePage = lazy(() => import('../features/profile/pages/EstateProfilePage'));
+
+/** Home, media, crowdfunding and privacy policy exist for visitors and for each signed-in role. */
+const sharedPages = (
+  <Route element={<PublicLayout />}>
+    <Route path="home" element={<HomePage />} />
+    <Route path="media" element={<MediaPage />} />
+    <Route path="crowdfunding" element={<CrowdfundingPage />} />
+    <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+  </Route>
+);
+
+/** Spec §2, route by route. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="media" element={<MediaPage />} />
+        <Route path="crowdfunding" element={<CrowdfundingPage />} />
+        <Route element={<StoreLayout />}>
+          <Route path="guest-registration" element={<GuestRegistrationPage />} />
+          <Route path="successful-guest-creation" element={<SuccessfulGuestCreationPage />} />
+          <Route path="confirm-email" element={<ConfirmEmailPage />} />
+          <Route path="new-password" element={<NewPasswordPage />} />
+          <Route path="successful-password-reset" element={<SuccessfulPasswordResetPage />} />
+          <Route path="confirmation-email-sent" element={<ConfirmationEmailSentPage />} />
+          <Route path="forgot-password-email-sent" element={<ForgotPasswordEmailSentPage />} />
+          <Route element={<VisitorsOnly />}>
+            <Route path="login" element={<LoginPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="signup" element={<SignupPage />} />
+            <Route path="month-availability" element={<MonthAvailabilityPage />} />
+            <Route path="estate-registration" element={<EstateRegistrationPage />} />
+            <Route path="basic-info-registration" element={<BasicInfoRegistrationPage />} />
+          </Route>
+          <Route path="payment/processing/:vacancyId?" element={<PaymentProcessingPage />} />
+          <Route path="payment/donation/success" element={<DonationSuccessPage />} />
+          <Route path="payment-status" element={<PaymentStatusPage />} />
+          <Route path="contact" element={<ContactPage />} />
+        </Route>
+      </Route>
+
+      <Route path="worker" element={<RequireRole role="Worker" />}>
+        <Route index element={<Redirect to={paths.worker.mobas} />} />
+        {sharedPages}
+        <Route element={<AppLayout />}>
+          <Route path="mobas" element={<MobasPage />} />
+          <Route path="my-mobas" element={<WorkerMyMobasPage />} />
+          <Route path="my-mobas/:vacancyId/rate-estate" element={<RateEstatePage />} />
+          <Route path="profile" element={<WorkerProfilePage />} />
+          <Route path="ratings" element={<RatingsPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="update-password" element={<UpdatePasswordPage />} />
+          <Route path="*" element={<UnknownRoute />} />
+        </Route>
+      </Route>
+
+      <Route path="estate" element={<RequireRole role="Estate" />}>
+        <Route index element={<Redirect to={paths.estate.myMobas} />} />
+        {sharedPages}
+        <Route element={<AppLayout />}>
+          <Route path="my-mobas" element={<EstateMyMobasPage />} />
+          <Route path="past-mobas" element={<EstatePastMobasPage />} />
+          <Route path="past-mobas/:vacancyId/rate-workers" element={<RateWorkersPage />} />
+          <Route path="create-new-moba" element={<CreateMobaPage />} />
+          <Route path="profile" element={<EstateProfilePage />} />
+          <Route path="ratings" element={<RatingsPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="update-password" element={<UpdatePasswordPage />} />
+          <Route path="*" element={<UnknownRoute />} />
+        </Route>
+      </Route>
+
+      <Route path="admin" element={<RequireRole role="Admin" />}>
+        <Route index element={<Redirect to={paths.admin.tickets} />} />
+        <Route element={<AppLayout />}>
+          <Route path="tickets" element={<TicketsPage />} />
+          <Route path="mobas" element={<AdminMobasPage />} />
+          <Route path=":applicationId/mobas" element={<ApplicationMobasPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="stats" element={<StatsPage />} />
+          <Route path="*" element={<UnknownRoute />} />
+        </Route>
+      </Route>
+
+      <Route path="*" element={<UnknownRoute />} />
+    </Routes>
+  );
+}

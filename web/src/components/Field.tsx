@@ -1,0 +1,70 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateIssue } from '../lib/validation';
+
+/** The error text of a field in the reader's language, from a schema or server message. */
+export function useFieldError(message: string | undefined): string | undefined {
+  const { t } = useTranslation('common');
+  if (!message) return undefined;
+  const { key, params } = translateIssue(message);
+  return t(key, params);
+}
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input with its hint and error tied to it (aria-describedby, aria-invalid). */
+export function Field({ label, hint, error, ref, id, ...input }: FieldProps) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  const text = useFieldError(error);
+  const describedBy = [hint ? `${inputId}-hint` : null, text ? `${inputId}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={`field${text ? ' has-error' : ''}`}>
+      <label htmlFor={inputId}>{label}</label>
+      {hint && (
+        <p id={`${inputId}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      <input
+        id={inputId}
+        ref={ref}
+        aria-invalid={text ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {text && (
+        <p id={`${inputId}-error`} className="error" role="alert">
+          {text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The error of a group of controls (radios, checkboxes). */
+export function GroupError({ id, error }: { id: string; error?: string }) {
+  const text = useFieldError(error);
+  if (!text) return null;
+  return (
+    <p id={id} className="error" role="alert">
+      {text}
+    </p>
+  );
+}
+
+export function FormAlert({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div className="alert error" role="alert">
+      {children}
+    </div>
+  );
+}

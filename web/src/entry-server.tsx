@@ -1,0 +1,24 @@
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { App } from './app/App';
+import { defaultLanguage, initI18n } from './lib/i18n';
+
+/** Renders one public route to HTML at build time (see scripts/prerender.mjs). */
+export async function render(url: string): Promise<string> {
+  const i18n = initI18n(defaultLanguage);
+  const { prelude } = await prerenderToNodeStream(
+    <I18nextProvider i18n={i18n}>
+      <StaticRouter location={url}>
+        <App />
+      </StaticRouter>
+    </I18nextProvider>,
+    // Never outline a large Suspense boundary into a <template> completed by an inline script: the
+    // gateway's CSP (script-src 'self') blocks inline scripts, so the page would stay empty until the
+    // bundle hydrates. React outlines boundaries above 12,800 bytes by default; the home page is bigger.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,129 @@
+import type {
+  AdminStats,
+  AdminUserItem,
+  AdminUsersQuery,
+  GuestApplication,
+  PendingApplication,
+  VacancyFiltersInput,
+  VacancyPage,
+} from '@moba/contracts';
+import { baseApi } from '../../lib/api';
+
+export interface AcceptResult {
+  applicationId: string;
+  vacancyId: string;
+  positions: number;
+  freePositions: number;
+  totalPositions: number;
+}
+
+export interface AdminUsersPage {
+  items: AdminUserItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Which admin list of vacancies (spec §7: POST /admin/vacancies/open, /admin/vacancies/all). */
+export type VacancyScope = 'open' | 'all';
+
+/** Admin calls of spec §7: applications, guest applications, notes, vacancies, users, statistics. */
+export const adminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    pendingApplications: build.query<PendingApplication[], void>({
+      query: () => ({ url: '/admin/applications/pending', method: 'POST', body: {} }),
+      providesTags: (list) => [
+        { type: 'Application', id: 'PENDING' },
+        ...(list ?? []).map((a) => ({ type: 'Application' as const, id: a.id })),
+      ],
+    }),
+    pendingGuests: build.query<GuestApplication[], void>({
+      query: () => ({ url: '/admin/applications/guest/pending', method: 'POST', body: {} }),
+      providesTags: (list) => [
+        { type: 'GuestApplication', id: 'PENDING' },
+        ...(list ?? []).map((g) => ({ type: 'GuestApplication' as const, id: g.id })),
+      ],
+    }),
+    guestApplication: build.query<GuestApplication, string>({
+      query: (id) => `/admin/applications/${id}/guest/pending`,
+      providesTags: (_r, _e, id) => [{ type: 'GuestApplication', id }],
+    }),
+    acceptApplication: build.mutation<AcceptResult, string>({
+      query: (id) => ({ url: `/admin/applications/${id}/accept`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Application', id },
+        { type: 'Application', id: 'PENDING' },
+        'Stats',
+        'Vacancy',
+      ],
+    }),
+    rejectApplication: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/admin/applications/${id}/reject`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Application', id },
+        { type: 'Application', id: 'PENDING' },
+        'Stats',
+      ],
+    }),
+    acceptGuest: build.mutation<AcceptResult, { guestId: string; vacancyId: string }>({
+      query: ({ guestId, vacancyId }) => ({
+        url: `/admin/applications/guest/${guestId}/accept`,
+        method: 'POST',
+        body: { vacancyId },
+        // 'already applied' is a literal text body (spec §8): read every answer as text first.
+        responseHandler: 'content-type',
+      }),
+      invalidatesTags: (_r, _e, { guestId }) => [
+        { type: 'GuestApplication', id: guestId },
+        { type: 'GuestApplication', id: 'PENDING' },
+        'Stats',
+        'Vacancy',
+      ],
+    }),
+    updateNote: build.mutation<unknown, { id: string; note: string; guest: boolean }>({
+      query: ({ id, note }) => ({
+        url: `/admin/applications/${id}/update-note`,
+        method: 'PUT',
+        body: { note },
+      }),
+      invalidatesTags: (_r, _e, { id, guest }) => [
+        guest ? { type: 'GuestApplication' as const, id } : { type: 'Application' as const, id },
+      ],
+    }),
+    adminVacancies: build.query<VacancyPage, { scope: VacancyScope; filters: VacancyFiltersInput }>({
+      query: ({ scope, filters }) => ({ url: `/admin/vacancies/${scope}`, method: 'POST', body: filters }),
+      providesTags: ['Vacancy'],
+    }),
+    adminUsers: build.query<AdminUsersPage, Partial<AdminUsersQuery>>({
+      query: (body) => ({ url: '/admin/users/all', method: 'POST', body }),
+      providesTags: ['User'],
+    }),
+    banUser: build.mutation<unknown, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/users/${id}/ban`, method: 'POST', body: { reason } }),
+      invalidatesTags: ['User'],
+    }),
+    reactivateUser: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/admin/users/${id}/reactivate`, method: 'POST', body: {} }),
+      invalidatesTags: ['User'],
+    }),
+    adminStats: build.query<AdminStats, void>({
+      query: () => '/admin/stats',
+      providesTags: ['Stats'],
+    }),
+  }),
+});
+
+export const {
+  usePendingApplicationsQuery,
+  usePendingGuestsQuery,
+  useGuestApplicationQuery,
+  useAcceptApplicationMutation,
+  useRejectApplicationMutation,
+  useAcceptGuestMutation,
+  useUpdateNoteMutation,
+  useAdminVacanciesQuery,
+  useAdminUsersQuery,
+  useBanUserMutation,
+  useReactivateUserMutation,
+  useAdminStatsQuery,
+} = adminApi;

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NOTE_MAX } from '@moba/contracts/limits';
+import { useUpdateNoteMutation } from '../api';
+import { AdminError } from './AdminError';
+
+/** The admin's note on an application or guest application: shown, edited in place, saved. */
+export function NoteEditor({ id, note, guest }: { id: string; note: string | null; guest: boolean }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const fieldId = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(note ?? '');
+  const [saved, setSaved] = useState<string | null>(null);
+  const [update, { isLoading, error, reset }] = useUpdateNoteMutation();
+  const shown = saved ?? note ?? '';
+
+  if (!editing) {
+    return (
+      <div className="note">
+        <p>
+          <strong>{t('note.label')}:</strong>{' '}
+          <span data-testid="note-text">{shown || <span className="muted">{t('note.empty')}</span>}</span>
+        </p>
+        {saved !== null && (
+          <p className="small success-text" role="status">
+            {t('note.saved')}
+          </p>
+        )}
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => {
+            setDraft(shown);
+            reset();
+            setEditing(true);
+          }}
+        >
+          {t('note.edit')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="note form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const result = await update({ id, note: draft.trim(), guest });
+        if ('data' in result) {
+          setSaved(draft.trim());
+          setEditing(false);
+        }
+      }}
+    >
+      <div className="field">
+        <label htmlFor={fieldId}>{t('note.label')}</label>
+        <textarea
+          id={fieldId}
+          rows={3}
+          maxLength={NOTE_MAX}
+          value={draft}
+          aria-describedby={`${fieldId}-hint`}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <p id={`${fieldId}-hint`} className="hint">
+          {t('note.hint', { count: draft.length, max: NOTE_MAX })}
+        </p>
+      </div>
+      <AdminError action="note" error={error} />
+      <div className="form-actions">
+        <button type="button" onClick={() => setEditing(false)}>
+          {t('common:actions.cancel')}
+        </button>
+        <button type="submit" className="primary" disabled={isLoading}>
+          {t('note.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

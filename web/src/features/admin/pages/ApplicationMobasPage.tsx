@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { VacancyItem } from '@moba/contracts';
+import { isUuidV4, paths } from '../../../app/paths';
+import { UnknownRoute } from '../../../app/guards';
+import { Spinner } from '../../../components/Spinner';
+import { formatDate } from '../../../lib/format';
+import { useAcceptGuestMutation, useAdminVacanciesQuery, useGuestApplicationQuery } from '../api';
+import { AdminError } from '../components/AdminError';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import '../admin.css';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { Icon } from '../../../components/Icon';
+
+/**
+ * /admin/{applicationId}/mobas (UUID v4): the admin picks an open vacancy with free places and
+ * accepts the guest application into it. 'already applied' is recognised (spec §8).
+ */
+export default function ApplicationMobasPage() {
+  const { applicationId } = useParams();
+  if (!isUuidV4(applicationId)) return <UnknownRoute />;
+  return <ChooseVacancy guestId={applicationId} />;
+}
+
+function ChooseVacancy({ guestId }: { guestId: string }) {
+  const { t, i18n } = useTranslation(['admin', 'common']);
+  useDocumentTitle(t('choose.title'));
+  const guest = useGuestApplicationQuery(guestId);
+  const [municipality, setMunicipality] = useState('');
+  const [page, setPage] = useState(1);
+  const vacancies = useAdminVacanciesQuery({
+    scope: 'open',
+    filters: {
+      onlyWithFreePositions: true,
+      page,
+      pageSize: 20,
+      ...(municipality.trim() ? { municipality: municipality.trim() } : {}),
+    },
+  });
+  const [chosen, setChosen] = useState<VacancyItem | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [accept, acceptState] = useAcceptGuestMutation();
+  const [acceptedInto, setAcceptedInto] = useState<VacancyItem | null>(null);
+
+  const onConfirm = async () => {
+    if (!chosen) return;
+    const result = await accept({ guestId, vacancyId: chosen.id });
+    setConfirming(false);
+    if ('data' in result) setAcceptedInto(chosen);
+  };
+
+  const name = guest.data ? `${guest.data.firstName} ${guest.data.lastName}` : '';
+  const totalPages = vacancies.data
+    ? Math.max(1, Math.ceil(vacancies.data.total / vacancies.data.pageSize))
+    : 1;
+
+  return (
+    <section className="page admin">
+      <p>
+        <Link to={`${paths.admin.tickets}?tab=guests`}>← {t('choose.back')}</Link>
+      </p>
+      <h1>{t('choose.title')}</h1>
+      {guest.isLoading ? (
+        <Spinner />
+      ) : guest.error ? (
+        <AdminError action="load" error={guest.error} onRetry={() => void guest.refetch()} />
+      ) : guest.data ? (
+        <div className="admin-card" data-testid="guest-summary">
+          <h2 className="h3">{name}</h2>
+          <p>
+            <Icon name="phone" size={18} className="inline" />{' '}
+            <a href={`tel:${guest.data.phone}`}>{guest.data.phone}</a> ·{' '}
+            <Icon name="place" size={18} className="inline" /> {guest.data.municipality}
+          </p>
+          {guest.data.note && <p className="muted">{guest.data.note}</p>}
+        </div>
+      ) : null}
+
+      <div aria-live="polite">
+        {acceptedInto && (
+          <div className="alert success" data-testid="guest-accepted">
+            <p>{t('choose.accepted', { name, vacancy: acceptedInto.title })}</p>
+            <Link to={`${paths.admin.tickets}?tab=guests`}>{t('choose.backToTickets')}</Link>
+          </div>
+        )}
+      </div>
+      {!confirming && <AdminError action="guestAccept" error={acceptState.error} />}
+
+      <h2>{t('choose.openVacancies')}</h2>
+      <div className="field">
+        <label htmlFor="choose-municipality">{t('fields.municipality')}</label>
+        <input
+          id="choose-municipality"
+          value={municipality}
+          onChange={(e) => {
+            setMunicipality(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {vacancies.isLoading ? (
+        <Spinner />
+      ) : vacancies.error ? (
+        <AdminError action="load" error={vacancies.error} onRetry={() => void vacancies.refetch()} />
+      ) : vacancies.data?.items.length ? (
+        <fieldset className="vacancy-choices">
+          <legend>{t('choose.pick')}</legend>
+          {vacancies.data.items.map((v) => (
+            <label
+              key={v.id}
+              className={`choice-row${chosen?.id === v.id ? ' chosen' : ''}`}
+              data-testid="vacancy-choice"
+            >
+              <input
+                type="radio"
+                name="vacancy"
+                value={v.id}
+                checked={chosen?.id === v.id}
+                onChange={() => setChosen(v)}
+              />
+              <span>
+                <strong>{v.title}</strong>
+                <span className="block small">
+                  {v.estateName} · <Icon name="place" size={16} className="inline" /> {v.municipality} ·{' '}
+                  <Icon name="calendar" size={16} className="inline" />{' '}
+                  {formatDate(v.startDate, i18n.language)} – {formatDate(v.endDate, i18n.language)} ·{' '}
+                  {t('fields.freeOf', { free: v.freePositions, total: v.totalPositions })}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <p className="empty">{t('choose.empty')}</p>
+      )}
+      {totalPages > 1 && (
+        <div className="pager">
+          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('pager.previous')}
+          </button>
+          <span>{t('pager.page', { page, total: totalPages })}</span>
+          <button type="button" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
+            {t('pager.next')}
+          </button>
+        </div>
+      )}
+      <div className="sticky-action">
+        <button
+          type="button"
+          className="primary block"
+          disabled={!chosen || !!acceptedInto}
+          onClick={() => setConfirming(true)}
+        >
+          {t('choose.acceptInto')}
+        </button>
+      </div>
+
+      {confirming && chosen && (
+        <ConfirmDialog
+          title={t('choose.confirmTitle')}
+          confirmLabel={t('tickets.accept')}
+          busy={acceptState.isLoading}
+          onConfirm={() => void onConfirm()}
+          onClose={() => setConfirming(false)}
+        >
+          <p>{t('choose.confirm', { name, vacancy: chosen.title })}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { vacancyStatuses, type VacancyFiltersInput, type VacancyStatus } from '@moba/contracts';
+import { Spinner } from '../../../components/Spinner';
+import { formatDate, formatRsd } from '../../../lib/format';
+import { useAdminVacanciesQuery, type VacancyScope } from '../api';
+import { AdminError } from '../components/AdminError';
+import { TabList } from '../components/TabList';
+import '../admin.css';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { Icon } from '../../../components/Icon';
+
+const PAGE_SIZE = 20;
+
+/** /admin/mobas: open vacancies, or all of them, with filters (spec §6 Admin). */
+export default function MobasPage() {
+  const { t, i18n } = useTranslation(['admin', 'common']);
+  useDocumentTitle(t('mobas.title'));
+  const [scope, setScope] = useState<VacancyScope>('open');
+  const [municipality, setMunicipality] = useState('');
+  const [status, setStatus] = useState<VacancyStatus | ''>('');
+  const [dateFrom, setDateFrom] = useState('');
+  const [dateTo, setDateTo] = useState('');
+  const [onlyFree, setOnlyFree] = useState(false);
+  const [page, setPage] = useState(1);
+
+  const filters: VacancyFiltersInput = {
+    page,
+    pageSize: PAGE_SIZE,
+    ...(municipality.trim() ? { municipality: municipality.trim() } : {}),
+    ...(scope === 'all' && status ? { status } : {}),
+    ...(dateFrom ? { dateFrom } : {}),
+    ...(dateTo && (!dateFrom || dateTo >= dateFrom) ? { dateTo } : {}),
+    ...(onlyFree ? { onlyWithFreePositions: true } : {}),
+  };
+  const { data, error, isLoading, isFetching, refetch } = useAdminVacanciesQuery({ scope, filters });
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const change =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+
+  return (
+    <section className="page admin">
+      <h1>{t('mobas.title')}</h1>
+      <TabList<VacancyScope>
+        label={t('mobas.title')}
+        selected={scope}
+        onSelect={change(setScope)}
+        tabs={(['open', 'all'] as const).map((id) => ({ id, label: t(`mobas.scope.${id}`) }))}
+      />
+      <div role="tabpanel" id={`panel-${scope}`} aria-labelledby={`tab-${scope}`}>
+        <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label={t('mobas.filters')}>
+          <div className="field">
+            <label htmlFor="mobas-municipality">{t('fields.municipality')}</label>
+            <input
+              id="mobas-municipality"
+              value={municipality}
+              onChange={(e) => change(setMunicipality)(e.target.value)}
+            />
+          </div>
+          {scope === 'all' && (
+            <div className="field">
+              <label htmlFor="mobas-status">{t('fields.status')}</label>
+              <select
+                id="mobas-status"
+                value={status}
+                onChange={(e) => change(setStatus)(e.target.value as VacancyStatus | '')}
+              >
+                <option value="">{t('mobas.anyStatus')}</option>
+                {vacancyStatuses.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="mobas-from">{t('mobas.dateFrom')}</label>
+            <input
+              id="mobas-from"
+              type="date"
+              value={dateFrom}
+              onChange={(e) => change(setDateFrom)(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="mobas-to">{t('mobas.dateTo')}</label>
+            <input
+              id="mobas-to"
+              type="date"
+              value={dateTo}
+              min={dateFrom || undefined}
+              onChange={(e) => change(setDateTo)(e.target.value)}
+            />
+          </div>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={onlyFree}
+              onChange={(e) => change(setOnlyFree)(e.target.checked)}
+            />
+            {t('mobas.onlyFree')}
+          </label>
+        </form>
+
+        <p className="muted small" aria-live="polite">
+          {data && !isFetching ? t('mobas.count', { count: data.total }) : ''}
+        </p>
+        {isLoading ? (
+          <Spinner />
+        ) : error ? (
+          <AdminError action="load" error={error} onRetry={() => void refetch()} />
+        ) : data?.items.length ? (
+          <ul className="plain admin-list" data-testid="admin-vacancies">
+            {data.items.map((v) => (
+              <li key={v.id} className="admin-card">
+                <div className="admin-card-head">
+                  <h3>
+                    {v.featured && (
+                      <span className="featured-star" role="img" aria-label={t('mobas.featured')}>
+                        <Icon name="star" filled />{' '}
+                      </span>
+                    )}
+                    {v.title}
+                  </h3>
+                  <span className={`pill status-${v.status}`}>{t(`status.${v.status}`)}</span>
+                </div>
+                <dl className="facts">
+                  <div>
+                    <dt>{t('fields.estate')}</dt>
+                    <dd>{v.estateName}</dd>
+                  </div>
+                  <div>
+                    <dt className="with-icon">
+                      <Icon name="place" size={18} /> {t('fields.municipality')}
+                    </dt>
+                    <dd>{v.municipality}</dd>
+                  </div>
+                  <div>
+                    <dt className="with-icon">
+                      <Icon name="calendar" size={18} /> {t('fields.dates')}
+                    </dt>
+                    <dd>
+                      {formatDate(v.startDate, i18n.language)} – {formatDate(v.endDate, i18n.language)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="with-icon">
+                      <Icon name="people" size={18} /> {t('fields.freePositions')}
+                    </dt>
+                    <dd>
+                      {v.freePositions} / {v.totalPositions}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="with-icon">
+                      <Icon name="wage" size={18} /> {t('fields.payment')}
+                    </dt>
+                    <dd>
+                      {v.paymentType === 'DailyWage' && v.dailyWage !== undefined
+                        ? t('mobas.dailyWage', { amount: formatRsd(v.dailyWage) })
+                        : v.paymentType === 'Norm' && v.normPrice !== undefined
+                          ? t('mobas.norm', { norm: v.norm ?? '', amount: formatRsd(v.normPrice) })
+                          : t('mobas.byAgreement')}
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="empty">{t('mobas.empty')}</p>
+        )}
+        {totalPages > 1 && (
+          <div className="pager">
+            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              {t('pager.previous')}
+            </button>
+            <span>{t('pager.page', { page, total: totalPages })}</span>
+            <button type="button" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
+              {t('pager.next')}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

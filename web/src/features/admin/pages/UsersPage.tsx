@@ -1,0 +1,353 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BAN_REASON_MAX, SEARCH_MIN, type AdminUserItem } from '@moba/contracts';
+import { Dialog } from '../../../components/Dialog';
+import { Spinner } from '../../../components/Spinner';
+import { formatDate } from '../../../lib/format';
+import { useAdminUsersQuery, useBanUserMutation, useReactivateUserMutation } from '../api';
+import { AdminError } from '../components/AdminError';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import '../admin.css';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+
+const PAGE_SIZE = 20;
+type Sort = 'date' | 'name';
+type StatusFilter = 'all' | 'Active' | 'Banned';
+type RoleFilter = '' | 'Worker' | 'Estate';
+
+/** A search term is sent only from SEARCH_MIN characters on (spec §5); shorter means "no search". */
+export const searchTermOf = (text: string): string | undefined => {
+  const term = text.trim();
+  return term.length >= SEARCH_MIN ? term : undefined;
+};
+
+function useDebounced<T>(value: T, ms = 300): T {
+  const [current, setCurrent] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setCurrent(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return current;
+}
+
+function BanDialog({
+  user,
+  onClose,
+  onBanned,
+}: {
+  user: AdminUserItem;
+  onClose: () => void;
+  onBanned: () => void;
+}) {
+  const { t } = useTranslation(['admin', 'common']);
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [ban, { isLoading, error }] = useBanUserMutation();
+  const missing = reason.trim().length === 0;
+  // The dialog re-focuses when its onClose changes: keep one stable callback.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  const close = useCallback(() => closeRef.current(), []);
+  return (
+    <Dialog title={t('users.banTitle', { name: user.name })} onClose={close}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setTouched(true);
+          if (missing) return;
+          const result = await ban({ id: user.id, reason: reason.trim() });
+          if ('data' in result) onBanned();
+        }}
+      >
+        <p>{t('users.banText')}</p>
+        <div className={`field${touched && missing ? ' has-error' : ''}`}>
+          <label htmlFor={reasonId}>{t('users.reason')}</label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            maxLength={BAN_REASON_MAX}
+            value={reason}
+            aria-invalid={touched && missing ? true : undefined}
+            aria-describedby={touched && missing ? `${reasonId}-error` : undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {touched && missing && (
+            <p id={`${reasonId}-error`} className="error" role="alert">
+              {t('users.reasonRequired')}
+            </p>
+          )}
+        </div>
+        <AdminError action="ban" error={error} />
+        <div className="form-actions">
+          <button type="button" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </button>
+          <button type="submit" className="danger" disabled={isLoading} data-testid="confirm-ban">
+            {t('users.ban')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function UserCard({
+  user,
+  onBan,
+  onReactivate,
+}: {
+  user: AdminUserItem;
+  onBan: () => void;
+  onReactivate: () => void;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  const banned = user.status === 'Banned';
+  return (
+    <li className={`admin-card${banned ? ' banned' : ''}`} data-testid="admin-user">
+      <div className="admin-card-head">
+        <h3>{user.name}</h3>
+        <span className="pill">{t(`users.type.${user.userType}`)}</span>
+        <span className={`pill ${banned ? 'pill-danger' : 'pill-ok'}`} data-testid="user-status">
+          {t(`users.status.${user.status}`)}
+        </span>
+      </div>
+      {banned && user.banReason && (
+        <p className="ban-reason">
+          <strong>{t('users.reason')}:</strong> {user.banReason}
+        </p>
+      )}
+      <dl className="facts">
+        <div>
+          <dt>{t('fields.phone')}</dt>
+          <dd>
+            <a href={`tel:${user.phone}`}>{user.phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('fields.email')}</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>{t('fields.region')}</dt>
+          <dd>
+            {t(`regions.${user.region}`)}
+            {user.municipality ? `, ${user.municipality}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('fields.registered')}</dt>
+          <dd>{formatDate(user.registeredAt, i18n.language)}</dd>
+        </div>
+        {user.userType === 'Worker' && (
+          <>
+            <div>
+              <dt>{t('fields.dateOfBirth')}</dt>
+              <dd>{user.dateOfBirth ? formatDate(user.dateOfBirth, i18n.language) : '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('fields.groupLeader')}</dt>
+              <dd>{user.groupLeader ? t('users.leaderOf', { count: user.groupSize }) : t('no')}</dd>
+            </div>
+            <div>
+              <dt>{t('fields.availability')}</dt>
+              <dd>
+                {user.availabilityMonths.length
+                  ? user.availabilityMonths.map((m) => t(`months.${m}`)).join(', ')
+                  : '—'}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('fields.skills')}</dt>
+              <dd>{user.skills || '—'}</dd>
+            </div>
+          </>
+        )}
+        {user.note && (
+          <div>
+            <dt>{t('note.label')}</dt>
+            <dd>{user.note}</dd>
+          </div>
+        )}
+      </dl>
+      {banned ? (
+        <button type="button" className="primary block" onClick={onReactivate}>
+          {t('users.reactivate')}
+        </button>
+      ) : (
+        <button type="button" className="danger block" onClick={onBan}>
+          {t('users.ban')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** /admin/users: workers and estates, search, sort by date or name, active/banned, ban and reactivate. */
+export default function UsersPage() {
+  const { t } = useTranslation(['admin', 'common']);
+  useDocumentTitle(t('users.title'));
+  const [text, setText] = useState('');
+  const [sort, setSort] = useState<Sort>('date');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [role, setRole] = useState<RoleFilter>('');
+  const [page, setPage] = useState(1);
+  const search = useDebounced(searchTermOf(text));
+  const { data, error, isLoading, isFetching, refetch } = useAdminUsersQuery({
+    page,
+    pageSize: PAGE_SIZE,
+    sort,
+    status,
+    ...(search ? { search } : {}),
+    ...(role ? { role } : {}),
+  });
+  const [banning, setBanning] = useState<AdminUserItem | null>(null);
+  const [reactivating, setReactivating] = useState<AdminUserItem | null>(null);
+  const [reactivate, reactivateState] = useReactivateUserMutation();
+  const [done, setDone] = useState<string | null>(null);
+  const tooShort = text.trim().length > 0 && text.trim().length < SEARCH_MIN;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <section className="page admin">
+      <h1>{t('users.title')}</h1>
+      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className="field search-field">
+          <label htmlFor="users-search">{t('users.search')}</label>
+          <input
+            id="users-search"
+            type="search"
+            value={text}
+            aria-describedby="users-search-hint"
+            onChange={(e) => {
+              setText(e.target.value);
+              setPage(1);
+            }}
+          />
+          <p id="users-search-hint" className={tooShort ? 'hint warn' : 'hint'} aria-live="polite">
+            {t('users.searchHint', { min: SEARCH_MIN })}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="users-role">{t('users.roleFilter')}</label>
+          <select
+            id="users-role"
+            value={role}
+            onChange={(e) => {
+              setRole(e.target.value as RoleFilter);
+              setPage(1);
+            }}
+          >
+            <option value="">{t('users.everyone')}</option>
+            <option value="Worker">{t('users.type.Worker')}</option>
+            <option value="Estate">{t('users.type.Estate')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="users-status">{t('users.statusFilter')}</label>
+          <select
+            id="users-status"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as StatusFilter);
+              setPage(1);
+            }}
+          >
+            <option value="all">{t('users.everyone')}</option>
+            <option value="Active">{t('users.status.Active')}</option>
+            <option value="Banned">{t('users.status.Banned')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="users-sort">{t('users.sort')}</label>
+          <select
+            id="users-sort"
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as Sort);
+              setPage(1);
+            }}
+          >
+            <option value="date">{t('users.sortDate')}</option>
+            <option value="name">{t('users.sortName')}</option>
+          </select>
+        </div>
+      </form>
+
+      <div aria-live="polite">
+        {done && (
+          <p className="alert success" data-testid="user-action-done">
+            {done}
+          </p>
+        )}
+      </div>
+      {!reactivating && <AdminError action="reactivate" error={reactivateState.error} />}
+      <p className="muted small">{data && !isFetching ? t('users.count', { count: data.total }) : ''}</p>
+
+      {isLoading ? (
+        <Spinner />
+      ) : error ? (
+        <AdminError action="load" error={error} onRetry={() => void refetch()} />
+      ) : data?.items.length ? (
+        <ul className="plain admin-list">
+          {data.items.map((u) => (
+            <UserCard
+              key={u.id}
+              user={u}
+              onBan={() => {
+                setDone(null);
+                setBanning(u);
+              }}
+              onReactivate={() => {
+                setDone(null);
+                reactivateState.reset();
+                setReactivating(u);
+              }}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">{search ? t('users.emptySearch') : t('users.empty')}</p>
+      )}
+      {totalPages > 1 && (
+        <div className="pager">
+          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('pager.previous')}
+          </button>
+          <span>{t('pager.page', { page, total: totalPages })}</span>
+          <button type="button" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
+            {t('pager.next')}
+          </button>
+        </div>
+      )}
+
+      {banning && (
+        <BanDialog
+          user={banning}
+          onClose={() => setBanning(null)}
+          onBanned={() => {
+            setDone(t('users.banned', { name: banning.name }));
+            setBanning(null);
+          }}
+        />
+      )}
+      {reactivating && (
+        <ConfirmDialog
+          title={t('users.reactivateTitle', { name: reactivating.name })}
+          confirmLabel={t('users.reactivate')}
+          busy={reactivateState.isLoading}
+          onClose={() => setReactivating(null)}
+          onConfirm={async () => {
+            const result = await reactivate(reactivating.id);
+            if ('data' in result) setDone(t('users.reactivated', { name: reactivating.name }));
+            setReactivating(null);
+          }}
+        >
+          <p>{t('users.reactivateText')}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

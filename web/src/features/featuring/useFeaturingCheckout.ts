@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorInfo } from '../../lib/api';
+import { useCreateFeaturingPaymentMutation, goToCheckout } from './api';
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts the featuring checkout of a vacancy. The payment service learns of a new vacancy from an
+ * event, so a 404 right after creating it is retried a few times before it counts as an error.
+ * Payment errors pass on the response text (spec §8).
+ */
+export function useFeaturingCheckout() {
+  const { t } = useTranslation('featuring');
+  const [create] = useCreateFeaturingPaymentMutation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async (vacancyId: string): Promise<boolean> => {
+    setBusy(true);
+    setError(null);
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const result = await create(vacancyId);
+      if ('data' in result && typeof result.data === 'string' && result.data) {
+        try {
+          goToCheckout(result.data);
+          return true;
+        } catch {
+          break;
+        }
+      }
+      const info = apiErrorInfo(result.error);
+      if (info.status === 404 && attempt < 5) {
+        await pause(300 * (attempt + 1));
+        continue;
+      }
+      setError(info.message ? t('errorWithText', { text: info.message }) : t('urlNotAvailable'));
+      setBusy(false);
+      return false;
+    }
+    setError(t('urlNotAvailable'));
+    setBusy(false);
+    return false;
+  };
+  return { start, busy, error };
+}

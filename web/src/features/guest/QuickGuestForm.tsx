@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Field, FormAlert } from '../../components/Field';
+import { paths } from '../../app/paths';
+import type { GuestForm } from './submit-guest';
+
+const empty: GuestForm = { firstName: '', lastName: '', phone: '', municipality: '', note: '' };
+
+/**
+ * The guest quick registration (home page and /guest-registration). Plain inputs, so the home page
+ * stays light: the schema, the phone rules and the municipality list load when first needed.
+ */
+export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
+  const { t } = useTranslation(['public', 'common']);
+  const navigate = useNavigate();
+  const [values, setValues] = useState<GuestForm>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [municipalities, setMunicipalities] = useState<string[]>([]);
+
+  const loadMunicipalities = () => {
+    if (municipalities.length) return;
+    void import('@moba/contracts/reference/index').then((ref) =>
+      setMunicipalities(ref.municipalityNames('RS')),
+    );
+  };
+  const set = (field: keyof GuestForm) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    setFormError(null);
+    try {
+      const { submitGuest } = await import('./submit-guest');
+      const result = await submitGuest(values);
+      if (result.ok) {
+        navigate(paths.successfulGuestCreation);
+        return;
+      }
+      setErrors(result.fields);
+      if (result.formError) setFormError(t(`common:errors.${result.formError}`));
+    } catch {
+      setFormError(t('common:errors.network'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-label={t('public:quick.title')}>
+      <div className="row">
+        <Field
+          label={t('public:quick.firstName')}
+          name="firstName"
+          autoComplete="given-name"
+          required
+          value={values.firstName}
+          onChange={set('firstName')}
+          error={errors.firstName}
+        />
+        <Field
+          label={t('public:quick.lastName')}
+          name="lastName"
+          autoComplete="family-name"
+          required
+          value={values.lastName}
+          onChange={set('lastName')}
+          error={errors.lastName}
+        />
+      </div>
+      <Field
+        label={t('public:quick.phone')}
+        hint={t('public:quick.phoneHint')}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        value={values.phone}
+        onChange={set('phone')}
+        error={errors.phone}
+      />
+      <Field
+        label={t('public:quick.municipality')}
+        hint={t('public:quick.municipalityHint')}
+        name="municipality"
+        list="guest-municipalities"
+        autoComplete="off"
+        required
+        value={values.municipality}
+        onFocus={loadMunicipalities}
+        onChange={set('municipality')}
+        error={errors.municipality}
+      />
+      <datalist id="guest-municipalities">
+        {municipalities.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
+      {withNote && (
+        <Field
+          label={`${t('public:guest.note')} ${t('common:optional')}`}
+          hint={t('public:guest.noteHint')}
+          name="note"
+          value={values.note}
+          onChange={set('note')}
+          error={errors.note}
+        />
+      )}
+      <FormAlert>{formError}</FormAlert>
+      <button type="submit" className="button primary block" disabled={sending}>
+        {sending ? t('public:quick.sending') : t('public:quick.submit')}
+      </button>
+      <p className="muted small">{t('public:quick.privacy')}</p>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { QuickGuestForm } from '../QuickGuestForm';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+
+/** /guest-registration: someone (often a relative or the team) registers a person without an account. */
+export default function GuestRegistrationPage() {
+  const { t } = useTranslation('public');
+  useDocumentTitle(t('guest.title'));
+  return (
+    <section className="page narrow">
+      <h1>{t('guest.title')}</h1>
+      <p className="lead">{t('guest.lead')}</p>
+      <QuickGuestForm withNote />
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ApplyRequest, VacancyFiltersInput, VacancyPage } from '@moba/contracts';
+import { baseApi } from '../../lib/api';
+
+/** Worker side of the vacancy and application services: browse open mobas, apply (spec §7). */
+export const mobasApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    openVacancies: build.query<VacancyPage, VacancyFiltersInput>({
+      query: (filters) => ({ url: '/workers/vacancies/open', method: 'POST', body: filters }),
+      providesTags: [{ type: 'Vacancy', id: 'OPEN' }],
+    }),
+    apply: build.mutation<unknown, ApplyRequest>({
+      query: (body) => ({
+        url: '/applications/create',
+        method: 'POST',
+        body,
+        responseHandler: 'content-type',
+      }),
+      invalidatesTags: [{ type: 'Vacancy', id: 'OPEN' }, 'MyVacancy'],
+    }),
+  }),
+});
+
+export const { useOpenVacanciesQuery, useApplyMutation } = mobasApi;

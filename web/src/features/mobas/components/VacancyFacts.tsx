@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import type { PaymentType } from '@moba/contracts';
+import { formatDate, formatRsd } from '../../../lib/format';
+import { placeName } from '../reference';
+import { Icon, type IconName } from './Icon';
+
+/** What a fact line needs from a vacancy; the worker list, my mobas and the estate lists all have it. */
+export interface VacancyFactsData {
+  municipality: string;
+  startDate: string;
+  endDate: string;
+  paymentType?: PaymentType;
+  dailyWage?: number;
+  norm?: string;
+  normPrice?: number;
+  foodProvided?: boolean;
+  transportProvided?: boolean;
+  accommodationProvided?: boolean;
+  freePositions: number;
+  totalPositions: number;
+  workStartTime?: string;
+  workEndTime?: string;
+}
+
+function Fact({
+  icon,
+  label,
+  value,
+  testId,
+}: {
+  icon: IconName;
+  label: string;
+  value: string;
+  testId?: string;
+}) {
+  return (
+    <li className="fact" data-testid={testId}>
+      <span className="fact-icon">
+        <Icon name={icon} />
+      </span>
+      <span>
+        <span className="fact-label">{label}: </span>
+        <strong>{value}</strong>
+      </span>
+    </li>
+  );
+}
+
+/** The key facts of a moba, each with an icon AND words (ARCHITECTURE §7: read in the field). */
+export function VacancyFacts({ vacancy, compact = false }: { vacancy: VacancyFactsData; compact?: boolean }) {
+  const { t, i18n } = useTranslation('mobas');
+  const lng = i18n.language;
+  const yesNo = (v: boolean | undefined) => (v ? t('facts.yes') : t('facts.no'));
+  const wage =
+    vacancy.paymentType === 'DailyWage' && vacancy.dailyWage !== undefined
+      ? t('facts.perDay', { amount: formatRsd(vacancy.dailyWage) })
+      : vacancy.paymentType === 'Norm' && vacancy.normPrice !== undefined
+        ? t('facts.perNorm', { amount: formatRsd(vacancy.normPrice), norm: vacancy.norm ?? '' })
+        : t('facts.byAgreement');
+  const dates =
+    vacancy.startDate === vacancy.endDate
+      ? formatDate(vacancy.startDate, lng)
+      : `${formatDate(vacancy.startDate, lng)} – ${formatDate(vacancy.endDate, lng)}`;
+  return (
+    <ul className={`facts${compact ? ' compact' : ''}`}>
+      {vacancy.paymentType && <Fact icon="wage" label={t('facts.wage')} value={wage} testId="fact-wage" />}
+      <Fact icon="calendar" label={t('facts.dates')} value={dates} />
+      <Fact icon="place" label={t('facts.place')} value={placeName(vacancy.municipality, lng)} />
+      {vacancy.workStartTime && vacancy.workEndTime && !compact && (
+        <Fact
+          icon="clock"
+          label={t('facts.hours')}
+          value={`${vacancy.workStartTime}–${vacancy.workEndTime}`}
+        />
+      )}
+      {vacancy.foodProvided !== undefined && (
+        <Fact icon="food" label={t('facts.food')} value={yesNo(vacancy.foodProvided)} />
+      )}
+      {vacancy.transportProvided !== undefined && (
+        <Fact icon="transport" label={t('facts.transport')} value={yesNo(vacancy.transportProvided)} />
+      )}
+      {vacancy.accommodationProvided !== undefined && (
+        <Fact icon="bed" label={t('facts.accommodation')} value={yesNo(vacancy.accommodationProvided)} />
+      )}
+      <Fact
+        icon="people"
+        label={t('facts.freePlaces')}
+        value={t('facts.freeOfTotal', { free: vacancy.freePositions, total: vacancy.totalPositions })}
+        testId="fact-free"
+      />
+    </ul>
+  );
+}

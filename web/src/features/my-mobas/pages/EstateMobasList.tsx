@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { VacancyItem } from '@moba/contracts';
+import { paths } from '../../../app/paths';
+import { Dialog } from '../../../components/Dialog';
+import { showToast } from '../../../lib/toast';
+import { Icon } from '../../mobas/components/Icon';
+import { QueryState } from '../../mobas/components/States';
+import { VacancyFacts } from '../../mobas/components/VacancyFacts';
+import { useFeatureErrorText } from '../../mobas/error-text';
+import { placeName } from '../../mobas/reference';
+import { useFeaturingCheckout } from '../../featuring/useFeaturingCheckout';
+import { useApprovedApplicantsQuery, useDeleteVacancyMutation, useEstateVacanciesQuery } from '../api';
+import '../../mobas/mobas.css';
+
+/** The estate's mobas: 'both' with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
+export function EstateMobasList({ only }: { only?: 'past' }) {
+  const { t } = useTranslation('my-mobas');
+  const [tab, setTab] = useState<'active' | 'past'>(only ?? 'active');
+  const { data, isLoading, error, refetch } = useEstateVacanciesQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const [applicantsOf, setApplicantsOf] = useState<VacancyItem | null>(null);
+  const [deleting, setDeleting] = useState<VacancyItem | null>(null);
+  const list = data ? data[tab] : undefined;
+  return (
+    <section className="page">
+      <h1>{t(only ? 'estate.pastTitle' : 'estate.title')}</h1>
+      {!only && (
+        <p className="actions">
+          <Link className="button primary" to={paths.estate.createNewMoba} data-testid="create-moba-link">
+            {t('estate.create')}
+          </Link>
+        </p>
+      )}
+      {!only && (
+        <div className="tab-row" role="tablist" aria-label={t('estate.title')}>
+          {(['active', 'past'] as const).map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              onClick={() => setTab(id)}
+              data-testid={`tab-${id}`}
+            >
+              {t(`estate.tabs.${id}`)} {data ? `(${data[id].length})` : ''}
+            </button>
+          ))}
+        </div>
+      )}
+      <QueryState
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        errorKey="my-mobas:errors.load"
+        isEmpty={!!list && list.length === 0}
+        empty={<p>{t(tab === 'active' ? 'estate.emptyActive' : 'estate.emptyPast')}</p>}
+      >
+        <ul className="plain cards">
+          {list?.map((v) => (
+            <li key={v.id}>
+              <EstateVacancyCard
+                vacancy={v}
+                onApplicants={() => setApplicantsOf(v)}
+                onDelete={() => setDeleting(v)}
+              />
+            </li>
+          ))}
+        </ul>
+      </QueryState>
+      {applicantsOf && (
+        <ApprovedApplicantsDialog vacancy={applicantsOf} onClose={() => setApplicantsOf(null)} />
+      )}
+      {deleting && <DeleteDialog vacancy={deleting} onClose={() => setDeleting(null)} />}
+    </section>
+  );
+}
+
+function EstateVacancyCard({
+  vacancy,
+  onApplicants,
+  onDelete,
+}: {
+  vacancy: VacancyItem;
+  onApplicants: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('my-mobas');
+  const checkout = useFeaturingCheckout();
+  const past = vacancy.status === 'Finished' || vacancy.status === 'Closed';
+  const canPay =
+    !vacancy.featured && vacancy.sponsored && (vacancy.status === 'Pending' || vacancy.status === 'Open');
+  return (
+    <article
+      className={`vacancy-card${vacancy.featured ? ' featured' : ''}`}
+      data-testid="estate-moba"
+      aria-label={vacancy.title}
+    >
+      {vacancy.featured && (
+        <p className="featured-badge" data-testid="featured-badge">
+          <Icon name="star" filled /> {t('featured')}
+        </p>
+      )}
+      <h2>{vacancy.title}</h2>
+      <p>
+        <span className="status-chip" data-testid="vacancy-status">
+          {t(`vacancyStatus.${vacancy.status}`)}
+        </span>
+      </p>
+      <VacancyFacts vacancy={vacancy} compact />
+      <div className="form-actions">
+        <button type="button" onClick={onApplicants}>
+          {t('estate.applicants')}
+        </button>
+        {past ? (
+          <Link className="button primary" to={paths.estate.rateWorkers(vacancy.id)}>
+            {t('estate.rateWorkers')}
+          </Link>
+        ) : (
+          <button type="button" className="danger-soft" onClick={onDelete}>
+            {t('estate.delete')}
+          </button>
+        )}
+      </div>
+      {canPay && (
+        <>
+          <button
+            type="button"
+            className="block"
+            disabled={checkout.busy}
+            onClick={() => void checkout.start(vacancy.id)}
+          >
+            {t('estate.payFeaturing')}
+          </button>
+          {checkout.error && (
+            <p className="error" role="alert">
+              {checkout.error}
+            </p>
+          )}
+        </>
+      )}
+    </article>
+  );
+}
+
+function ApprovedApplicantsDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['my-mobas', 'common']);
+  const { data, isLoading, error, refetch } = useApprovedApplicantsQuery(vacancy.id, {
+    refetchOnMountOrArgChange: true,
+  });
+  return (
+    <Dialog title={t('applicants.title', { title: vacancy.title })} onClose={onClose}>
+      <div data-testid="approved-applicants">
+        <QueryState
+          isLoading={isLoading}
+          error={error}
+          onRetry={() => void refetch()}
+          errorKey="my-mobas:applicants.error"
+          isEmpty={!!data && data.length === 0}
+          empty={<p>{t('applicants.empty')}</p>}
+        >
+          <ul className="plain applicants">
+            {data?.map((a) => (
+              <li key={a.applicationId} className="applicant" data-testid="applicant">
+                <strong>{a.fullName}</strong>
+                {a.guest && <span className="muted"> · {t('applicants.guest')}</span>}
+                <br />
+                <Icon name="phone" /> <a href={`tel:${a.phone}`}>{a.phone}</a>
+                <br />
+                <Icon name="people" />{' '}
+                {a.groupSize > 0 ? t('applicants.groupSize', { count: a.groupSize }) : t('applicants.solo')}
+                <br />
+                <Icon name="place" />{' '}
+                {a.municipality ? placeName(a.municipality, i18n.language) : t('applicants.noPlace')}
+              </li>
+            ))}
+          </ul>
+        </QueryState>
+        <div className="form-actions">
+          <button type="button" onClick={onClose}>
+            {t('common:actions.close')}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: () => void }) {
+  const { t } = useTranslation(['my-mobas', 'common']);
+  const [remove, { isLoading, error }] = useDeleteVacancyMutation();
+  const errorText = useFeatureErrorText('my-mobas');
+  const onConfirm = async () => {
+    const result = await remove(vacancy.id);
+    if ('error' in result) return;
+    showToast(t('delete.done'), 'info');
+    onClose();
+  };
+  return (
+    <Dialog title={t('delete.title')} onClose={onClose}>
+      <p>{t('delete.text', { title: vacancy.title })}</p>
+      {error && (
+        <p className="alert error" role="alert">
+          {errorText(error, 'my-mobas:delete.error')}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" onClick={onClose}>
+          {t('common:actions.cancel')}
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={isLoading}
+          onClick={() => void onConfirm()}
+          data-testid="confirm-delete"
+        >
+          {t('delete.confirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

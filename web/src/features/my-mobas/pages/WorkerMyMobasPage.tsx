@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { MyVacancy } from '@moba/contracts';
+import { paths } from '../../../app/paths';
+import { QueryState } from '../../mobas/components/States';
+import { VacancyFacts } from '../../mobas/components/VacancyFacts';
+import { useMyActiveVacanciesQuery, useMyFinishedVacanciesQuery } from '../api';
+import '../../mobas/mobas.css';
+
+/** /worker/my-mobas: the mobas the worker applied to (active) and worked (finished, with rate-estate). */
+export default function WorkerMyMobasPage() {
+  const { t } = useTranslation('my-mobas');
+  const [tab, setTab] = useState<'active' | 'finished'>('active');
+  const active = useMyActiveVacanciesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const finished = useMyFinishedVacanciesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const current = tab === 'active' ? active : finished;
+  return (
+    <section className="page">
+      <h1>{t('worker.title')}</h1>
+      <div className="tab-row" role="tablist" aria-label={t('worker.title')}>
+        {(['active', 'finished'] as const).map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            onClick={() => setTab(id)}
+            data-testid={`tab-${id}`}
+          >
+            {t(`worker.tabs.${id}`)}{' '}
+            {(id === 'active' ? active : finished).data
+              ? `(${(id === 'active' ? active : finished).data!.length})`
+              : ''}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        <QueryState
+          isLoading={current.isLoading}
+          error={current.error}
+          onRetry={() => void current.refetch()}
+          errorKey="my-mobas:errors.load"
+          isEmpty={!!current.data && current.data.length === 0}
+          empty={
+            <p>
+              {t(tab === 'active' ? 'worker.emptyActive' : 'worker.emptyFinished')}{' '}
+              <Link to={paths.worker.mobas}>{t('worker.browse')}</Link>
+            </p>
+          }
+        >
+          <ul className="plain cards">
+            {current.data?.map((v) => (
+              <li key={v.id}>
+                <MyVacancyCard vacancy={v} finished={tab === 'finished'} />
+              </li>
+            ))}
+          </ul>
+        </QueryState>
+      </div>
+    </section>
+  );
+}
+
+function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: boolean }) {
+  const { t } = useTranslation('my-mobas');
+  return (
+    <article className="vacancy-card" data-testid="my-moba" aria-label={vacancy.title}>
+      <h2>{vacancy.title}</h2>
+      <p className="muted">{vacancy.estateName}</p>
+      <p>
+        <span className="status-chip" data-testid="application-status">
+          {t(`applicationStatus.${vacancy.application.status}`)}
+        </span>
+      </p>
+      <VacancyFacts vacancy={vacancy} compact />
+      {vacancy.application.peopleCount > 0 && (
+        <p>{t('worker.bringing', { count: vacancy.application.peopleCount })}</p>
+      )}
+      {finished && (
+        <Link className="button primary block" to={paths.worker.rateEstate(vacancy.id)}>
+          {t('worker.rateEstate')}
+        </Link>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,239 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Notification } from '@moba/contracts';
+import { paths } from '../../app/paths';
+import { Dialog } from '../../components/Dialog';
+import { formatRelative } from '../../lib/relative-time';
+import { useNow } from '../../lib/use-now';
+import { setNotificationErrorText, useNotificationsQuery, useReadNotificationsMutation } from './api';
+import { isLiveDown, subscribeLiveStatus } from './live-status';
+import { Icon } from '../../components/Icon';
+
+const actionPath = (n: Notification): string | null => {
+  const id = n.actionButtonParamIds[0];
+  if (!id) return null;
+  if (n.actionButtonType === 'RateEstate') return paths.worker.rateEstate(id);
+  if (n.actionButtonType === 'RateWorkers') return paths.estate.rateWorkers(id);
+  return null;
+};
+
+/** The bell with the unread badge; opens the panel. */
+export function NotificationBell({ userId }: { userId: string }) {
+  const { t } = useTranslation(['notifications', 'common']);
+  const { data = [] } = useNotificationsQuery(userId);
+  const [open, setOpen] = useState(false);
+  useEffect(() => setNotificationErrorText(t('common:errors.toast')), [t]);
+  const unread = data.filter((n) => !n.dateRead).length;
+  return (
+    <>
+      <button
+        type="button"
+        className="bell"
+        aria-label={unread ? t('bellUnread', { count: unread }) : t('bell')}
+        aria-expanded={open}
+        data-testid="bell"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8" />
+          <path d="M10.3 20a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
+        {unread > 0 && (
+          <span className="badge" data-testid="unread-badge" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && <NotificationPanel userId={userId} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+export function NotificationPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { t } = useTranslation(['notifications', 'common']);
+  const navigate = useNavigate();
+  const now = useNow();
+  const { data = [], isError } = useNotificationsQuery(userId);
+  const [read] = useReadNotificationsMutation();
+  const [tab, setTab] = useState<'unread' | 'read'>('unread');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const liveDown = useSyncExternalStore(subscribeLiveStatus, isLiveDown, () => false);
+  const unread = data.filter((n) => !n.dateRead);
+  const readOnes = data.filter((n) => n.dateRead);
+  const shown = tab === 'unread' ? unread : readOnes;
+
+  useEffect(() => {
+    document.getElementById('panel-title')?.focus();
+  }, []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !confirmDelete && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose, confirmDelete]);
+
+  const text = (n: Notification) =>
+    t(`notifications:${n.content.key}`, {
+      vacancyTitle: t('untitled'),
+      freePositions: '—',
+      totalPositions: '—',
+      ...n.content.params,
+      defaultValue: n.content.key,
+    });
+
+  return (
+    <section
+      className="panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="panel-title"
+      data-testid="notification-panel"
+    >
+      <header>
+        <h2 id="panel-title" tabIndex={-1}>
+          {t('title')}
+        </h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('common:actions.close')}
+          onClick={onClose}
+        >
+          <Icon name="close" />
+        </button>
+      </header>
+      <div className="tabs" role="tablist">
+        <button
+          type="button"
+          role="tab"
+          id="tab-unread"
+          aria-selected={tab === 'unread'}
+          aria-controls="panel-list"
+          onClick={() => setTab('unread')}
+        >
+          {t('unread', { count: unread.length })}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="tab-read"
+          aria-selected={tab === 'read'}
+          aria-controls="panel-list"
+          onClick={() => setTab('read')}
+        >
+          {t('read', { count: readOnes.length })}
+        </button>
+      </div>
+      <div className="panel-actions">
+        <button
+          type="button"
+          className="small"
+          disabled={!unread.length}
+          onClick={() => void read({ userId })}
+        >
+          {t('markAllRead')}
+        </button>
+        <button
+          type="button"
+          className="small"
+          disabled={!data.length}
+          onClick={() => setConfirmDelete(true)}
+        >
+          {t('deleteAll')}
+        </button>
+      </div>
+      {isError && (
+        <p className="alert error" role="alert">
+          {t('loadError')}
+        </p>
+      )}
+      {liveDown && (
+        <p className="notice small" role="status">
+          {t('offline')}
+        </p>
+      )}
+      <ul
+        className="panel-list"
+        id="panel-list"
+        role="tabpanel"
+        aria-labelledby={`tab-${tab}`}
+        aria-live="polite"
+      >
+        {shown.length === 0 && (
+          <li className="muted">{tab === 'unread' ? t('emptyUnread') : t('emptyRead')}</li>
+        )}
+        {shown.map((n) => {
+          const to = actionPath(n);
+          return (
+            <li
+              key={n.id}
+              className={`notification${n.dateRead ? '' : ' unread'}`}
+              data-testid="notification"
+            >
+              <p>{text(n)}</p>
+              <div className="meta">
+                <time dateTime={n.dateSent} className="muted small">
+                  {formatRelative(t, n.dateSent, now)}
+                </time>
+                <span>
+                  {to && n.actionButtonType && (
+                    <button
+                      type="button"
+                      className="primary small"
+                      onClick={() => {
+                        if (!n.dateRead) void read({ userId, notificationIds: [n.id] });
+                        onClose();
+                        navigate(to);
+                      }}
+                    >
+                      {t(`actions.${n.actionButtonType}`)}
+                    </button>
+                  )}{' '}
+                  {!n.dateRead && (
+                    <button
+                      type="button"
+                      className="small"
+                      onClick={() => void read({ userId, notificationIds: [n.id] })}
+                    >
+                      {t('markRead')}
+                    </button>
+                  )}
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {confirmDelete && (
+        <Dialog title={t('deleteAll')} onClose={() => setConfirmDelete(false)}>
+          <p>{t('deleteAllConfirm')}</p>
+          <div className="form-actions">
+            <button type="button" onClick={() => setConfirmDelete(false)}>
+              {t('common:actions.cancel')}
+            </button>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                setConfirmDelete(false);
+                void read({ userId, shouldDelete: true });
+              }}
+            >
+              {t('deleteAll')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}

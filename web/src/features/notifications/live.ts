@@ -1,0 +1,84 @@
+import { wsCloseCodes, wsServerMessageSchema, type Notification } from '@moba/contracts';
+
+export interface LiveHandlers {
+  onNotification: (notification: Notification) => void;
+  /** The socket came back after a drop: whatever was missed must be fetched again. */
+  onReconnect: () => void;
+  /** The server refused the token (expired, revoked, banned). */
+  onUnauthenticated: () => void;
+  onStatus?: (status: 'connecting' | 'open' | 'closed') => void;
+}
+
+export interface LiveOptions {
+  getToken: () => string | null;
+  url?: string;
+  WebSocketImpl?: typeof WebSocket;
+  /** Delay before reconnect attempt n (0-based): 1 s, 2 s, 4 s … up to 30 s, with jitter. */
+  backoffMs?: (attempt: number) => number;
+}
+
+export const defaultBackoff = (attempt: number) =>
+  Math.min(30_000, 1000 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+
+export function liveUrl(userId: string): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/ws/${encodeURIComponent(userId)}`;
+}
+
+/**
+ * The live channel of spec §7: WebSocket /api/ws/{userId}; the first frame is the greeting {token};
+ * every server frame is a notification. Reconnects with backoff; after a reconnect the list is
+ * fetched again so nothing sent while offline is lost.
+ */
+export function connectLive(userId: string, handlers: LiveHandlers, options: LiveOptions) {
+  const Impl = options.WebSocketImpl ?? WebSocket;
+  const backoff = options.backoffMs ?? defaultBackoff;
+  let socket: WebSocket | null = null;
+  let attempt = 0;
+  let everOpened = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const open = () => {
+    if (stopped) return;
+    const token = options.getToken();
+    if (!token) return;
+    handlers.onStatus?.('connecting');
+    const ws = new Impl(options.url ?? liveUrl(userId));
+    socket = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ token }));
+      handlers.onStatus?.('open');
+      if (everOpened) handlers.onReconnect();
+      everOpened = true;
+      attempt = 0;
+    };
+    ws.onmessage = (event: MessageEvent) => {
+      try {
+        const parsed = wsServerMessageSchema.safeParse(JSON.parse(String(event.data)));
+        if (parsed.success) handlers.onNotification(parsed.data);
+      } catch {
+        // not JSON: ignore
+      }
+    };
+    ws.onclose = (event: CloseEvent) => {
+      socket = null;
+      handlers.onStatus?.('closed');
+      if (stopped) return;
+      if (event.code === wsCloseCodes.unauthenticated || event.code === wsCloseCodes.banned) {
+        handlers.onUnauthenticated();
+        return;
+      }
+      timer = setTimeout(open, backoff(attempt++));
+    };
+  };
+
+  open();
+  return {
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close();
+    },
+  };
+}

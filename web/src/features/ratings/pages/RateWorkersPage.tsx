@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { RATING_COMMENT_MAX, ratingCommentSchema, type WorkersForRating } from '@moba/contracts';
+import { isUuidV4, paths } from '../../../app/paths';
+import { UnknownRoute } from '../../../app/guards';
+import { Labelled } from '../../mobas/components/Labelled';
+import { QueryState } from '../../mobas/components/States';
+import { useFeatureErrorText } from '../../mobas/error-text';
+import { bulkErrorsByWorker } from '../bulk-errors';
+import { useRateWorkerMutation, useRateWorkersMutation, useWorkersForRatingQuery } from '../api';
+import { GradeInput, Stars } from '../components/GradeInput';
+import '../../mobas/mobas.css';
+
+interface Draft {
+  grade: number | null;
+  comment: string;
+}
+
+/** /estate/past-mobas/:vacancyId/rate-workers — one by one, or all unrated at once (spec §4). */
+export default function RateWorkersPage() {
+  const { vacancyId } = useParams();
+  if (!isUuidV4(vacancyId)) return <UnknownRoute />;
+  return <RateWorkers vacancyId={vacancyId} />;
+}
+
+function RateWorkers({ vacancyId }: { vacancyId: string }) {
+  const { t } = useTranslation(['ratings', 'common']);
+  const { data, isLoading, error, refetch } = useWorkersForRatingQuery(vacancyId, {
+    refetchOnMountOrArgChange: true,
+  });
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [itemErrors, setItemErrors] = useState<Record<string, string>>({});
+  const [rateAll, bulk] = useRateWorkersMutation();
+  const errorText = useFeatureErrorText('ratings');
+  const draftOf = (id: string): Draft => drafts[id] ?? { grade: null, comment: '' };
+  const update = (id: string, patch: Partial<Draft>) => {
+    setDrafts((d) => ({ ...d, [id]: { ...draftOf(id), ...patch } }));
+    setItemErrors(({ [id]: _dropped, ...rest }) => rest);
+  };
+  const unrated = data?.workers.filter((w) => !w.rated) ?? [];
+
+  const onRateAll = async () => {
+    const problems: Record<string, string> = {};
+    for (const w of unrated) {
+      const d = draftOf(w.workerId);
+      if (d.grade === null) problems[w.workerId] = t('gradeRequired');
+      else if (!ratingCommentSchema.safeParse(d.comment).success)
+        problems[w.workerId] = t('commentTooLong', { max: RATING_COMMENT_MAX });
+    }
+    setItemErrors(problems);
+    if (Object.keys(problems).length > 0 || unrated.length === 0) return;
+    const sent = unrated.map((w) => w.workerId);
+    const result = await rateAll({
+      vacancyId,
+      ratings: unrated.map((w) => ({
+        workerId: w.workerId,
+        grade: draftOf(w.workerId).grade!,
+        comment: draftOf(w.workerId).comment,
+      })),
+    });
+    if ('error' in result) {
+      const byWorker = bulkErrorsByWorker(result.error, sent);
+      setItemErrors(
+        Object.fromEntries(
+          Object.entries(byWorker).map(([id, code]) => [
+            id,
+            t(`codes.${code}`, { defaultValue: t('rateWorkers.itemError') }),
+          ]),
+        ),
+      );
+    }
+  };
+
+  return (
+    <section className="page narrow">
+      <h1>{t('rateWorkers.title')}</h1>
+      <QueryState
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        errorKey="ratings:rateWorkers.loadError"
+        isEmpty={!!data && data.workers.length === 0}
+        empty={<p>{t('rateWorkers.empty')}</p>}
+      >
+        {data && (
+          <>
+            <p className="lead">{t('rateWorkers.lead', { title: data.vacancyTitle })}</p>
+            <p data-testid="unrated-count">{t('rateWorkers.unrated', { count: unrated.length })}</p>
+            <ul className="plain cards" style={{ gridTemplateColumns: '1fr' }}>
+              {data.workers.map((w) => (
+                <li key={w.workerId}>
+                  <WorkerItem
+                    worker={w}
+                    vacancyId={vacancyId}
+                    draft={draftOf(w.workerId)}
+                    onChange={(p) => update(w.workerId, p)}
+                    error={itemErrors[w.workerId] ?? null}
+                  />
+                </li>
+              ))}
+            </ul>
+            {bulk.error && (
+              <p className="alert error" role="alert" data-testid="bulk-error">
+                {t('rateWorkers.error')}{' '}
+                {Object.keys(itemErrors).length === 0
+                  ? errorText(bulk.error, 'ratings:rateWorkers.error')
+                  : ''}
+              </p>
+            )}
+            {unrated.length > 0 ? (
+              <button
+                type="button"
+                className="primary block"
+                disabled={bulk.isLoading}
+                onClick={() => void onRateAll()}
+                data-testid="rate-all"
+              >
+                {t('rateWorkers.rateAll', { count: unrated.length })}
+              </button>
+            ) : (
+              <div className="alert success" role="status" data-testid="all-rated">
+                <p>{t('rateWorkers.allDone')}</p>
+                <Link className="button primary" to={paths.estate.pastMobas}>
+                  {t('rateWorkers.back')}
+                </Link>
+              </div>
+            )}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function WorkerItem({
+  worker,
+  vacancyId,
+  draft,
+  onChange,
+  error,
+}: {
+  worker: WorkersForRating['workers'][number];
+  vacancyId: string;
+  draft: Draft;
+  onChange: (patch: Partial<Draft>) => void;
+  error: string | null;
+}) {
+  const { t } = useTranslation(['ratings', 'common']);
+  const [rateOne, single] = useRateWorkerMutation();
+  const errorText = useFeatureErrorText('ratings');
+  const [ownError, setOwnError] = useState<string | null>(null);
+  const commentError = ratingCommentSchema.safeParse(draft.comment).success
+    ? null
+    : t('commentTooLong', { max: RATING_COMMENT_MAX });
+
+  const onRate = async () => {
+    if (draft.grade === null) return setOwnError(t('gradeRequired'));
+    if (commentError) return;
+    setOwnError(null);
+    await rateOne({
+      workerId: worker.workerId,
+      body: { grade: draft.grade, comment: draft.comment, vacancyId },
+    });
+  };
+
+  return (
+    <article className="vacancy-card" data-testid="worker-to-rate" aria-label={worker.fullName}>
+      <h2>{worker.fullName}</h2>
+      {worker.rated ? (
+        <p data-testid="worker-rated">
+          {worker.rating ? (
+            <>
+              <Stars value={worker.rating.grade} /> {t('gradeOf', { grade: worker.rating.grade })}
+            </>
+          ) : (
+            t('rateWorkers.rated')
+          )}
+        </p>
+      ) : (
+        <>
+          <GradeInput
+            name={`grade-${worker.workerId}`}
+            legend={t('gradeFor', { name: worker.fullName })}
+            value={draft.grade}
+            onChange={(grade) => onChange({ grade })}
+            error={ownError ?? error}
+          />
+          <Labelled
+            label={
+              <>
+                {t('comment')} <span className="muted">{t('common:optional')}</span>
+              </>
+            }
+            hint={t('commentCount', { count: draft.comment.length, max: RATING_COMMENT_MAX })}
+            error={commentError}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={2}
+                value={draft.comment}
+                onChange={(e) => onChange({ comment: e.target.value })}
+              />
+            )}
+          </Labelled>
+          {single.error && (
+            <p className="error" role="alert">
+              {t('rateWorkers.itemError')}{' '}
+              {errorText(single.error) !== 'rating error for worker' ? `(${errorText(single.error)})` : ''}
+            </p>
+          )}
+          <button type="button" disabled={single.isLoading} onClick={() => void onRate()}>
+            {t('rateWorkers.rateOne')}
+          </button>
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { formatRelative } from '../../../lib/relative-time';
+import { useNow } from '../../../lib/use-now';
+import { QueryState } from '../../mobas/components/States';
+import { useMyRatingsQuery } from '../api';
+import { Stars } from '../components/GradeInput';
+import '../../mobas/mobas.css';
+
+/** /worker/ratings and /estate/ratings: ratings received, the average and the count. */
+export default function RatingsPage() {
+  const { t, i18n } = useTranslation(['ratings', 'common']);
+  const { data, isLoading, error, refetch } = useMyRatingsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const now = useNow();
+  const average = data?.average ?? null;
+  return (
+    <section className="page narrow">
+      <h1>{t('received.title')}</h1>
+      <QueryState
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        errorKey="ratings:received.error"
+        isEmpty={!!data && data.count === 0}
+        empty={<p>{t('received.empty')}</p>}
+      >
+        {data && (
+          <>
+            <div className="card" data-testid="rating-summary">
+              <p className="summary-big">
+                <Stars value={average ?? 0} />{' '}
+                {average !== null
+                  ? average.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'sr-Latn-RS', {
+                      maximumFractionDigits: 1,
+                    })
+                  : '–'}
+              </p>
+              <p>{t('received.count', { count: data.count })}</p>
+            </div>
+            <ul className="plain cards" style={{ gridTemplateColumns: '1fr' }}>
+              {data.ratings.map((r) => (
+                <li key={r.ratingId} className="vacancy-card" data-testid="received-rating">
+                  <p>
+                    <Stars value={r.grade} /> <strong>{t('gradeOf', { grade: r.grade })}</strong>
+                  </p>
+                  <p>{t('received.from', { name: r.raterName, title: r.vacancyTitle })}</p>
+                  {r.comment && <p className="description">“{r.comment}”</p>}
+                  <p className="muted small">{formatRelative(t, r.createdAt, now)}</p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  BPG_DIGITS,
+  checkMunicipality,
+  cropsOf,
+  estateFields,
+  estateSizes,
+  PIB_DIGITS,
+  primaryIndustries,
+  regions,
+  regionSchema,
+  type PrimaryIndustry,
+} from '@moba/contracts';
+import { Field, GroupError } from '../../../components/Field';
+import { paths } from '../../../app/paths';
+import { updateDraft } from '../draft';
+import { StepHeader, ToSignup, useDraftFor, useMunicipalities, useScript } from '../components/parts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+
+const schema = estateFields.extend({ region: regionSchema }).superRefine(checkMunicipality);
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** /estate-registration: the estate itself (step 2 of 3). */
+export default function EstateRegistrationPage() {
+  const draft = useDraftFor('Estate');
+  return draft === 'missing' ? <ToSignup /> : <EstateForm draft={draft} />;
+}
+
+function EstateForm({ draft }: { draft: Exclude<ReturnType<typeof useDraftFor>, 'missing'> }) {
+  const { t, i18n } = useTranslation(['registration', 'common']);
+  useDocumentTitle(t('estate.title'));
+  const navigate = useNavigate();
+  const script = useScript();
+  const { register, control, handleSubmit, watch, setValue, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      estateName: draft.estateName ?? '',
+      region: (draft.region as (typeof regions)[number]) ?? 'RS',
+      municipality: draft.municipality ?? '',
+      bpg: draft.bpg ?? '',
+      pib: draft.pib,
+      primaryIndustry: draft.primaryIndustry as PrimaryIndustry | undefined,
+      cultureTypes: draft.cultureTypes ?? [],
+      size: draft.size as (typeof estateSizes)[number] | undefined,
+    },
+  });
+  const errors = formState.errors;
+  const industry = watch('primaryIndustry');
+  const municipalities = useMunicipalities(watch('region'));
+  const cropName = (c: { sr: string; en: string }) => (i18n.language === 'en' ? c.en : script(c.sr));
+
+  const onSubmit = handleSubmit((values) => {
+    updateDraft(values);
+    navigate(paths.basicInfoRegistration);
+  });
+
+  return (
+    <section className="page narrow">
+      <StepHeader current={2} />
+      <h1>{t('estate.title')}</h1>
+      <p className="lead">{t('estate.lead')}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <Field
+          label={t('estate.estateName')}
+          autoComplete="organization"
+          error={errors.estateName?.message}
+          {...register('estateName')}
+        />
+        <div className="field">
+          <label htmlFor="region">{t('months.region')}</label>
+          <select id="region" {...register('region')}>
+            {regions.map((r) => (
+              <option key={r} value={r}>
+                {t(`regions.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          label={t('estate.municipality')}
+          hint={t('months.municipalityHint')}
+          list="estate-municipalities"
+          autoComplete="off"
+          error={errors.municipality?.message}
+          {...register('municipality')}
+        />
+        <datalist id="estate-municipalities">
+          {municipalities.map((m) => (
+            <option key={m} value={m}>
+              {script(m)}
+            </option>
+          ))}
+        </datalist>
+        <Field
+          label={t('estate.bpg')}
+          hint={t('estate.bpgHint', { digits: BPG_DIGITS })}
+          inputMode="numeric"
+          maxLength={BPG_DIGITS}
+          error={errors.bpg?.message}
+          {...register('bpg')}
+        />
+        <Field
+          label={`${t('estate.pib')} ${t('common:optional')}`}
+          hint={t('estate.pibHint', { digits: PIB_DIGITS })}
+          inputMode="numeric"
+          maxLength={PIB_DIGITS}
+          error={errors.pib?.message}
+          {...register('pib', { setValueAs: emptyToUndefined })}
+        />
+        <div className={`field${errors.primaryIndustry ? ' has-error' : ''}`}>
+          <label htmlFor="primaryIndustry">{t('estate.primaryIndustry')}</label>
+          <select
+            id="primaryIndustry"
+            aria-describedby={errors.primaryIndustry ? 'industry-error' : undefined}
+            {...register('primaryIndustry', {
+              setValueAs: emptyToUndefined,
+              onChange: () => setValue('cultureTypes', []),
+            })}
+          >
+            <option value="">{t('estate.choose')}</option>
+            {primaryIndustries.map((p) => (
+              <option key={p} value={p}>
+                {t(`estate.industries.${p}`)}
+              </option>
+            ))}
+          </select>
+          <GroupError id="industry-error" error={errors.primaryIndustry?.message} />
+        </div>
+        <Controller
+          control={control}
+          name="cultureTypes"
+          render={({ field }) => (
+            <fieldset aria-describedby={errors.cultureTypes ? 'cultures-error' : undefined}>
+              <legend>{t('estate.cultureTypes')}</legend>
+              <p className="hint">
+                {industry ? t('estate.cultureTypesHint') : t('estate.chooseIndustryFirst')}
+              </p>
+              <div className="choices">
+                {industry &&
+                  cropsOf(industry).map((crop) => (
+                    <label key={crop.id} className="check">
+                      <input
+                        type="checkbox"
+                        checked={field.value?.includes(crop.id) ?? false}
+                        onChange={(e) =>
+                          field.onChange(
+                            e.target.checked
+                              ? [...(field.value ?? []), crop.id]
+                              : (field.value ?? []).filter((id: string) => id !== crop.id),
+                          )
+                        }
+                      />
+                      {cropName(crop)}
+                    </label>
+                  ))}
+              </div>
+              <GroupError id="cultures-error" error={errors.cultureTypes?.message} />
+            </fieldset>
+          )}
+        />
+        <div className={`field${errors.size ? ' has-error' : ''}`}>
+          <label htmlFor="size">{t('estate.size')}</label>
+          <select
+            id="size"
+            aria-describedby={errors.size ? 'size-error' : undefined}
+            {...register('size', { setValueAs: emptyToUndefined })}
+          >
+            <option value="">{t('estate.choose')}</option>
+            {estateSizes.map((s) => (
+              <option key={s} value={s}>
+                {t(`estate.sizes.${s}`)}
+              </option>
+            ))}
+          </select>
+          <GroupError id="size-error" error={errors.size?.message} />
+        </div>
+        <div className="form-actions">
+          <button type="button" onClick={() => navigate(paths.signup)}>
+            {t('common:actions.back')}
+          </button>
+          <button type="submit" className="primary">
+            {t('common:actions.next')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  checkGroupLeader,
+  checkMunicipality,
+  GROUP_SIZE_MAX,
+  GROUP_SIZE_MIN,
+  AVAILABILITY_MONTHS,
+  regions,
+  regionSchema,
+  workerAvailabilityFields,
+  workerDetailsFields,
+} from '@moba/contracts';
+import { Field, GroupError } from '../../../components/Field';
+import { paths } from '../../../app/paths';
+import { updateDraft } from '../draft';
+import { StepHeader, ToSignup, useDraftFor, useMunicipalities, useScript, YesNo } from '../components/parts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+
+const schema = workerAvailabilityFields
+  .extend(workerDetailsFields.shape)
+  .extend({ region: regionSchema })
+  .superRefine((value, ctx) => {
+    checkGroupLeader(value, ctx);
+    checkMunicipality(value, ctx);
+  });
+
+const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+
+/** /month-availability: the worker's months and work details (step 2 of 3). */
+export default function MonthAvailabilityPage() {
+  const draft = useDraftFor('Worker');
+  return draft === 'missing' ? <ToSignup /> : <MonthAvailabilityForm draft={draft} />;
+}
+
+function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof useDraftFor>, 'missing'> }) {
+  const { t } = useTranslation(['registration', 'common']);
+  useDocumentTitle(t('months.title'));
+  const navigate = useNavigate();
+  const script = useScript();
+  const { register, control, handleSubmit, watch, setValue, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      availabilityMonths: draft.availabilityMonths ?? [],
+      region: (draft.region as (typeof regions)[number]) ?? 'RS',
+      municipality: draft.municipality ?? '',
+      skills: draft.skills ?? '',
+      groupLeader: draft.groupLeader,
+      groupSize: draft.groupSize,
+      transportOrganised: draft.transportOrganised,
+      willingToTravel: draft.willingToTravel,
+    },
+  });
+  const region = watch('region');
+  const groupLeader = watch('groupLeader');
+  const municipalities = useMunicipalities(region);
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit((values) => {
+    updateDraft({ ...values, groupSize: values.groupLeader ? values.groupSize : undefined });
+    navigate(paths.basicInfoRegistration);
+  });
+
+  return (
+    <section className="page narrow">
+      <StepHeader current={2} />
+      <h1>{t('months.title')}</h1>
+      <p className="lead">{t('months.lead')}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <Controller
+          control={control}
+          name="availabilityMonths"
+          render={({ field }) => (
+            <fieldset aria-describedby={errors.availabilityMonths ? 'months-error' : undefined}>
+              <legend>{t('months.legend')}</legend>
+              <div className="months">
+                {AVAILABILITY_MONTHS.map((m) => (
+                  <label key={m} className="check">
+                    <input
+                      type="checkbox"
+                      name="availabilityMonths"
+                      value={m}
+                      checked={field.value?.includes(m) ?? false}
+                      onChange={(e) =>
+                        field.onChange(
+                          e.target.checked
+                            ? [...(field.value ?? []), m].sort((a, b) => a - b)
+                            : (field.value ?? []).filter((x: number) => x !== m),
+                        )
+                      }
+                    />
+                    {t(`months.m${m}`)}
+                  </label>
+                ))}
+              </div>
+              <GroupError
+                id="months-error"
+                error={errors.availabilityMonths?.message ?? errors.availabilityMonths?.root?.message}
+              />
+            </fieldset>
+          )}
+        />
+        <div className="field">
+          <label htmlFor="region">{t('months.region')}</label>
+          <select id="region" {...register('region')}>
+            {regions.map((r) => (
+              <option key={r} value={r}>
+                {t(`regions.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          label={t('months.municipality')}
+          hint={t('months.municipalityHint')}
+          list="worker-municipalities"
+          autoComplete="off"
+          error={errors.municipality?.message}
+          {...register('municipality')}
+        />
+        <datalist id="worker-municipalities">
+          {municipalities.map((m) => (
+            <option key={m} value={m}>
+              {script(m)}
+            </option>
+          ))}
+        </datalist>
+        <Controller
+          control={control}
+          name="groupLeader"
+          render={({ field }) => (
+            <YesNo
+              name="groupLeader"
+              legend={t('months.groupLeader')}
+              value={field.value}
+              onChange={(v) => {
+                field.onChange(v);
+                if (!v) setValue('groupSize', undefined);
+              }}
+              error={errors.groupLeader?.message}
+            />
+          )}
+        />
+        {groupLeader && (
+          <Field
+            label={t('months.groupSize')}
+            hint={t('months.groupSizeHint', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX })}
+            type="number"
+            inputMode="numeric"
+            min={GROUP_SIZE_MIN}
+            max={GROUP_SIZE_MAX}
+            error={errors.groupSize?.message}
+            {...register('groupSize', { setValueAs: toNumber })}
+          />
+        )}
+        <Controller
+          control={control}
+          name="transportOrganised"
+          render={({ field }) => (
+            <YesNo
+              name="transportOrganised"
+              legend={t('months.transport')}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.transportOrganised?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="willingToTravel"
+          render={({ field }) => (
+            <YesNo
+              name="willingToTravel"
+              legend={t('months.travel')}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.willingToTravel?.message}
+            />
+          )}
+        />
+        <Field
+          label={`${t('months.skills')} ${t('common:optional')}`}
+          hint={t('months.skillsHint')}
+          error={errors.skills?.message}
+          {...register('skills')}
+        />
+        <div className="form-actions">
+          <button type="button" onClick={() => navigate(paths.signup)}>
+            {t('common:actions.back')}
+          </button>
+          <button type="submit" className="primary">
+            {t('common:actions.next')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

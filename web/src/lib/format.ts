@@ -1,0 +1,18 @@
+/** Money as the spec writes it: 1.500 RSD (dot groups thousands in every language). */
+export function formatRsd(amount: number): string {
+  const whole = Math.round(amount);
+  const sign = whole < 0 ? '-' : '';
+  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${sign}${digits} RSD`;
+}
+
+/** A date as the reader expects it: 21. 11. 2026. (sr) or 21 Nov 2026 (en). */
+export function formatDate(date: Date | string, language: string): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  const locale = language === 'en' ? 'en-GB' : language === 'sr-Cyrl' ? 'sr-Cyrl-RS' : 'sr-Latn-RS';
+  return d.toLocaleDateString(locale, {
+    day: 'numeric',
+    month: language === 'en' ? 'short' : 'numeric',
+    year: 'numeric',
+  });
+}

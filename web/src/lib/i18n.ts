@@ -1,0 +1,82 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import commonSr from '../locales/sr-Latn/common.json';
+import publicSr from '../locales/sr-Latn/public.json';
+import { latinToCyrillic, mapStrings, unmark } from './translit';
+import { getLanguage, setLanguage } from './storage';
+
+export const supportedLanguages = ['sr-Latn', 'sr-Cyrl', 'en'] as const;
+export type UiLanguage = (typeof supportedLanguages)[number];
+export const defaultLanguage: UiLanguage = 'sr-Latn';
+
+/** The language the API gets (e-mails, notifications): sr or en. */
+export const apiLanguage = (lng: string): 'sr' | 'en' => (lng === 'en' ? 'en' : 'sr');
+
+type Tree = Parameters<typeof mapStrings>[0];
+/** sr-Cyrl is never written by hand: every Latin text is transliterated when it is loaded. */
+export const toLocale = (lng: string, latinOrEnglish: Tree): Tree =>
+  lng === 'sr-Cyrl' ? mapStrings(latinOrEnglish, latinToCyrillic) : mapStrings(latinOrEnglish, unmark);
+
+const files = import.meta.glob<Tree>('../locales/*/*.json', { import: 'default' });
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng: string, ns: string, callback: ReadCallback) {
+    const source = lng === 'sr-Cyrl' ? 'sr-Latn' : lng;
+    const load = files[`../locales/${source}/${ns}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (data) => callback(null, toLocale(lng, data) as Record<string, unknown>),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
+
+export const isSupported = (lng: string | null | undefined): lng is UiLanguage =>
+  supportedLanguages.includes(lng as UiLanguage);
+
+export function initI18n(lng: UiLanguage = defaultLanguage) {
+  if (i18next.isInitialized) return i18next;
+  void i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      supportedLngs: [...supportedLanguages],
+      load: 'currentOnly',
+      // A missing key shows the key (spec §8): no fallback language.
+      fallbackLng: false,
+      ns: ['common', 'public'],
+      defaultNS: 'common',
+      partialBundledLanguages: true,
+      resources: {
+        'sr-Latn': {
+          common: toLocale('sr-Latn', commonSr) as Record<string, unknown>,
+          public: toLocale('sr-Latn', publicSr) as Record<string, unknown>,
+        },
+      },
+      initAsync: false,
+      showSupportNotice: false,
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
+  i18next.on('languageChanged', (current) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = current;
+  });
+  return i18next;
+}
+
+/** The remembered language, or Serbian Latin. */
+export const storedLanguage = (): UiLanguage => {
+  const saved = getLanguage();
+  return isSupported(saved) ? saved : defaultLanguage;
+};
+
+export async function changeLanguage(lng: UiLanguage): Promise<void> {
+  setLanguage(lng);
+  await i18next.changeLanguage(lng);
+}

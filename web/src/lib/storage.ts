@@ -1,0 +1,81 @@
+/**
+ * Browser storage of spec §3: auth token, worker, estate, role, notifications, user id, language.
+ * Every read is guarded so the same code runs during the build-time pre-render (no window there).
+ */
+export const storageKeys = {
+  token: 'token',
+  worker: 'worker',
+  estate: 'estate',
+  role: 'role',
+  notifications: 'notifications',
+  userId: 'userId',
+  language: 'language',
+} as const;
+
+/** Session-only keys (sessionStorage): the registration draft and the dismissed promo strip. */
+export const sessionKeys = {
+  registrationDraft: 'registrationDraft',
+  promoDismissed: 'promoDismissed',
+} as const;
+
+const local = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+const session = (): Storage | null => (typeof sessionStorage === 'undefined' ? null : sessionStorage);
+
+const listeners = new Set<() => void>();
+/** Components re-read the session when it changes (login, logout, 401). */
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab logged in or out: follow it.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === storageKeys.token) listener();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
+}
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export const getToken = (): string | null => local()?.getItem(storageKeys.token) ?? null;
+export const getUserId = (): string | null => local()?.getItem(storageKeys.userId) ?? null;
+
+export function saveSession(session: { token: string; userId: string; role: string | null }): void {
+  const store = local();
+  if (!store) return;
+  store.setItem(storageKeys.token, session.token);
+  store.setItem(storageKeys.userId, session.userId);
+  if (session.role) store.setItem(storageKeys.role, session.role);
+  emit();
+}
+
+/**
+ * Logout and any 401: everything we keep goes, both storages. The chosen language is the one
+ * thing put back, so a user who reads English is not thrown into Serbian on the login page.
+ */
+export function clearSession(): void {
+  const store = local();
+  const language = store?.getItem(storageKeys.language) ?? null;
+  store?.clear();
+  session()?.clear();
+  if (store && language) store.setItem(storageKeys.language, language);
+  emit();
+}
+
+export const getLanguage = (): string | null => local()?.getItem(storageKeys.language) ?? null;
+export const setLanguage = (language: string): void => local()?.setItem(storageKeys.language, language);
+
+export function readSessionJson<T>(key: string): T | null {
+  const raw = session()?.getItem(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+export const writeSessionJson = (key: string, value: unknown): void =>
+  session()?.setItem(key, JSON.stringify(value));
+export const removeSessionItem = (key: string): void => session()?.removeItem(key);

@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { I18nextProvider } from 'react-i18next';
+import { App } from './app/App';
+import { defaultLanguage, initI18n, storedLanguage } from './lib/i18n';
+import './styles.css';
+
+const container = document.getElementById('root')!;
+const language = storedLanguage();
+// A page pre-rendered at build time (home, media, …) is hydrated when it is the page asked for and
+// the reader uses the language it was rendered in; otherwise the app renders from scratch.
+const prerendered = container.dataset.route;
+const canHydrate =
+  prerendered !== undefined && prerendered === window.location.pathname && language === defaultLanguage;
+const i18n = initI18n(canHydrate ? defaultLanguage : language);
+document.documentElement.lang = i18n.language;
+
+const tree = (
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </I18nextProvider>
+  </StrictMode>
+);
+
+if (canHydrate) {
+  hydrateRoot(container, tree);
+} else {
+  container.removeAttribute('data-route');
+  createRoot(container).render(tree);
+}

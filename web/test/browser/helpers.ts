@@ -1,0 +1,180 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startEmbedded } from '../../../scripts/embedded';
+
+const root = path.resolve(__dirname, '../../..');
+export const webDist = path.join(root, 'web', 'dist');
+export const outputDir = path.join(root, 'test-output', 'browser');
+export const ADMIN_EMAIL = 'admin@moba.local';
+export const ADMIN_PASSWORD = 'admin-password-for-tests';
+
+/** The browser tests drive the built SPA: build it once when dist is missing. */
+export function ensureBuilt(): void {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    execSync('npm run build -w web', { cwd: root, stdio: 'inherit' });
+  }
+}
+
+export type Product = Awaited<ReturnType<typeof startEmbedded>>;
+
+/** The whole product in this process (gateway + six services), in memory, on a free port. */
+export async function startProduct(): Promise<Product> {
+  ensureBuilt();
+  return startEmbedded({
+    port: 0,
+    dataDir: 'memory',
+    webDist,
+    env: { LOG_LEVEL: 'error', ADMIN_EMAIL, ADMIN_PASSWORD, RATE_LIMIT_SCALE: '100' },
+  });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Saves the page at 360 px (a cheap phone) and 1280 px wide under test-output/browser/. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(outputDir, { recursive: true });
+  const original = page.viewportSize() ?? { width: 360, height: 780 };
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: path.join(outputDir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** A valid Serbian mobile number that no other test uses. */
+export const uniquePhone = () =>
+  `06${Math.floor(Math.random() * 3) + 1}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+interface DevMail {
+  to: string;
+  subject: string;
+  links: string[];
+  sentAt: string;
+}
+
+/** The newest mail to `to` in the dev mailbox whose link path matches, waiting for it to arrive. */
+export async function linkFromMailbox(product: Product, to: string, pathPart: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${product.url}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+    if (res.ok) {
+      const mails = (await res.json()) as DevMail[];
+      const link = mails.flatMap((m) => m.links).find((l) => l.includes(pathPart));
+      if (link) {
+        const url = new URL(link);
+        return `${product.url}${url.pathname}${url.search}`;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail with ${pathPart} for ${to}`);
+}
+
+/** Fills the three worker sign-up steps in the browser and lands on /confirmation-email-sent. */
+export async function signUpWorker(
+  page: Page,
+  baseUrl: string,
+  person: { email: string; phone: string; password: string },
+) {
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByTestId('choose-worker').click();
+  await page.waitForURL('**/month-availability');
+  await page.getByLabel('Mart').check();
+  await page.getByLabel('April').check();
+  await page.getByLabel('Opština u kojoj živite').fill('Arilje');
+  await page.locator('fieldset', { hasText: 'vođa grupe' }).getByLabel('Ne').check();
+  await page.locator('fieldset', { hasText: 'prevoz' }).getByLabel('Da').check();
+  await page.locator('fieldset', { hasText: 'van svoje opštine' }).getByLabel('Da').check();
+  await page.getByRole('button', { name: 'Dalje' }).click();
+  await page.waitForURL('**/basic-info-registration');
+  await fillBasicInfo(page, person);
+  await page.getByRole('button', { name: 'Završi registraciju' }).click();
+  await page.waitForURL('**/confirmation-email-sent');
+}
+
+export async function fillBasicInfo(page: Page, person: { email: string; phone: string; password: string }) {
+  await page.getByLabel('Ime', { exact: true }).fill('Milica');
+  await page.getByLabel('Prezime').fill('Jovanović');
+  await page.getByLabel('Broj telefona').fill(person.phone);
+  await page.getByLabel('Datum rođenja').fill('1990-05-14');
+  await page.getByLabel('Ženski').check();
+  await page.getByLabel('E-mail adresa').fill(person.email);
+  await page.getByLabel('Lozinka', { exact: true }).fill(person.password);
+  await page.getByLabel('Ponovite lozinku').fill(person.password);
+  await page.getByRole('checkbox', { name: /Prihvatam uslove/ }).check();
+}
+
+export async function logIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('E-mail adresa').fill(email);
+  await page.getByLabel('Lozinka').fill(password);
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+}
+
+/** A worker signed up, confirmed and logged in through the API (for tests about the signed-in screens). */
+export async function createWorkerSession(product: Product, password = 'sigurna-lozinka-9') {
+  const email = `api-radnik-${unique()}@example.com`;
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${product.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return res.json() as Promise<Record<string, string>>;
+  };
+  await post('/signup-worker', {
+    email,
+    password,
+    confirmPassword: password,
+    termsAccepted: true,
+    firstName: 'Petar',
+    lastName: 'Marković',
+    phone: uniquePhone(),
+    phoneCountry: 'RS',
+    dateOfBirth: '1988-02-03',
+    gender: 'male',
+    region: 'RS',
+    language: 'sr',
+    availabilityMonths: [6, 7],
+    municipality: 'Arilje',
+    skills: '',
+    groupLeader: false,
+    transportOrganised: true,
+    willingToTravel: true,
+  });
+  const link = new URL(await linkFromMailbox(product, email, '/confirm-email'));
+  await post('/verify-email', { token: link.searchParams.get('token') });
+  const { token, userId } = await post('/login', { email, password });
+  return { email, password, token: token!, userId: userId! };
+}
+
+/** Puts a session into the page's storage as a login would. */
+export async function useSessionIn(page: Page, baseUrl: string, session: { token: string; userId: string }) {
+  await page.goto(`${baseUrl}/privacy-policy`);
+  await page.evaluate(({ token, userId }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('userId', userId);
+    localStorage.setItem('role', 'Worker');
+    sessionStorage.setItem('guidanceSeen', 'true');
+  }, session);
+}

@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createWorkerSession,
+  launchBrowser,
+  linkFromMailbox,
+  screenshots,
+  startProduct,
+  unique,
+  uniquePhone,
+  useSessionIn,
+  type Product,
+} from './helpers';
+
+jest.setTimeout(120_000);
+
+let product: Product;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const DAY = 86_400_000;
+
+async function api(method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${product.url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function estateToken() {
+  const email = `gazda-${unique()}@example.com`;
+  const password = 'gazdinstvo-2025';
+  await api('POST', '/signup-estate', {
+    email,
+    password,
+    confirmPassword: password,
+    termsAccepted: true,
+    firstName: 'Zoran',
+    lastName: 'Ilić',
+    phone: uniquePhone(),
+    phoneCountry: 'RS',
+    dateOfBirth: '1975-04-09',
+    gender: 'male',
+    region: 'RS',
+    language: 'sr',
+    estateName: 'Malinjak Ilić',
+    municipality: 'Arilje',
+    bpg: String(700_000_000_000 + Math.floor(Math.random() * 1e9)),
+    primaryIndustry: 'Voćarstvo',
+    cultureTypes: ['malina'],
+    size: 'From1To10ha',
+  });
+  const link = new URL(await linkFromMailbox(product, email, '/confirm-email'));
+  await api('POST', '/verify-email', { token: link.searchParams.get('token') });
+  return (await api('POST', '/login', { email, password })).token as string;
+}
+
+test('a worker sees the acceptance and, when the moba ends, the live "rate the estate" notification that leads to the rating page', async () => {
+  const worker = await createWorkerSession(product);
+  const estate = await estateToken();
+  const admin = (await api('POST', '/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }))
+    .token as string;
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  page = await context.newPage();
+  await useSessionIn(page, product.url, worker);
+  await page.goto(`${product.url}/worker/my-mobas`);
+  await page.getByTestId('bell').waitFor();
+  await page.waitForTimeout(1000); // the live channel greets and settles
+
+  const now = new Date((await api('GET', '/dev/clock')).now).getTime();
+  const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+  const title = `Berba malina ${unique()}`;
+  const { id: vacancyId } = await api(
+    'POST',
+    '/estates/vacancies/create',
+    {
+      title,
+      description: 'Berba malina u Arilju, rad od 7 do 15 časova, ručak obezbeđen.',
+      municipality: 'Arilje',
+      crops: ['malina'],
+      jobActivities: ['berba-branje'],
+      startDate: day(1),
+      endDate: day(3),
+      numberOfWorkers: 5,
+      workStartTime: '07:00',
+      workEndTime: '15:00',
+      hoursPerDay: 8,
+      foodProvided: true,
+      transportProvided: false,
+      accommodationProvided: false,
+      groupLeadersAccepted: false,
+      paymentType: 'DailyWage',
+      dailyWage: 3500,
+      sponsored: false,
+    },
+    estate,
+  );
+  await api('POST', '/applications/create', { vacancyId }, worker.token);
+  const pending = (await api('POST', '/admin/applications/pending', {}, admin)) as {
+    id: string;
+    vacancyId: string;
+  }[];
+  const application = pending.find((a) => a.vacancyId === vacancyId)!;
+  await api('POST', `/admin/applications/${application.id}/accept`, {}, admin);
+
+  // Pushed live: the badge and the panel update without a reload.
+  await page.getByTestId('unread-badge').getByText('1').waitFor({ timeout: 20_000 });
+  await page.getByTestId('bell').click();
+  const panel = page.getByTestId('notification-panel');
+  await panel.getByText(`Vaša prijava za mobu „${title}” je prihvaćena.`, { exact: false }).waitFor();
+
+  // The job ends: the scheduler finishes the moba and the rating notification arrives live.
+  await api('POST', '/dev/clock', { advanceMs: 5 * DAY });
+  const rating = panel.getByTestId('notification').filter({ hasText: `Moba „${title}” je završena.` });
+  await rating.waitFor({ timeout: 40_000 });
+  await page.getByTestId('unread-badge').getByText('2').waitFor();
+  await screenshots(page, 'notification-rate-estate-live');
+  await rating.getByRole('button', { name: 'Oceni gazdinstvo' }).click();
+  await page.waitForURL(`**/worker/my-mobas/${vacancyId}/rate-estate`);
+  await screenshots(page, 'rate-estate-from-notification');
+  await context.close();
+});

@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { createWorkerSession, launchBrowser, startProduct, useSessionIn, type Product } from './helpers';
+
+jest.setTimeout(120_000);
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** Horizontal overflow of the page at the current width: a 360 px phone must never scroll sideways. */
+const overflow = (page: Page) =>
+  page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    heading: document.querySelector('h1')?.textContent ?? '',
+  }));
+
+const visitorPages = [
+  '/',
+  '/privacy-policy',
+  '/media',
+  '/crowdfunding',
+  '/guest-registration',
+  '/successful-guest-creation',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/forgot-password-email-sent',
+  '/new-password?token=abc',
+  '/successful-password-reset',
+  '/confirmation-email-sent',
+  '/confirm-email?token=not-a-real-token',
+];
+
+test('every visitor screen fits a 360 px phone, each with its heading and a page title', async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  for (const path of visitorPages) {
+    await page.goto(`${product.url}${path}`);
+    await page.locator('main h1').first().waitFor();
+    const o = await overflow(page);
+    expect({ path, scrollWidth: o.scrollWidth }).toEqual({ path, scrollWidth: o.width });
+    expect(o.heading.length).toBeGreaterThan(0);
+    await page.waitForFunction(() => document.title.endsWith(' · Moba'));
+  }
+  // the registration steps need a draft
+  for (const [choice, step] of [
+    ['choose-worker', '/month-availability'],
+    ['choose-estate', '/estate-registration'],
+  ] as const) {
+    await page.goto(`${product.url}/signup`);
+    await page.getByTestId(choice).click();
+    await page.waitForURL(`**${step}`);
+    await page.locator('main h1').first().waitFor();
+    expect((await overflow(page)).scrollWidth).toBe(360);
+    await page.getByRole('button', { name: 'Dalje' }).click(); // errors shown inline must fit too
+    expect((await overflow(page)).scrollWidth).toBe(360);
+  }
+  await context.close();
+});
+
+test('the signed-in layout, menu and notification panel fit a 360 px phone', async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  await useSessionIn(page, product.url, await createWorkerSession(product));
+  for (const path of ['/worker/update-password', '/worker/home']) {
+    await page.goto(`${product.url}${path}`);
+    await page.locator('main h1').first().waitFor();
+    expect({ path, scrollWidth: (await overflow(page)).scrollWidth }).toEqual({ path, scrollWidth: 360 });
+  }
+  await page.goto(`${product.url}/worker/update-password`);
+  await page.getByRole('button', { name: 'Meni', exact: true }).click();
+  await page.getByTestId('bell').click();
+  await page.getByTestId('notification-panel').waitFor();
+  expect((await overflow(page)).scrollWidth).toBe(360);
+  await context.close();
+});

@@ -1,0 +1,207 @@
+/**
+ * The payment result pages in a real browser against the whole product: a featuring checkout that
+ * succeeds, fails or is cancelled comes back to /payment/processing/{vacancyId}; the free promo;
+ * a page without a status asks the payment service; create errors on /payment-status; English.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { testClient, eventually, type TestClient } from '@moba/platform/testing';
+import { startEmbedded } from '../../../scripts/embedded';
+import { ADMIN, registeredUser } from '../../../test/support/product';
+import { ensureBuilt, launchBrowser, screenshots, webDist } from './helpers';
+
+jest.setTimeout(90_000);
+
+type Product = Awaited<ReturnType<typeof startEmbedded>>;
+type Session = Awaited<ReturnType<typeof registeredUser>>;
+
+let product: Product;
+let client: TestClient;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const DAY = 86_400_000;
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
+
+async function sponsoredVacancy(estate: Session, title: string): Promise<string> {
+  const response = await client.post(
+    '/api/estates/vacancies/create',
+    {
+      title,
+      description: 'Berba jabuka u voćnjaku, rad u timu, obezbeđen ručak.',
+      municipality: 'Arilje',
+      crops: ['malina'],
+      jobActivities: ['berba-branje'],
+      startDate: isoDay(3),
+      endDate: isoDay(10),
+      numberOfWorkers: 4,
+      workStartTime: '07:00',
+      workEndTime: '15:00',
+      hoursPerDay: 8,
+      foodProvided: true,
+      transportProvided: true,
+      accommodationProvided: false,
+      groupLeadersAccepted: false,
+      paymentType: 'DailyWage',
+      dailyWage: 3500,
+      sponsored: true,
+    },
+    estate.auth,
+  );
+  if (response.status !== 201) throw new Error(`vacancy create failed: ${response.status} ${response.text}`);
+  return response.body.id as string;
+}
+
+/** POST /payment/create answers text: the URL the SPA navigates to. */
+async function featuringUrl(estate: Session, vacancyId: string): Promise<string> {
+  return eventually(
+    async () => {
+      const response = await client.post(
+        '/api/payment/create',
+        { purpose: 'featuring', vacancyId },
+        estate.auth,
+      );
+      return response.status === 200 ? response.text : undefined;
+    },
+    'payment create answers a URL',
+    10_000,
+  );
+}
+
+async function signIn(session: Session) {
+  await page.goto(`${product.url}/privacy-policy`);
+  await page.evaluate(
+    ([token, userId]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userId', userId);
+      localStorage.setItem('role', 'Estate');
+    },
+    [session.token, session.userId],
+  );
+}
+
+/** An estate whose promo vacancy is already used, signed in: the next sponsored vacancy is paid. */
+async function estateWithPaidVacancy() {
+  const estate = await registeredUser(client, 'estate');
+  await sponsoredVacancy(estate, 'Promo moba');
+  const vacancyId = await sponsoredVacancy(estate, 'Plaćeno isticanje');
+  await signIn(estate);
+  return { estate, vacancyId };
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  [product, browser] = await Promise.all([
+    startEmbedded({
+      port: 0,
+      dataDir: 'memory',
+      webDist,
+      env: {
+        LOG_LEVEL: 'silent',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        RATE_LIMIT_SCALE: '100',
+      },
+    }),
+    launchBrowser(),
+  ]);
+  client = testClient(product.url);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+test("the estate's first sponsored vacancy in the promo comes back as featured for free", async () => {
+  const estate = await registeredUser(client, 'estate');
+  const vacancyId = await sponsoredVacancy(estate, 'Prva moba');
+  await signIn(estate);
+  const url = await featuringUrl(estate, vacancyId);
+  expect(url).toContain(`/payment/processing/${vacancyId}?status=success&free=1`);
+  await page.goto(url);
+  await page.getByRole('heading', { name: 'Moba je istaknuta besplatno' }).waitFor();
+  await screenshots(page, 'payment-featuring-free');
+});
+
+test('a failed featuring checkout shows Payment Error: the vacancy is published but will not be featured', async () => {
+  const { estate, vacancyId } = await estateWithPaidVacancy();
+  await page.goto(await featuringUrl(estate, vacancyId));
+  await page.getByRole('button', { name: /Neuspešno plaćanje \/ Fail/ }).click();
+  await page.waitForURL(`**/payment/processing/${vacancyId}?status=error*`);
+  await page.getByRole('heading', { name: 'Greška pri plaćanju (Payment Error)' }).waitFor();
+  await page.getByText('Moba je objavljena, ali neće biti istaknuta.').waitFor();
+  await expect(page.title()).resolves.toBe('Greška pri plaćanju (Payment Error) · Moba');
+  await screenshots(page, 'payment-featuring-error');
+  await page.getByTestId('back-to-mobas').click();
+  await page.waitForURL('**/estate/my-mobas');
+});
+
+test('a cancelled featuring checkout says the vacancy is created but not featured', async () => {
+  const { estate, vacancyId } = await estateWithPaidVacancy();
+  await page.goto(await featuringUrl(estate, vacancyId));
+  await page.getByRole('button', { name: /Otkaži \/ Cancel/ }).click();
+  await page.waitForURL(`**/payment/processing/${vacancyId}?status=cancelled*`);
+  await page.getByRole('heading', { name: 'Plaćanje je otkazano' }).waitFor();
+  await page.getByText('Moba je napravljena i objavljena, ali nije istaknuta.').waitFor();
+  await screenshots(page, 'payment-featuring-cancelled');
+});
+
+test('a paid featuring succeeds, and the processing page without a status asks the payment service for it', async () => {
+  const { estate, vacancyId } = await estateWithPaidVacancy();
+  await page.goto(await featuringUrl(estate, vacancyId));
+  await page.getByRole('button', { name: /Plati \/ Pay 1\.500 RSD/ }).click();
+  await page.waitForURL(`**/payment/processing/${vacancyId}?status=success*`);
+  await page.getByRole('heading', { name: 'Plaćanje je uspelo' }).waitFor();
+  await screenshots(page, 'payment-featuring-success');
+
+  await page.goto(`${product.url}/payment/processing/${vacancyId}`);
+  await page.getByTestId('payment-result-success').waitFor({ timeout: 15_000 });
+  await expect(
+    eventually(
+      async () => {
+        const list = await client.get('/api/estates/vacancies/all', estate.auth);
+        const body = list.body as
+          | { id: string; featured: boolean }[]
+          | { items?: { id: string; featured: boolean }[]; active?: { id: string; featured: boolean }[] };
+        const items = Array.isArray(body) ? body : (body.items ?? body.active ?? []);
+        return items.find((v) => v.id === vacancyId)?.featured;
+      },
+      'vacancy featured',
+      10_000,
+    ),
+  ).resolves.toBe(true);
+});
+
+test.each([
+  ['invalid', '', 'Neispravni parametri plaćanja'],
+  ['unavailable', '', 'Plaćanje trenutno nije dostupno'],
+  ['unknown', 'E42', 'Nepoznata greška pri plaćanju'],
+])('/payment-status?status=%s explains a payment that could not start', async (status, code, title) => {
+  await page.goto(
+    `${product.url}/payment-status?status=${status}${code ? `&code=${code}` : ''}&purpose=featuring`,
+  );
+  await page.getByRole('heading', { name: title }).waitFor();
+  if (code) await page.getByText(`(kod greške: ${code})`).waitFor();
+  await screenshots(page, `payment-status-${status}`);
+});
+
+test('the result pages speak English, and a vacancy id that is not a UUID v4 goes to the unknown-route guard', async () => {
+  await page.goto(`${product.url}/privacy-policy`);
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.goto(`${product.url}/payment-status?status=error&purpose=featuring`);
+  await page.getByRole('heading', { name: 'Payment Error' }).waitFor();
+  await page.getByText('Your moba is published, but it will not be featured.').waitFor();
+  await page.goto(`${product.url}/payment-status?status=unknown&code=X9`);
+  await page.getByText('An unknown payment error occurred (error code: X9).').waitFor();
+  await screenshots(page, 'payment-status-english');
+
+  await page.goto(`${product.url}/payment/processing/not-a-uuid?status=success`);
+  await page.waitForURL((url) => url.pathname === '/');
+});

@@ -1,0 +1,51 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshots, startProduct, type Product } from './helpers';
+
+jest.setTimeout(90_000);
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+test.each([
+  ['/', 'Posao u polju, radnici za vaše gazdinstvo'],
+  ['/privacy-policy', 'Koje podatke prikupljamo'],
+  ['/media', 'Za novinare'],
+  ['/crowdfunding', 'Podržite Mobu'],
+])('the HTML of %s already carries its main text before any script runs', async (route, text) => {
+  const html = await (await fetch(`${product.url}${route}`)).text();
+  expect(html).toContain(text);
+  expect(html).toContain('href="/contact"'); // the footer leads a visitor to the contact form
+  expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/); // CSP script-src 'self' would block it
+
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 780 },
+  });
+  const page = await context.newPage();
+  await page.goto(`${product.url}${route}`);
+  await page.getByText(text).first().waitFor();
+  if (route === '/') await screenshots(page, 'home-without-javascript');
+  await context.close();
+});
+
+test('the pre-rendered home page hydrates without errors and becomes interactive', async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(product.url);
+  await page.getByRole('button', { name: 'Zatvori obaveštenje' }).click();
+  await page.getByRole('button', { name: 'Zatvori obaveštenje' }).waitFor({ state: 'detached' });
+  await screenshots(page, 'home');
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,478 @@
+/**
+ * The full season in the browser, against the embedded product (one product for the whole file):
+ * an estate creates featured mobas through the sandbox checkout, a worker filters, finds and applies,
+ * the admin accepts (API), the worker sees it live, the job ends (dev clock), both sides rate.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { calendarDay } from '@moba/contracts';
+import type { TestClient } from '@moba/platform/testing';
+import { loginAdmin, registeredUser, startProduct, ADMIN } from '../../../test/support/product';
+import { simulateSeason } from '../../../scripts/season/simulate-season';
+import { ensureBuilt, launchBrowser, screenshots, unique } from './helpers';
+
+jest.setTimeout(120_000);
+
+const DAY = 86_400_000;
+type Product = Awaited<ReturnType<typeof startProduct>>;
+type User = Awaited<ReturnType<typeof registeredUser>>;
+
+let product: Product;
+let client: TestClient;
+let browser: Browser;
+let estate: User;
+let worker: User;
+let secondWorker: User;
+let estateContext: BrowserContext;
+let workerContext: BrowserContext;
+let estatePage: Page;
+let workerPage: Page;
+
+const run = unique();
+const mobas = {
+  free: { title: `Berba malina ${run} A`, id: '' },
+  paid: { title: `Berba malina ${run} B`, id: '' },
+  cancelled: { title: `Berba malina ${run} C`, id: '' },
+  failed: { title: `Berba malina ${run} D`, id: '' },
+};
+const today = calendarDay(new Date());
+const tomorrow = calendarDay(new Date(Date.now() + DAY));
+
+/** A signed-in browser context: the session as the login page would leave it, guidance turned off. */
+async function signedIn(user: User, role: 'Worker' | 'Estate') {
+  await client.post('/api/users/me/dont-show-guidance', { dontShowGuidance: true }, user.auth);
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.addInitScript(
+    ([token, userId, r]) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('userId', userId);
+        localStorage.setItem('role', r);
+      }
+    },
+    [user.token, user.userId, role] as const,
+  );
+  return { context, page: await context.newPage() };
+}
+
+async function estateVacancies(): Promise<
+  { id: string; title: string; featured: boolean; status: string }[]
+> {
+  const response = await client.get('/api/estates/vacancies/all', estate.auth);
+  const body = response.body;
+  return Array.isArray(body) ? body : [...body.active, ...body.past];
+}
+
+async function until<T>(check: () => Promise<T | undefined | false>, label: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`timed out waiting for ${label}`);
+}
+
+/** Every control of the page's main area is at least 44 × 44 px (inline text links excepted). */
+async function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        'main button, main a.button, main select, main input:not([type=checkbox]):not([type=radio]), main label.check, main .stars label, main summary',
+      ),
+    ]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.height < 44 || box.width < 44)
+      .map(
+        ({ el, box }) =>
+          `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ),
+  );
+}
+
+async function fillMoba(page: Page, title: string) {
+  await page.getByLabel('Naziv mobe').fill(title);
+  await page
+    .getByLabel('Opis posla')
+    .fill('Berba malina u zasadu kod Ivanjice. Plaćanje svakog dana, rad od 7 do 16 časova.');
+  await page.getByLabel('Opština').fill('Ivanjica');
+  await page.getByLabel('Poslovi').selectOption(['berba-branje']);
+  await page.getByLabel('Kulture').selectOption(['malina']);
+  await page.getByLabel('Broj radnika').fill('4');
+  await page.getByLabel('Datum početka').fill(today);
+  await page.getByLabel('Datum završetka').fill(tomorrow);
+  await page.getByLabel('Dnevnica (RSD)').fill('3500');
+  for (const group of [
+    'foodProvided',
+    'transportProvided',
+    'accommodationProvided',
+    'groupLeadersAccepted',
+  ]) {
+    await page
+      .getByTestId(`group-${group}`)
+      .getByLabel(group === 'accommodationProvided' ? 'ne' : 'da', { exact: true })
+      .check();
+  }
+  await page.getByLabel(/Istaknuta moba/).check();
+  await page.getByLabel('Prihvatam uslove plaćenog isticanja.').check();
+}
+
+async function createFeaturedMoba(title: string) {
+  await estatePage.goto(`${product.url}/estate/create-new-moba`);
+  await fillMoba(estatePage, title);
+  await estatePage.getByRole('button', { name: 'Objavi i plati isticanje' }).click();
+  const created = await until(
+    async () => (await estateVacancies()).find((v) => v.title === title),
+    `moba ${title}`,
+  );
+  return created.id;
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  [product, browser] = await Promise.all([startProduct({ SCHEDULER_INTERVAL_MS: '300' }), launchBrowser()]);
+  client = product.client;
+  [estate, worker, secondWorker] = await Promise.all([
+    registeredUser(client, 'estate', { municipality: 'Ivanjica' }),
+    registeredUser(client, 'worker', { firstName: 'Milica', lastName: 'Radnić' }),
+    registeredUser(client, 'worker', { firstName: 'Stefan', lastName: 'Berač' }),
+  ]);
+  // A small living marketplace around our mobas, through the public API (the demo's simulator).
+  await simulateSeason(client, {
+    estates: 2,
+    workers: 2,
+    mobasPerEstate: 2,
+    seed: Date.now() % 100_000,
+    admin: ADMIN,
+    finishJobs: false,
+  });
+  ({ context: estateContext, page: estatePage } = await signedIn(estate, 'Estate'));
+  ({ context: workerContext, page: workerPage } = await signedIn(worker, 'Worker'));
+}, 180_000);
+
+afterAll(async () => {
+  await estateContext?.close();
+  await workerContext?.close();
+  await browser?.close();
+  await product?.stop();
+});
+
+test('the create form shows the rules inline: required fields, phone numbers, hours across midnight', async () => {
+  await estatePage.goto(`${product.url}/estate/create-new-moba`);
+  await expect(estatePage.getByTestId('duration').textContent()).resolves.toContain('9 sati');
+  await expect(estatePage.getByLabel('Radnih sati dnevno').inputValue()).resolves.toBe('9');
+  await estatePage
+    .getByRole('radio', { name: /Hitno/ })
+    .isDisabled()
+    .then((d) => expect(d).toBe(true));
+  await estatePage.getByRole('button', { name: 'Objavi mobu' }).click();
+  await estatePage.getByTestId('form-problems').waitFor();
+  expect(await estatePage.getByText('Ovo polje je obavezno.').count()).toBeGreaterThan(3);
+
+  await estatePage.getByLabel('Opis posla').fill('Javite se na 063 123 4567 za berbu.');
+  await estatePage.getByText('Opis ne sme da sadrži broj telefona.').waitFor();
+  await estatePage.getByLabel('Početak rada').fill('22:00');
+  await estatePage.getByLabel('Kraj rada').fill('06:30');
+  await estatePage.getByTestId('duration').getByText('9 sati').waitFor();
+  await estatePage.getByLabel('Radnih sati dnevno').fill('8');
+  await estatePage.getByText('Broj sati se ne slaže sa radnim vremenom (9 h).').waitFor();
+  await estatePage.getByLabel('Po normi').check();
+  await estatePage.getByLabel('Norma', { exact: true }).waitFor();
+  expect(await estatePage.getByLabel('Dnevnica (RSD)').count()).toBe(0);
+  await screenshots(estatePage, 'season-create-moba-errors');
+  expect(await smallTouchTargets(estatePage)).toEqual([]);
+});
+
+test('an estate features its first moba free in the promo, pays for the second in the sandbox checkout; a cancelled and a failed payment leave the moba open but not featured', async () => {
+  mobas.free.id = await createFeaturedMoba(mobas.free.title);
+  await estatePage.waitForURL(`**/payment/processing/${mobas.free.id}?**`);
+  expect(new URL(estatePage.url()).searchParams.get('status')).toBe('success');
+
+  mobas.paid.id = await createFeaturedMoba(mobas.paid.title);
+  await estatePage.waitForURL('**/payment/checkout/**');
+  await screenshots(estatePage, 'season-sandbox-checkout');
+  await estatePage.getByRole('button', { name: /Plati \/ Pay/ }).click();
+  await estatePage.waitForURL(`**/payment/processing/${mobas.paid.id}?**`);
+  expect(new URL(estatePage.url()).searchParams.get('status')).toBe('success');
+
+  mobas.cancelled.id = await createFeaturedMoba(mobas.cancelled.title);
+  await estatePage.waitForURL('**/payment/checkout/**');
+  await estatePage.getByRole('button', { name: 'Otkaži / Cancel' }).click();
+  await estatePage.waitForURL(`**/payment/processing/${mobas.cancelled.id}?**`);
+  expect(new URL(estatePage.url()).searchParams.get('status')).toBe('cancelled');
+
+  mobas.failed.id = await createFeaturedMoba(mobas.failed.title);
+  await estatePage.waitForURL('**/payment/checkout/**');
+  await estatePage.getByRole('button', { name: 'Neuspešno plaćanje / Fail' }).click();
+  await estatePage.waitForURL(`**/payment/processing/${mobas.failed.id}?**`);
+  expect(new URL(estatePage.url()).searchParams.get('status')).toBe('error');
+
+  const settled = await until(async () => {
+    const list = await estateVacancies();
+    const byId = (id: string) => list.find((v) => v.id === id)!;
+    const cancelled = byId(mobas.cancelled.id);
+    return byId(mobas.paid.id).featured &&
+      cancelled.status === 'Open' &&
+      byId(mobas.failed.id).status === 'Open'
+      ? list
+      : undefined;
+  }, 'the payments settled');
+  const byId = (id: string) => settled.find((v) => v.id === id)!;
+  expect(byId(mobas.free.id)).toMatchObject({ featured: true, status: 'Open' });
+  expect(byId(mobas.paid.id)).toMatchObject({ featured: true, status: 'Open' });
+  expect(byId(mobas.cancelled.id)).toMatchObject({ featured: false, status: 'Open' });
+  expect(byId(mobas.failed.id)).toMatchObject({ featured: false, status: 'Open' });
+
+  await estatePage.goto(`${product.url}/estate/my-mobas`);
+  const cards = estatePage.getByTestId('estate-moba');
+  await cards.filter({ hasText: mobas.cancelled.title }).waitFor();
+  expect(await cards.filter({ hasText: mobas.paid.title }).getByTestId('featured-badge').count()).toBe(1);
+  expect(await cards.filter({ hasText: mobas.cancelled.title }).getByTestId('featured-badge').count()).toBe(
+    0,
+  );
+  await screenshots(estatePage, 'season-estate-my-mobas');
+});
+
+test('a worker filters, finds the featured moba first, applies, and a second apply says already applied', async () => {
+  await workerPage.goto(`${product.url}/worker/mobas`);
+  await workerPage.getByTestId('vacancy-card').first().waitFor();
+  await workerPage.getByText('Filteri', { exact: true }).click();
+  const filters = workerPage.getByTestId('filters');
+  await filters.getByLabel('Opština').fill('Ivanjica');
+  await filters.getByLabel('Kultura').selectOption('malina');
+  await filters.getByLabel('Obezbeđena hrana').check();
+  await filters.getByRole('button', { name: 'Prikaži mobe' }).click();
+  await workerPage.getByTestId('vacancy-card').filter({ hasText: mobas.cancelled.title }).waitFor();
+
+  const titles = await workerPage.getByTestId('vacancy-card').locator('h2').allTextContents();
+  expect(titles).toEqual(expect.arrayContaining([mobas.free.title, mobas.paid.title, mobas.cancelled.title]));
+  expect(titles.indexOf(mobas.free.title)).toBeLessThan(titles.indexOf(mobas.cancelled.title));
+  expect(titles.indexOf(mobas.paid.title)).toBeLessThan(titles.indexOf(mobas.cancelled.title));
+  const card = workerPage.getByTestId('vacancy-card').filter({ hasText: mobas.free.title });
+  await expect(card.getByTestId('fact-wage').textContent()).resolves.toContain('3.500 RSD dnevno');
+  await expect(card.getByTestId('fact-free').textContent()).resolves.toContain('4 od 4');
+  await screenshots(workerPage, 'season-worker-mobas-filtered');
+  expect(await smallTouchTargets(workerPage)).toEqual([]);
+
+  await card.getByRole('button', { name: 'Detalji i prijava' }).click();
+  const dialog = workerPage.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Prijavi se' }).click();
+  await dialog.getByTestId('apply-success').waitFor();
+  await dialog.getByRole('button', { name: 'Zatvori' }).click();
+
+  await card.getByRole('button', { name: 'Detalji i prijava' }).click();
+  await workerPage.getByRole('dialog').getByRole('button', { name: 'Prijavi se' }).click();
+  await workerPage
+    .getByRole('dialog')
+    .getByTestId('already-applied')
+    .getByText('Već ste se prijavili za ovu mobu.')
+    .waitFor();
+  await screenshots(workerPage, 'season-worker-already-applied');
+  await workerPage.getByRole('dialog').getByRole('button', { name: 'Zatvori' }).click();
+});
+
+test('a group leader chooses how many people they bring, within the free places and their group size', async () => {
+  const leader = await registeredUser(client, 'worker', {
+    firstName: 'Goran',
+    lastName: 'Vođa',
+    groupLeader: true,
+    groupSize: 6,
+  });
+  const { context, page } = await signedIn(leader, 'Worker');
+  try {
+    await page.goto(`${product.url}/worker/mobas`);
+    const card = page.getByTestId('vacancy-card').filter({ hasText: mobas.paid.title });
+    await card.getByRole('button', { name: 'Detalji i prijava' }).click();
+    const dialog = page.getByRole('dialog');
+    const people = dialog.getByLabel('Koliko ljudi dovodite (pored vas)?');
+    await people.fill('9');
+    await dialog.getByText('Unesite broj od 0 do 3.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Prijavi se' }).isDisabled()).toBe(true);
+    await people.fill('2');
+    await screenshots(page, 'season-group-leader-apply');
+    await dialog.getByRole('button', { name: 'Prijavi se' }).click();
+    await dialog.getByTestId('apply-success').waitFor();
+    const admin = await loginAdmin(client);
+    const pending = (await client.post('/api/admin/applications/pending', {}, admin.auth)).body as {
+      workerId: string;
+      positions: number;
+    }[];
+    expect(pending.find((a) => a.workerId === leader.userId)).toMatchObject({ positions: 3 });
+  } finally {
+    await context.close();
+  }
+});
+
+test('the admin accepts; the worker gets a live notification and sees the moba under My mobas; the estate sees approved applicants', async () => {
+  const admin = await loginAdmin(client);
+  const apply = await client.post(
+    '/api/applications/create',
+    { vacancyId: mobas.free.id },
+    secondWorker.auth,
+  );
+  expect(apply.status).toBeLessThan(300);
+  const pending = (await client.post('/api/admin/applications/pending', {}, admin.auth)).body as {
+    id: string;
+    vacancyId: string;
+  }[];
+  const ours = pending.filter((a) => a.vacancyId === mobas.free.id);
+  expect(ours).toHaveLength(2);
+  for (const application of ours) {
+    expect(
+      (await client.post(`/api/admin/applications/${application.id}/accept`, {}, admin.auth)).status,
+    ).toBe(200);
+  }
+
+  const bell = workerPage.getByTestId('bell');
+  await until(
+    async () => /nepročitan/.test((await bell.getAttribute('aria-label')) ?? ''),
+    'the live notification',
+  );
+  await bell.click();
+  await workerPage
+    .getByText(`Vaša prijava za mobu „${mobas.free.title}” je prihvaćena.`, { exact: false })
+    .waitFor();
+  await screenshots(workerPage, 'season-worker-live-notification');
+  await workerPage.keyboard.press('Escape');
+
+  await workerPage.goto(`${product.url}/worker/my-mobas`);
+  const mine = workerPage.getByTestId('my-moba').filter({ hasText: mobas.free.title });
+  await mine.getByText('Prihvaćeno').waitFor();
+  await screenshots(workerPage, 'season-worker-my-mobas');
+
+  await estatePage.goto(`${product.url}/estate/my-mobas`);
+  await estatePage
+    .getByTestId('estate-moba')
+    .filter({ hasText: mobas.free.title })
+    .getByRole('button', { name: 'Odobreni radnici' })
+    .click();
+  const applicants = estatePage.getByTestId('approved-applicants');
+  await applicants.getByText('Milica Radnić').waitFor();
+  await applicants.getByText('Stefan Berač').waitFor();
+  await screenshots(estatePage, 'season-estate-approved-applicants');
+  await estatePage.getByRole('dialog').getByRole('button', { name: 'Zatvori' }).click();
+
+  await estatePage
+    .getByTestId('estate-moba')
+    .filter({ hasText: mobas.cancelled.title })
+    .getByRole('button', { name: 'Obriši' })
+    .click();
+  await estatePage.getByTestId('confirm-delete').click();
+  await until(
+    async () => !(await estateVacancies()).some((v) => v.id === mobas.cancelled.id),
+    'the deleted moba gone',
+  );
+  await estatePage
+    .getByTestId('estate-moba')
+    .filter({ hasText: mobas.cancelled.title })
+    .waitFor({ state: 'detached' });
+});
+
+test('after the end date the worker rates the estate from the notification button', async () => {
+  await workerPage.goto(`${product.url}/worker/mobas`);
+  await workerPage.getByTestId('bell').waitFor();
+  const moved = await client.post('/api/dev/clock', { advanceMs: 3 * DAY });
+  expect(moved.status).toBe(200);
+
+  const bell = workerPage.getByTestId('bell');
+  await bell.click();
+  const rateButton = workerPage
+    .getByRole('button', { name: 'Oceni gazdinstvo' })
+    .or(workerPage.getByRole('link', { name: 'Oceni gazdinstvo' }));
+  await rateButton.first().waitFor({ timeout: 30_000 });
+  await rateButton.first().click();
+  await workerPage.waitForURL(`**/worker/my-mobas/${mobas.free.id}/rate-estate`);
+
+  await workerPage.locator('.stars label', { hasText: '5★' }).click();
+  await workerPage.getByLabel('Komentar').fill('Korektan poslodavac, uredna isplata i dobra hrana.');
+  await screenshots(workerPage, 'season-worker-rate-estate');
+  await workerPage.getByRole('button', { name: 'Pošalji ocenu' }).click();
+  await workerPage.getByTestId('rate-estate-done').waitFor();
+
+  await workerPage.goto(`${product.url}/worker/my-mobas/not-a-uuid/rate-estate`);
+  await workerPage.waitForURL('**/worker/mobas');
+});
+
+test('the estate rates all unrated workers at once, and both sides see their ratings', async () => {
+  await estatePage.goto(`${product.url}/estate/past-mobas`);
+  await estatePage
+    .getByTestId('estate-moba')
+    .filter({ hasText: mobas.free.title })
+    .getByRole('link', { name: 'Ocenite radnike' })
+    .click();
+  await estatePage.waitForURL(`**/estate/past-mobas/${mobas.free.id}/rate-workers`);
+  const items = estatePage.getByTestId('worker-to-rate');
+  await items.first().waitFor();
+  expect(await items.count()).toBe(2);
+  await estatePage.getByTestId('rate-all').click();
+  await estatePage.getByText('Izaberite ocenu od 1 do 5.').first().waitFor();
+  await items.filter({ hasText: 'Milica Radnić' }).locator('.stars label', { hasText: '5★' }).click();
+  await items.filter({ hasText: 'Stefan Berač' }).locator('.stars label', { hasText: '4★' }).click();
+  await screenshots(estatePage, 'season-estate-rate-workers');
+  expect(await smallTouchTargets(estatePage)).toEqual([]);
+  await estatePage.getByTestId('rate-all').click();
+  await estatePage.getByTestId('all-rated').waitFor();
+
+  await workerPage.goto(`${product.url}/worker/ratings`);
+  const workerSummary = workerPage.getByTestId('rating-summary');
+  await workerSummary.getByText('1 ocena').waitFor();
+  await workerPage.getByTestId('received-rating').getByText('5 od 5').waitFor();
+  await screenshots(workerPage, 'season-worker-ratings');
+
+  await estatePage.goto(`${product.url}/estate/ratings`);
+  await estatePage.getByTestId('rating-summary').getByText('1 ocena').waitFor();
+  await estatePage
+    .getByText('Korektan poslodavac, uredna isplata i dobra hrana.', { exact: false })
+    .waitFor();
+  await screenshots(estatePage, 'season-estate-ratings');
+});
+
+test('both sides keep their profiles: worker skills and photo with preview, estate description; too large a photo is refused', async () => {
+  await workerPage.goto(`${product.url}/worker/profile`);
+  await workerPage.getByTestId('profile-summary').getByText('Milica Radnić').waitFor();
+  await workerPage.getByLabel('Veštine i iskustvo').fill('Berba malina i kupina, rezidba voćnjaka.');
+  await workerPage.getByLabel('Kulture na kojima ste radili').selectOption(['malina', 'kupina']);
+  await workerPage.getByRole('button', { name: 'Sačuvaj izmene' }).click();
+  await workerPage.getByTestId('profile-saved').waitFor();
+  const me = await client.get('/api/workers/me', worker.auth);
+  expect(me.body).toMatchObject({
+    skills: 'Berba malina i kupina, rezidba voćnjaka.',
+    cultures: ['malina', 'kupina'],
+  });
+
+  const photo = workerPage.getByLabel('Izaberite fotografiju');
+  await photo.setInputFiles({
+    name: 'velika.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(2 * 1024 * 1024 + 10),
+  });
+  await workerPage.getByText('Slika mora biti manja od 2 MB.').waitFor();
+  const png = new PNG({ width: 96, height: 96 });
+  png.data.fill(0x60);
+  await photo.setInputFiles({ name: 'lice.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+  await workerPage.getByRole('img', { name: 'Pregled izabrane fotografije' }).waitFor();
+  await screenshots(workerPage, 'season-worker-profile-photo-preview');
+  await workerPage.getByRole('button', { name: 'Otpremi fotografiju' }).click();
+  await workerPage.getByText('Fotografija je sačuvana.').waitFor();
+  await workerPage.getByRole('img', { name: 'Vaša fotografija' }).waitFor();
+
+  await estatePage.goto(`${product.url}/estate/profile`);
+  const description = estatePage.getByLabel('Opis gazdinstva');
+  await description.fill('x'.repeat(700));
+  await estatePage.getByText('Opis mora imati manje od 700 karaktera.').waitFor();
+  await description.fill('Porodično gazdinstvo, maline i kupine na 3 ha kod Ivanjice.');
+  await estatePage.getByRole('button', { name: 'Sačuvaj izmene' }).click();
+  await estatePage.getByTestId('profile-saved').waitFor();
+  await screenshots(estatePage, 'season-estate-profile');
+});
+
+test('the worker screens read in English after switching the language', async () => {
+  await workerPage.goto(`${product.url}/worker/my-mobas`);
+  await workerPage.getByRole('button', { name: 'English' }).click();
+  await workerPage.getByRole('heading', { name: 'My mobas' }).waitFor();
+  await workerPage.getByTestId('tab-finished').click();
+  await workerPage.getByRole('link', { name: 'Rate the estate' }).waitFor();
+  await screenshots(workerPage, 'season-worker-my-mobas-en');
+  await workerPage.getByRole('button', { name: /Srpski \(latinica\)/ }).click();
+});

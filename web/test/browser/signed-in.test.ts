@@ -1,0 +1,169 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  createWorkerSession,
+  launchBrowser,
+  logIn,
+  screenshots,
+  startProduct,
+  useSessionIn,
+  type Product,
+} from './helpers';
+
+jest.setTimeout(90_000);
+
+let product: Product;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const vacancyId = '6f1d1c6e-7a9e-4f5e-9a43-3c1f0e0b7d21';
+const fakeNotification = (id: string, key: string, extra: object = {}) => ({
+  id,
+  content: { key, params: { vacancyTitle: 'Berba malina u Arilju' } },
+  dateSent: new Date(Date.now() - 3 * 3600_000).toISOString(),
+  actionButtonType: null,
+  actionButtonParamIds: [],
+  ...extra,
+});
+
+test('the worker menu, the home page with Back to platform, and the rating action button', async () => {
+  const session = await createWorkerSession(product);
+  await useSessionIn(page, product.url, session);
+  // The list comes from the server; this one carries a rating action and an unknown key.
+  await page.route('**/api/notifications/all', (route) =>
+    route.fulfill({
+      json: [
+        fakeNotification('0b8f7f2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', 'notification.rateEstate', {
+          actionButtonType: 'RateEstate',
+          actionButtonParamIds: [vacancyId],
+        }),
+        fakeNotification('1b8f7f2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', 'notification.somethingNew'),
+      ],
+    }),
+  );
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByRole('button', { name: 'Meni', exact: true }).click();
+  const menu = page.getByRole('navigation', { name: 'Meni' });
+  for (const item of [
+    'Početna',
+    'Aktivne mobe',
+    'Profil',
+    'Ocene',
+    'Moje mobe',
+    'Promena lozinke',
+    'Odjava',
+  ]) {
+    await menu.getByText(item, { exact: true }).waitFor();
+  }
+  await screenshots(page, 'worker-menu');
+
+  await menu.getByText('Početna', { exact: true }).click();
+  await page.waitForURL('**/worker/home');
+  await page.getByTestId('back-to-platform').click();
+  await page.waitForURL('**/worker/mobas');
+
+  await page.getByTestId('unread-badge').getByText('2').waitFor();
+  await page.getByTestId('bell').click();
+  const panel = page.getByTestId('notification-panel');
+  await panel.getByText('pre 3 sata').first().waitFor();
+  await panel.getByText('notification.somethingNew').waitFor(); // a missing key shows the key
+  await screenshots(page, 'notification-panel-actions');
+  await panel.getByRole('button', { name: 'Oceni gazdinstvo' }).click();
+  await page.waitForURL(`**/worker/my-mobas/${vacancyId}/rate-estate`);
+});
+
+test('when marking as read fails, the panel keeps the item unread and a red "Greška" toast shows for 3 s', async () => {
+  const session = await createWorkerSession(product);
+  await useSessionIn(page, product.url, session);
+  await page.route('**/api/notifications/all', (route) =>
+    route.fulfill({
+      json: [fakeNotification('2b8f7f2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', 'notification.applicationAccepted')],
+    }),
+  );
+  await page.route('**/api/notifications/read', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } }),
+  );
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByTestId('bell').click();
+  const panel = page.getByTestId('notification-panel');
+  await panel
+    .getByText('Vaša prijava za mobu „Berba malina u Arilju” je prihvaćena.', { exact: false })
+    .waitFor();
+  await panel.getByRole('button', { name: 'Označi kao pročitano' }).first().click();
+  const toast = page.getByTestId('toast');
+  await toast.getByText('Greška').waitFor();
+  await screenshots(page, 'notification-error-toast');
+  await toast.waitFor({ state: 'detached', timeout: 5000 });
+  await panel.getByRole('tab', { name: 'Nepročitana (1)' }).waitFor();
+});
+
+test('Mark all as read moves everything to the Read tab; Delete all asks first and empties both tabs', async () => {
+  const session = await createWorkerSession(product);
+  await useSessionIn(page, product.url, session);
+  await page.route('**/api/notifications/all', (route) =>
+    route.fulfill({
+      json: [
+        fakeNotification('3b8f7f2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', 'notification.applicationAccepted'),
+        fakeNotification('4b8f7f2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', 'notification.vacancyDeleted'),
+        fakeNotification('5b8f7f2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', 'notification.applicationRejected', {
+          dateRead: new Date().toISOString(),
+        }),
+      ],
+    }),
+  );
+  const bodies: unknown[] = [];
+  await page.route('**/api/notifications/read', async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await route.fulfill({ json: { ok: true, count: 3 } });
+  });
+  await page.goto(`${product.url}/worker/profile`);
+  await page.getByTestId('bell').click();
+  const panel = page.getByTestId('notification-panel');
+  await panel.getByRole('tab', { name: 'Nepročitana (2)' }).waitFor();
+  await panel.getByRole('tab', { name: 'Pročitana (1)', exact: true }).waitFor();
+  await panel.getByRole('button', { name: 'Označi sve kao pročitano' }).click();
+  await panel.getByRole('tab', { name: 'Nepročitana (0)' }).waitFor();
+  await panel.getByRole('tab', { name: 'Pročitana (3)', exact: true }).click();
+  expect(await panel.getByTestId('notification').count()).toBe(3);
+  expect(await page.getByTestId('unread-badge').count()).toBe(0);
+
+  await panel.getByRole('button', { name: 'Obriši sve' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Obriši sve' });
+  await confirm.getByText('Obrisati sva obaveštenja?').waitFor();
+  await screenshots(page, 'notification-delete-all-confirm');
+  await confirm.getByRole('button', { name: 'Obriši sve' }).click();
+  await panel.getByRole('tab', { name: 'Pročitana (0)', exact: true }).waitFor();
+  await panel.getByText('Nema pročitanih obaveštenja.').waitFor();
+  expect(bodies).toEqual([{ shouldDelete: false }, { shouldDelete: true }]);
+});
+
+test('changing the password logs the worker out; the new password works', async () => {
+  const session = await createWorkerSession(product);
+  await useSessionIn(page, product.url, session);
+  await page.goto(`${product.url}/worker/update-password`);
+  await page.getByLabel('Trenutna lozinka').fill(session.password);
+  await page.getByLabel('Nova lozinka').fill('jos-sigurnija-1');
+  await page.getByLabel('Ponovite lozinku').fill('jos-sigurnija-1');
+  await screenshots(page, 'update-password');
+  await page.getByRole('button', { name: 'Promeni lozinku' }).click();
+  await page.waitForURL('**/login');
+  await page.getByText('Lozinka je promenjena. Prijavite se novom lozinkom.').waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await logIn(page, product.url, session.email, 'jos-sigurnija-1');
+  await page.waitForURL('**/worker/mobas');
+});

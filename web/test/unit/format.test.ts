@@ -1,0 +1,20 @@
+import { formatDate, formatRsd } from '../../src/lib/format';
+
+describe('money and dates', () => {
+  test.each([
+    [1500, '1.500 RSD'],
+    [0, '0 RSD'],
+    [999, '999 RSD'],
+    [10000, '10.000 RSD'],
+    [1234567, '1.234.567 RSD'],
+    [1499.6, '1.500 RSD'],
+  ])('%p is written %s', (amount, text) => {
+    expect(formatRsd(amount)).toBe(text);
+  });
+
+  test('a date reads per language', () => {
+    const d = new Date(Date.UTC(2026, 10, 21, 12));
+    expect(formatDate(d, 'en')).toMatch(/21 Nov 2026/);
+    expect(formatDate(d, 'sr-Latn')).toMatch(/21\.\s?11\.\s?2026/);
+  });
+});
