@@ -37,4 +37,8 @@ export function subscribeLoginNotice(listener: () => void): () => void {
 }
 
 export const useLoginNotice = (): LoginNotice | null =>
-  useSyncExternalStore(subscribeLoginNotice, () => readLoginNotice(), () => null);
+  useSyncExternalStore(
+    subscribeLoginNotice,
+    () => readLoginNotice(),
+    () => null,
+  );

@@ -1,6 +1,11 @@
 import './polyfills';
 import { act, render, screen } from '@testing-library/react';
-import { clearLoginNotice, readLoginNotice, setLoginNotice, useLoginNotice } from '../../src/lib/login-notice';
+import {
+  clearLoginNotice,
+  readLoginNotice,
+  setLoginNotice,
+  useLoginNotice,
+} from '../../src/lib/login-notice';
 
 function Notice() {
   return <p data-testid="notice">{useLoginNotice() ?? 'none'}</p>;
