@@ -90,6 +90,16 @@ describe('with a working mailer', () => {
     ).toContain(res.body.id);
   });
 
+  test('a refused message from an admin writes nothing, not even the admin replica', async () => {
+    const admin = await testToken('Admin');
+    const users = svc.deps.store.collection<{ _id: string }>('user_replica');
+    const before = await (await contactMessages(svc)).count({});
+    const res = await svc.client.post('/contact-us', message({ email: 'not-an-email' }), admin.auth);
+    expect(res.status).toBe(400);
+    expect(await (await users).findOne({ _id: admin.id })).toBeNull();
+    expect(await (await contactMessages(svc)).count({})).toBe(before);
+  });
+
   test('a long message is shortened in the admins’ notification and kept whole in the store and the mail', async () => {
     const long = 'a'.repeat(1000);
     const res = await svc.client.post('/contact-us', message({ message: long }));

@@ -1,4 +1,4 @@
-import type { Express, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import { contactUsBodySchema, readNotificationsBodySchema } from '@moba/contracts';
 import {
   AppError,
@@ -24,17 +24,14 @@ export interface NotificationRoutesContext {
 
 /**
  * An admin's own verified token proves the role: remember them for contact notifications (the first
- * admin is created without a UserRegistered event).
+ * admin is created without a UserRegistered event). Called only once the request's input is
+ * accepted, so a refused request writes nothing.
  */
-const learnAdmins =
-  (store: NotificationStore): RequestHandler =>
-  async (req, _res, next) => {
-    const user = req.user;
-    if (user?.role === 'Admin' && !(await store.users.findOne({ _id: user.id, role: 'Admin' }))) {
-      await rememberUserRole(store, user.id, 'Admin');
-    }
-    next();
-  };
+async function learnAdmin(store: NotificationStore, user: Request['user']): Promise<void> {
+  if (user?.role === 'Admin' && !(await store.users.findOne({ _id: user.id, role: 'Admin' }))) {
+    await rememberUserRole(store, user.id, 'Admin');
+  }
+}
 
 /**
  * The gateway refuses banned users and revoked tokens; the service checks again from its own replica
@@ -52,20 +49,23 @@ const currentSession =
   };
 
 export function notificationRoutes(app: Express, ctx: NotificationRoutesContext) {
-  const signedIn = [requireUser(ctx.tokens), currentSession(ctx.store), learnAdmins(ctx.store)];
+  const signedIn = [requireUser(ctx.tokens), currentSession(ctx.store)];
 
   app.get('/notifications/all', ...signedIn, async (req, res) => {
+    await learnAdmin(ctx.store, req.user);
     res.json(await listNotifications(ctx.store, userOf(req).id));
   });
 
   app.post('/notifications/read', ...signedIn, async (req, res) => {
     const body = parseInput(readNotificationsBodySchema, req.body ?? {});
+    await learnAdmin(ctx.store, req.user);
     const count = await readNotifications(ctx.store, ctx.clock, { userId: userOf(req).id, ...body });
     res.json({ ok: true, count });
   });
 
-  app.post('/contact-us', optionalUser(ctx.tokens), learnAdmins(ctx.store), async (req, res) => {
+  app.post('/contact-us', optionalUser(ctx.tokens), async (req, res) => {
     const body = parseInput(contactUsBodySchema, req.body);
+    await learnAdmin(ctx.store, req.user);
     const { id } = await sendContactMessage(ctx.contact, body, req.user?.id);
     res.status(201).json({ ok: true, id });
   });
