@@ -93,6 +93,7 @@ async function workerApplication(vacancyId: string) {
 
 async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true')); // not this test's subject
   const page = await context.newPage();
   await logIn(page, product.url, ADMIN.email, ADMIN.password);
   await page.waitForURL('**/admin/tickets');

@@ -204,7 +204,31 @@ test('the language switch turns the same page into English and into Serbian Cyri
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('sr-Cyrl');
 });
 
+test('the admin gets the first-login guidance too; "don\'t show again" is kept on the server', async () => {
+  await logIn(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.waitForURL('**/admin/tickets');
+  const guidance = page.getByTestId('guidance-modal');
+  await guidance.getByRole('button', { name: 'Prikaži uputstvo' }).click();
+  await guidance.getByText('U „Korisnici” pretražite naloge', { exact: false }).waitFor();
+  await screenshots(page, 'admin-guidance-modal');
+  await guidance.getByTestId('dont-show-again').check();
+  await guidance.getByRole('button', { name: 'Razumem' }).click();
+  await guidance.waitFor({ state: 'detached' });
+
+  // Another browser on the same account: the choice came from the server.
+  const other = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const next = await other.newPage();
+  const meLoaded = next.waitForResponse((r) => r.url().endsWith('/api/users/me') && r.ok());
+  await logIn(next, product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await next.waitForURL('**/admin/tickets');
+  expect((await (await meLoaded).json()).dontShowGuidance).toBe(true);
+  await next.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+  expect(await next.getByTestId('guidance-modal').count()).toBe(0);
+  await other.close();
+});
+
 test('a notification pushed live appears in the bell and in the panel', async () => {
+  await context.addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true'));
   await logIn(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.waitForURL('**/admin/tickets');
   await page.getByTestId('bell').waitFor();

@@ -1,12 +1,16 @@
 import { baseApi } from '../../lib/api';
 import type {
   ChangePasswordInput,
+  CurrentUser,
   EstateProfile,
   LoginInput,
   SignupEstateInput,
   SignupWorkerInput,
   WorkerProfile,
 } from '@moba/contracts';
+
+/** Where each role reads its own account; every answer carries the first-login guidance choice. */
+const meUrl = { Worker: '/workers/me', Estate: '/estates/me', Admin: '/users/me' } as const;
 
 /** Auth calls of spec §7: log in, e-mail confirmation, passwords, sign-up, profile, guidance. */
 export const authApi = baseApi.injectEndpoints({
@@ -32,8 +36,8 @@ export const authApi = baseApi.injectEndpoints({
     signupEstate: build.mutation<{ userId: string }, SignupEstateInput>({
       query: (body) => ({ url: '/signup-estate', method: 'POST', body }),
     }),
-    me: build.query<WorkerProfile | EstateProfile, 'Worker' | 'Estate'>({
-      query: (role) => (role === 'Worker' ? '/workers/me' : '/estates/me'),
+    me: build.query<WorkerProfile | EstateProfile | CurrentUser, keyof typeof meUrl>({
+      query: (role) => meUrl[role],
       providesTags: ['Me'],
     }),
     dontShowGuidance: build.mutation<unknown, void>({

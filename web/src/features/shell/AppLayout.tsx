@@ -165,7 +165,7 @@ function Shell() {
           </div>
         </Dialog>
       )}
-      {role !== 'Admin' && <GuidanceModal role={role} />}
+      <GuidanceModal role={role} />
       <ToastHost />
       <ScrollManager />
     </div>

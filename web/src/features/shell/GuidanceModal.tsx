@@ -10,7 +10,7 @@ const SEEN_KEY = 'guidanceSeen';
  * The first-login guidance (spec §2): asks whether to show the usage instructions; "don't show
  * again" is stored on the server (POST /users/me/dont-show-guidance). Asked once per session.
  */
-export function GuidanceModal({ role }: { role: 'Worker' | 'Estate' }) {
+export function GuidanceModal({ role }: { role: 'Worker' | 'Estate' | 'Admin' }) {
   const { t } = useTranslation(['shell', 'common']);
   const { data: me } = useMeQuery(role);
   const [dontShow] = useDontShowGuidanceMutation();
