@@ -316,5 +316,11 @@ test("a worker's cultures (spec §3) are kept from sign-up, shown in the profile
   );
   expect(refused.status).toBe(400);
   expect(refused.body.error.details[0].field).toMatch(/cultures/);
+  const emptied = await auth.client.put(`/workers/${worker.id}`, { cultures: [] }, worker.headers);
+  expect(emptied.status).toBe(400);
+  expect(emptied.body.error.details[0]).toMatchObject({
+    field: 'body.cultures',
+    message: 'culture is required',
+  });
   expect((await auth.client.get('/workers/me', worker.headers)).body.cultures).toEqual([first, second]);
 });

@@ -432,6 +432,9 @@ test('both sides keep their profiles: worker skills and photo with preview, esta
   await workerPage.goto(`${product.url}/worker/profile`);
   await workerPage.getByTestId('profile-summary').getByText('Milica Radnić').waitFor();
   await workerPage.getByLabel('Veštine i iskustvo').fill('Berba malina i kupina, rezidba voćnjaka.');
+  await workerPage.getByLabel('Kulture na kojima ste radili').selectOption([]);
+  await workerPage.getByRole('button', { name: 'Sačuvaj izmene' }).click();
+  await workerPage.getByText('Izaberite bar jednu kulturu.').waitFor(); // spec §5: culture required
   await workerPage.getByLabel('Kulture na kojima ste radili').selectOption(['malina', 'kupina']);
   await workerPage.getByRole('button', { name: 'Sačuvaj izmene' }).click();
   await workerPage.getByTestId('profile-saved').waitFor();

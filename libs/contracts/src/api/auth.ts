@@ -169,10 +169,14 @@ export const cultureTypesSchema = z
   })
   .min(1, { message: 'culture type is required' })
   .max(CULTURE_TYPES_MAX);
-/** The worker's cultures (spec §3 worker profile "culture"): crops from the reference list; optional. */
+/**
+ * The worker's cultures (spec §3 worker profile "culture"): crops from the reference list. Optional
+ * at sign-up (spec §5 does not ask for them there); the profile requires at least one (spec §5).
+ */
 export const workerCulturesSchema = z
   .array(z.string().refine(isKnownCrop, { message: 'unknown culture' }))
   .max(CULTURE_TYPES_MAX, { message: `at most ${CULTURE_TYPES_MAX} cultures` });
+export const workerProfileCulturesSchema = workerCulturesSchema.min(1, { message: 'culture is required' });
 export const estateDescriptionSchema = z
   .string({ message: 'description is required' })
   .trim()
@@ -428,7 +432,7 @@ export const updateWorkerProfileSchema = z
     municipality: accountMunicipalitySchema.optional(),
     availabilityMonths: availabilityMonthsSchema.optional(),
     skills: workerSkillsSchema.optional(),
-    cultures: workerCulturesSchema.optional(),
+    cultures: workerProfileCulturesSchema.optional(),
   })
   .strict();
 export type UpdateWorkerProfile = z.infer<typeof updateWorkerProfileSchema>;

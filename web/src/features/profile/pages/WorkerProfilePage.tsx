@@ -94,6 +94,7 @@ function WorkerForm({ profile }: { profile: WorkerProfile }) {
         : null,
     months: months.length === 0 ? t('common:validation.months') : null,
     skills: skills.trim().length > SKILLS_MAX ? t('worker.skillsTooLong', { max: SKILLS_MAX }) : null,
+    cultures: cultures.length === 0 ? t('estate.typesRequired') : null,
   };
   const invalid = !parsed.success || Object.values(problems).some(Boolean);
 
@@ -152,12 +153,9 @@ function WorkerForm({ profile }: { profile: WorkerProfile }) {
         )}
       </fieldset>
       <Labelled
-        label={
-          <>
-            {t('worker.cultures')} <span className="muted">{t('common:optional')}</span>
-          </>
-        }
+        label={t('worker.cultures')}
         hint={t('estate.typesHint')}
+        error={tried ? problems.cultures : null}
       >
         {(c) => (
           <select
