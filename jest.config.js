@@ -39,6 +39,7 @@ module.exports = {
     {
       ...node('web', ['<rootDir>/web/src', '<rootDir>/web/test/unit']),
       testEnvironment: 'jsdom',
+      setupFiles: ['<rootDir>/web/test/unit/polyfills.ts'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     },
     { ...node('browser', ['<rootDir>/web/test/browser']), testTimeout: 60000 },

@@ -1,4 +1,3 @@
-import './polyfills';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Redirect, RequireRole, UnknownRoute } from '../../src/app/guards';

@@ -1,4 +1,3 @@
-import './polyfills';
 import { act, render, screen } from '@testing-library/react';
 import {
   clearLoginNotice,

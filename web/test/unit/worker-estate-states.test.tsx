@@ -1,4 +1,3 @@
-import './polyfills';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { fireEvent, render, screen } from '@testing-library/react';
@@ -21,6 +20,7 @@ beforeAll(async () => {
     },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
+    showSupportNotice: false,
   });
 });
 
