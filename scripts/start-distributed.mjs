@@ -1,6 +1,7 @@
 // npm run start:distributed — every service and the gateway as its own OS process, on one machine:
 //   event bus  Redis Streams   (EVENT_BUS_URL=redis://…)
 //   fan-out    Redis pub/sub   (FANOUT_URL=redis://…), TWO notification instances behind the gateway
+//   rate limits counted in Redis (RATE_LIMIT_URL=redis://…), shared by every gateway
 //   stores     a file store per service under DATA_DIR/<service>; the two notification instances
 //              share one redis:// store (nedb files cannot be shared between processes)
 //   keys       DATA_DIR/keys (created on first start)
@@ -50,6 +51,7 @@ const withParams = (url, params) => {
 const busUrl = withParams(redisUrl, { prefix: redisPrefix });
 const fanoutUrl = withParams(redisUrl, { channel: `${redisPrefix || 'moba'}:fanout` });
 const sharedStoreUrl = withParams(redisUrl, { prefix: `${redisPrefix || 'moba'}:store` });
+const rateLimitUrl = withParams(redisUrl, { prefix: `${redisPrefix || 'moba'}:rate:` });
 
 const loopback = '127.0.0.1';
 const instances = [
@@ -230,7 +232,13 @@ if (!healthy.every(Boolean)) process.exit(1);
 start(
   'gateway',
   'gateway/src/main.ts',
-  { PORT: String(gatewayPort), HOST: gatewayHost, SERVICE_URLS: serviceUrls, STORE_URL: `file://${dataDir}` },
+  {
+    PORT: String(gatewayPort),
+    HOST: gatewayHost,
+    SERVICE_URLS: serviceUrls,
+    STORE_URL: `file://${dataDir}`,
+    RATE_LIMIT_URL: rateLimitUrl,
+  },
   instances.length,
 );
 if (!(await waitHealthy('gateway', `http://127.0.0.1:${gatewayPort}/api/healthz`))) process.exit(1);

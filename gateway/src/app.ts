@@ -8,6 +8,7 @@ import {
   type AdjustableClock,
   type Logger,
   type TokenVerifier,
+  type WindowCounter,
 } from '@moba/platform';
 import { createRouteMatcher, routeTable, type RouteSpec, type ServiceName } from './route-table';
 import { createRateLimiter } from './middleware/rate-limit';
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   proxyTimeoutMs?: number;
   rateLimitWindowMs?: number;
   rateLimitScale?: number;
+  /** Rate-limit windows shared with the other gateway instances (Redis); none: this instance counts alone. */
+  rateCounter?: WindowCounter | null;
   /** Development only: the shared clock that POST /api/dev/clock moves; /dev/* goes to the dev mailbox. */
   devClock?: AdjustableClock;
   routes?: RouteSpec[];
@@ -67,7 +70,12 @@ export function createGateway(options: GatewayOptions) {
   const { serviceUrls, tokens, tokenState, logger } = options;
   const match = createRouteMatcher(options.routes ?? routeTable);
   const proxies = createServiceProxies(serviceUrls, options.proxyTimeoutMs ?? 15_000, logger);
-  const limiter = createRateLimiter(options.rateLimitWindowMs ?? 60_000, options.rateLimitScale ?? 1);
+  const limiter = createRateLimiter(
+    options.rateLimitWindowMs ?? 60_000,
+    options.rateLimitScale ?? 1,
+    options.rateCounter,
+    logger,
+  );
   const site = createStaticSite(options.webDist);
   const corsOrigins = new Set(options.corsOrigins ?? []);
   const openApi = buildOpenApi(options.routes ?? routeTable);
@@ -136,7 +144,7 @@ export function createGateway(options: GatewayOptions) {
     const route = match(req.method ?? 'GET', path.slice(4));
     if (!route) return sendError(res, 404, 'NOT_FOUND', `no route ${req.method} ${path}`);
     if (route.rateLimit) {
-      const decision = limiter.check(route.rateLimit, clientOf(req));
+      const decision = await limiter.check(route.rateLimit, clientOf(req));
       res.setHeader('ratelimit-limit', String(decision.limit));
       res.setHeader('ratelimit-remaining', String(decision.remaining));
       res.setHeader('ratelimit-reset', String(decision.resetSeconds));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envPort, loadConfig, runtimeEnvSchema } from '@moba/platform';
+import { envPort, envUrl, loadConfig, runtimeEnvSchema } from '@moba/platform';
 import type { ServiceName } from './route-table';
 
 const SERVICE_NAMES: ServiceName[] = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification'];
@@ -46,6 +46,8 @@ export const gatewayConfigSchema = runtimeEnvSchema.extend({
   PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).default(1),
+  /** Where the rate-limit windows are counted: memory:// (this instance alone) or redis:// (all gateways). */
+  RATE_LIMIT_URL: envUrl('memory://', ['memory', 'redis', 'rediss']),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

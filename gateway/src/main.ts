@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createBus, createLogger, createTokenVerifier } from '@moba/platform';
+import { createBus, createLogger, createTokenVerifier, createWindowCounter } from '@moba/platform';
 import { loadGatewayConfig } from './config';
 import { createGateway } from './app';
 import { createTokenStateReplica } from './token-state';
@@ -14,6 +14,7 @@ async function main() {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const publicKey = config.JWT_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR, 'jwt-public.pem'), 'utf8');
   const bus = await createBus(config.EVENT_BUS_URL, 'gateway', logger);
+  const rateCounter = await createWindowCounter(config.RATE_LIMIT_URL);
   const tokenState = createTokenStateReplica();
   // One consumer group per gateway instance (every instance must hear every token change); stable across restarts.
   await tokenState.subscribe(bus, process.env.HOSTNAME || randomUUID());
@@ -29,13 +30,14 @@ async function main() {
     proxyTimeoutMs: config.PROXY_TIMEOUT_MS,
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
     rateLimitScale: config.RATE_LIMIT_SCALE,
+    rateCounter,
   });
   server.listen(config.PORT, config.HOST, () =>
     logger.info(`gateway listening on http://${config.HOST}:${config.PORT}`),
   );
   const stop = () => {
     abort.abort();
-    server.close(() => void bus.close().then(() => process.exit(0)));
+    server.close(() => void Promise.all([bus.close(), rateCounter?.close()]).then(() => process.exit(0)));
     server.closeAllConnections();
   };
   process.once('SIGTERM', stop);

@@ -16,3 +16,4 @@ export * from './idempotent-consumer';
 export * from './adapters';
 export * from './service-kit';
 export * from './embedded-context';
+export * from './rate/window-counter';

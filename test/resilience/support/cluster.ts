@@ -87,6 +87,7 @@ export async function startCluster({
             PORT: String(ports.gateway),
             SERVICE_URLS: SERVICES.map((s) => `${s}=${urlOf(s)}`).join(';'),
             WEB_DIST: '/nonexistent',
+            RATE_LIMIT_URL: `${redisUrl}?prefix=${runId}:rate:`,
           }
         : { PORT: String(ports[name]) };
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
