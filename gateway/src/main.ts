@@ -16,7 +16,8 @@ async function main() {
   const bus = await createBus(config.EVENT_BUS_URL, 'gateway', logger);
   const rateCounter = await createWindowCounter(config.RATE_LIMIT_URL);
   const tokenState = createTokenStateReplica();
-  // One consumer group per gateway instance (every instance must hear every token change); stable across restarts.
+  // One consumer group per gateway instance (every instance must hear every token change). Named by
+  // host so a restarted pod resumes where it stopped; removed when the gateway stops (transient).
   await tokenState.subscribe(bus, process.env.HOSTNAME || randomUUID());
   const abort = new AbortController();
   void tokenState.bootstrap(config.SERVICE_URLS.auth[0], logger, abort.signal);

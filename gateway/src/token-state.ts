@@ -37,7 +37,9 @@ export function createTokenStateReplica() {
     },
     /** Subscribes as its own group per gateway instance, so every instance hears every change. */
     async subscribe(bus: EventBus, instanceId: string) {
-      await bus.subscribe(topics.auth, `gateway-${instanceId}`, async (event) => this.handle(event));
+      await bus.subscribe(topics.auth, `gateway-${instanceId}`, async (event) => this.handle(event), {
+        transient: true,
+      });
     },
     /** Loads the current state from the auth service; retries until it answers. */
     async bootstrap(authUrl: string, logger: Logger, signal: AbortSignal) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
 import { createRedisBus } from '../src/bus/redis-bus';
 import { eventBusContract } from '../src/testing/contracts';
 import { deleteKeys, REDIS_URL } from './fixtures/redis';
@@ -10,3 +11,19 @@ afterAll(() => deleteKeys(`${prefix}:*`));
 eventBusContract(`redis:// Streams (${REDIS_URL})`, () =>
   createRedisBus(`${REDIS_URL}?prefix=${prefix}`, 'contract', undefined, { blockMs: 500, claimIdleMs: 5000 }),
 );
+
+test("a transient group is removed when its bus closes; a service's durable group stays", async () => {
+  const bus = await createRedisBus(`${REDIS_URL}?prefix=${prefix}`, 'groups', undefined, { blockMs: 200 });
+  await bus.subscribe('auth', 'gateway-pod-1', async () => undefined, { transient: true });
+  await bus.subscribe('auth', 'notification', async () => undefined);
+  const redis = new Redis(REDIS_URL);
+  try {
+    const groups = async () =>
+      ((await redis.xinfo('GROUPS', `${prefix}:auth`)) as unknown[][]).map((g) => String(g[1])).sort();
+    expect(await groups()).toEqual(['gateway-pod-1', 'notification']);
+    await bus.close();
+    expect(await groups()).toEqual(['notification']);
+  } finally {
+    redis.disconnect();
+  }
+});

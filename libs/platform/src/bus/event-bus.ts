@@ -7,6 +7,11 @@ export interface SubscribeOptions {
   maxAttempts?: number;
   /** First retry delay; doubles on each attempt. */
   backoffMs?: number;
+  /**
+   * The group belongs to this process alone (a gateway instance's replica, rebuilt on start): the
+   * broker forgets it when the bus closes, so replaced instances leave no groups behind.
+   */
+  transient?: boolean;
 }
 
 /**

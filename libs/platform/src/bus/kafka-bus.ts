@@ -111,6 +111,7 @@ export async function createKafkaBus(url: string, service: string, logger?: Logg
   await ensureTopics(withDeadLetters(Object.values(knownTopics)));
 
   const consumers: Consumer[] = [];
+  const transientGroups: string[] = [];
   let closed = false;
 
   async function send(topic: string, event: EventEnvelope, headers: Record<string, string> = {}) {
@@ -138,6 +139,7 @@ export async function createKafkaBus(url: string, service: string, logger?: Logg
       await ensureTopics(withDeadLetters([topic]));
       const consumer = kafka.consumer({ groupId: `${group}.${topic}`, retry: { retries: 10 } });
       consumers.push(consumer);
+      if (subscribeOptions.transient) transientGroups.push(`${group}.${topic}`);
       const log = logger?.child({ topic, group });
       const joined = new Promise<void>((resolve) => {
         const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
@@ -176,6 +178,7 @@ export async function createKafkaBus(url: string, service: string, logger?: Logg
       if (closed) return;
       closed = true;
       await Promise.all(consumers.map((c) => c.disconnect().catch(() => undefined)));
+      if (transientGroups.length) await admin.deleteGroups(transientGroups).catch(() => undefined);
       await producer.disconnect().catch(() => undefined);
       await admin.disconnect().catch(() => undefined);
     },

@@ -91,6 +91,7 @@ export async function createRedisBus(
     );
   }
   const consumers: { stop(): Promise<void> }[] = [];
+  const transientGroups: { stream: string; group: string }[] = [];
   let closed = false;
 
   const append = (topic: string, event: EventEnvelope, extra: string[] = []) =>
@@ -289,12 +290,16 @@ export async function createRedisBus(
     async subscribe(topic, group, handler, subscribeOptions = {}) {
       if (closed) throw new Error('bus closed');
       await ensureGroup(topic, group);
+      if (subscribeOptions.transient) transientGroups.push({ stream: streamOf(topic), group });
       consumers.push(consume(topic, group, handler, subscribeOptions));
     },
     async close() {
       if (closed) return;
       closed = true;
       await Promise.all(consumers.map((c) => c.stop()));
+      for (const { stream, group } of transientGroups) {
+        await commands.xgroup('DESTROY', stream, group).catch(() => undefined);
+      }
       await commands.quit().catch(() => commands.disconnect());
     },
   };
