@@ -122,6 +122,29 @@ const shapes = {
       <circle cx="12" cy="10" r="2.5" />
     </>
   ),
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </>
+  ),
+  food: (
+    <path d="M3 11h18a9 9 0 0 1-18 0zM8 8c0-1.5 1.5-1.5 1.5-3M12 8c0-1.5 1.5-1.5 1.5-3M16 8c0-1.5 1.5-1.5 1.5-3" />
+  ),
+  transport: (
+    <>
+      <rect x="4" y="3" width="16" height="14" rx="2" />
+      <path d="M4 10h16M7 17v3M17 17v3" />
+      <circle cx="8" cy="13.5" r="1" />
+      <circle cx="16" cy="13.5" r="1" />
+    </>
+  ),
+  bed: (
+    <>
+      <path d="M3 19V6M3 14h18v5M21 14a3 3 0 0 0-3-3h-7v3" />
+      <circle cx="7" cy="10.5" r="1.8" />
+    </>
+  ),
   people: (
     <>
       <circle cx="9" cy="8" r="3" />

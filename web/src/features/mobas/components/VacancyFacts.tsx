@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentType } from '@moba/contracts';
 import { formatDate, formatRsd } from '../../../lib/format';
 import { placeName } from '../reference';
-import { Icon, type IconName } from './Icon';
+import { Icon, type IconName } from '../../../components/Icon';
 
 /** What a fact line needs from a vacancy; the worker list, my mobas and the estate lists all have it. */
 export interface VacancyFactsData {

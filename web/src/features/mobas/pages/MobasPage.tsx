@@ -14,7 +14,7 @@ import { Field } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
 import { useWorkerProfileQuery } from '../../profile/api';
 import { useApplyMutation, useOpenVacanciesQuery } from '../api';
-import { Icon } from '../components/Icon';
+import { Icon } from '../../../components/Icon';
 import { Labelled } from '../components/Labelled';
 import { QueryState } from '../components/States';
 import { VacancyFacts } from '../components/VacancyFacts';

@@ -5,7 +5,7 @@ import type { VacancyItem } from '@moba/contracts';
 import { paths } from '../../../app/paths';
 import { Dialog } from '../../../components/Dialog';
 import { showToast } from '../../../lib/toast';
-import { Icon } from '../../mobas/components/Icon';
+import { Icon } from '../../../components/Icon';
 import { QueryState } from '../../mobas/components/States';
 import { VacancyFacts } from '../../mobas/components/VacancyFacts';
 import { useFeatureErrorText } from '../../mobas/error-text';
