@@ -1,0 +1,60 @@
+// Admin user management: the user list and bans.
+import { z } from 'zod';
+import { regionSchema, userStatusSchema } from '../../enums';
+import { SEARCH_MIN } from '../../limits';
+import { pageOf, pagingSchema, uuidV4Schema } from '../../common';
+import { BAN_REASON_MAX } from './limits';
+
+export const adminUserSortSchema = z.enum(['date', 'name']);
+export const adminUserStatusFilterSchema = z.enum(['all', 'Active', 'Banned']);
+
+/** POST /admin/users/all: search (≥ SEARCH_MIN characters, name/phone/email), sort, status filter, paging. */
+export const adminUsersQuerySchema = pagingSchema.extend({
+  search: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .min(SEARCH_MIN, { message: `search must have at least ${SEARCH_MIN} characters` })
+        .max(100)
+        .optional(),
+    ),
+  sort: adminUserSortSchema.default('date'),
+  status: adminUserStatusFilterSchema.default('all'),
+  role: z.enum(['Worker', 'Estate']).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+/** Admin user list item (spec §3). */
+export const adminUserItemSchema = z.object({
+  id: uuidV4Schema,
+  userType: z.enum(['Worker', 'Estate']),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  dateOfBirth: z.string(),
+  skills: z.string(),
+  availabilityMonths: z.array(z.number().int()),
+  region: regionSchema,
+  municipality: z.string().nullable(),
+  groupLeader: z.boolean(),
+  groupSize: z.number().int(),
+  note: z.string(),
+  status: userStatusSchema,
+  banReason: z.string().nullable(),
+  emailVerified: z.boolean(),
+  registeredAt: z.string(),
+});
+export type AdminUserItem = z.infer<typeof adminUserItemSchema>;
+export const adminUsersPageSchema = pageOf(adminUserItemSchema);
+
+export const banUserSchema = z.object({
+  reason: z
+    .string({ message: 'reason is required' })
+    .trim()
+    .min(1, { message: 'reason is required' })
+    .max(BAN_REASON_MAX),
+});
