@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Express } from 'express';
 import type { EventBus } from './bus/event-bus';
 import type { DocumentStore } from './store/document-store';
 import type { Clock } from './clock';
-import type { Logger } from './log';
-import type { TokenVerifier } from './auth/tokens';
+import { createLogger, type Logger } from './log';
+import { createTokenVerifier, type TokenVerifier } from './auth/tokens';
 import { listen, type Listening } from './http/app';
+import { createBus, createStore } from './adapters';
+import type { RuntimeEnv } from './config';
 
 /** What every service gets from its wiring point (main.ts in production, the test kit in tests). */
 export interface BaseDeps {
@@ -48,8 +52,48 @@ export function serviceLifecycle(
   };
 }
 
-/** Runs a service from main.ts: SIGTERM and SIGINT stop it cleanly. */
-export async function runUntilSignal(
+/** The adapters a standalone service process opens from its configuration. */
+export interface ProcessDeps<C> {
+  config: C;
+  logger: Logger;
+  bus: EventBus;
+  store: DocumentStore;
+}
+
+/**
+ * A service's main.ts (distributed mode): reads its configuration (a bad value stops the process
+ * naming the variable), opens the bus and store it names, builds the service, listens, and on SIGTERM
+ * or SIGINT stops it and closes what it opened (the builder's own extras first).
+ */
+export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
+  name: string,
+  loadConfig: () => C,
+  build: (deps: ProcessDeps<C>) => Promise<{ service: Service; close?: () => Promise<void> }>,
+): void {
+  const run = async () => {
+    const config = loadConfig();
+    const logger = createLogger(name, config.LOG_LEVEL);
+    const bus = await createBus(config.EVENT_BUS_URL, name, logger);
+    const store = await createStore(config.STORE_URL, name);
+    const { service, close } = await build({ config, logger, bus, store });
+    await runUntilSignal(name, logger, service, config.PORT, config.HOST, async () => {
+      await close?.();
+      await bus.close();
+      await store.close();
+    });
+  };
+  run().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
+
+/** The token verifier of a service process: JWT_PUBLIC_KEY, or the public key file in KEYS_DIR. */
+export const tokenVerifierFor = (config: RuntimeEnv): TokenVerifier =>
+  createTokenVerifier(config.JWT_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR, 'jwt-public.pem'), 'utf8'));
+
+/** Runs a started service until SIGTERM or SIGINT, then stops it cleanly. */
+async function runUntilSignal(
   name: string,
   logger: Logger,
   service: Service,
