@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { municipalityNames, regions, type Region } from '@moba/contracts';
+import { Labelled } from '../../mobas/components/Labelled';
+import { placeName } from '../../mobas/reference';
+import type { DraftSectionProps } from './draft-section-props';
+
+/** Region and municipality, the municipality suggested from the region's list. */
+export function PlaceSection({ draft, set, touch, errorOf }: DraftSectionProps) {
+  const { t, i18n } = useTranslation(['create-moba', 'mobas', 'common']);
+  const lng = i18n.language;
+  const places = useMemo(() => municipalityNames(draft.region), [draft.region]);
+  return (
+    <fieldset>
+      <legend>{t('sections.place')}</legend>
+      <div className="form">
+        <Labelled label={t('fields.region')}>
+          {(c) => (
+            <select {...c} value={draft.region} onChange={(e) => set('region', e.target.value as Region)}>
+              {regions.map((r) => (
+                <option key={r} value={r}>
+                  {t(`regions.${r}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Labelled>
+        <Labelled
+          label={t('fields.municipality')}
+          hint={t('municipalityHint')}
+          error={errorOf('municipality')}
+        >
+          {(c) => (
+            <>
+              <input
+                {...c}
+                list="moba-municipalities"
+                autoComplete="off"
+                value={draft.municipality}
+                onBlur={touch('municipality')}
+                onChange={(e) => set('municipality', e.target.value)}
+              />
+              <datalist id="moba-municipalities">
+                {places.map((p) => (
+                  <option key={p} value={p}>
+                    {placeName(p, lng)}
+                  </option>
+                ))}
+              </datalist>
+            </>
+          )}
+        </Labelled>
+      </div>
+    </fieldset>
+  );
+}
