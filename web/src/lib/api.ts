@@ -1,7 +1,7 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { clearSession, getToken } from './storage';
-import { goToLogin } from './unauthorized';
+import { endSession, goToLogin } from './unauthorized';
 
 /** Calls a visitor makes: no bearer token, and their 401 (a wrong password) is an ordinary error. */
 export const publicEndpoints = new Set([
@@ -36,9 +36,11 @@ export function createBaseQuery(
     const hadToken = Boolean(getToken()) && !publicEndpoints.has(api.endpoint);
     const result = await raw(args, api, extra);
     if (hadToken && result.error?.status === 401) {
-      clearSession();
-      api.dispatch(baseApi.util.resetApiState());
-      goToLogin();
+      endSession(() => {
+        clearSession();
+        api.dispatch(baseApi.util.resetApiState());
+        goToLogin();
+      });
     }
     return result;
   };

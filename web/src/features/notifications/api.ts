@@ -2,7 +2,7 @@ import type { Notification } from '@moba/contracts';
 import { baseApi } from '../../lib/api';
 import { clearSession, getToken } from '../../lib/storage';
 import { showToast } from '../../lib/toast';
-import { goToLogin } from '../../lib/unauthorized';
+import { endSession, goToLogin } from '../../lib/unauthorized';
 import { connectLive } from './live';
 import { setLiveStatus } from './live-status';
 
@@ -41,11 +41,12 @@ export const notificationsApi = baseApi.injectEndpoints({
               }),
             onReconnect: () => dispatch(notificationsApi.util.invalidateTags(['Notification'])),
             onStatus: setLiveStatus,
-            onUnauthenticated: () => {
-              clearSession();
-              dispatch(baseApi.util.resetApiState());
-              goToLogin();
-            },
+            onUnauthenticated: () =>
+              endSession(() => {
+                clearSession();
+                dispatch(baseApi.util.resetApiState());
+                goToLogin();
+              }),
           },
           { getToken },
         );

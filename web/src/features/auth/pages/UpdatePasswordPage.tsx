@@ -8,6 +8,7 @@ import { paths } from '../../../app/paths';
 import { baseApi } from '../../../lib/api';
 import { setLoginNotice } from '../../../lib/login-notice';
 import { clearSession } from '../../../lib/storage';
+import { holdSessionEnd } from '../../../lib/unauthorized';
 import { store } from '../../../lib/store';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { useChangePasswordMutation } from '../api';
@@ -25,7 +26,7 @@ export default function UpdatePasswordPage() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const result = await change(values);
+    const result = await holdSessionEnd(change(values));
     if (!('data' in result)) return;
     setLoginNotice('passwordChanged');
     navigate(paths.login, { replace: true });
