@@ -16,3 +16,4 @@ export * from './api/rating';
 export * from './api/payment';
 export * from './api/notification';
 export * from './reference';
+export * from './script';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parsePhone } from '../phone';
 import { applicationStatusSchema, regions, vacancyStatusSchema } from '../enums';
-import { isKnownMunicipality } from '../reference';
+import { canonicalOrTyped, isKnownMunicipality } from '../reference';
 import { uuidV4Schema, isoDateSchema, isoDateTimeSchema } from '../common';
 import { GROUP_SIZE_MAX, NAME_MAX, NOTE_MAX } from '../limits';
 
@@ -102,6 +102,7 @@ export const guestMunicipalitySchema = z
   .trim()
   .min(1, { message: 'required' })
   .max(NAME_MAX)
+  .overwrite((typed) => canonicalOrTyped(typed))
   .refine((name) => regions.some((region) => isKnownMunicipality(name, region)), {
     message: 'unknown municipality',
   });
