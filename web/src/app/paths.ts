@@ -9,6 +9,8 @@ export const paths = {
   media: '/media',
   login: '/login',
   signup: '/signup',
+  /** The sign-up started on one path: the worker's months or the estate's step. */
+  signupAs: (type: 'worker' | 'estate') => `/signup?as=${type}`,
   monthAvailability: '/month-availability',
   estateRegistration: '/estate-registration',
   basicInfoRegistration: '/basic-info-registration',

@@ -6,13 +6,15 @@ export function formatRsd(amount: number): string {
   return `${sign}${digits} RSD`;
 }
 
-/** A date as the reader expects it: 21. 11. 2026. (sr) or 21 Nov 2026 (en). */
+/** A date as the reader expects it, on one line: 21. 11. 2026. (sr) or 21 Nov 2026 (en). */
 export function formatDate(date: Date | string, language: string): string {
   const d = typeof date === 'string' ? new Date(date) : date;
   const locale = language === 'en' ? 'en-GB' : language === 'sr-Cyrl' ? 'sr-Cyrl-RS' : 'sr-Latn-RS';
-  return d.toLocaleDateString(locale, {
+  const text = d.toLocaleDateString(locale, {
     day: 'numeric',
     month: language === 'en' ? 'short' : 'numeric',
     year: 'numeric',
   });
+  // No-break spaces: a date never wraps in the middle ("30. / 11. 2026.").
+  return text.replace(/\s/g, '\u00a0');
 }

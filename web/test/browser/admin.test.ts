@@ -182,7 +182,7 @@ test('the admin edits the note of a worker application, accepts it after confirm
   await screenshots(page, 'admin-tickets-workers');
 
   await card.getByRole('button', { name: 'Prihvati' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Prihvatanje prijave' });
+  const dialog = page.getByRole('dialog', { name: 'Prihvatanje kandidature' });
   await dialog.getByText(name).waitFor();
   await screenshots(page, 'admin-accept-confirm');
   await dialog.getByTestId('confirm-action').click();
@@ -209,12 +209,12 @@ test('the admin rejects a worker application only after confirming, and cancelli
   const card = page.getByTestId('worker-application').filter({ hasText: name });
   await card.getByRole('button', { name: 'Odbij' }).click();
   await page
-    .getByRole('dialog', { name: 'Odbijanje prijave' })
+    .getByRole('dialog', { name: 'Odbijanje kandidature' })
     .getByRole('button', { name: 'Otkaži' })
     .click();
   await expect(card.isVisible()).resolves.toBe(true);
   await card.getByRole('button', { name: 'Odbij' }).click();
-  await page.getByRole('dialog', { name: 'Odbijanje prijave' }).getByTestId('confirm-action').click();
+  await page.getByRole('dialog', { name: 'Odbijanje kandidature' }).getByTestId('confirm-action').click();
   await page.getByTestId('decision-done').getByText(name).waitFor();
   const mine = await client.get('/api/workers/vacancies/my/active', worker.auth);
   expect((mine.body as { id: string }[]).some((v) => v.id === vacancyId)).toBe(false);
@@ -272,7 +272,7 @@ test('the admin accepts a guest application into a chosen open vacancy, and a se
   await page.getByRole('dialog', { name: 'Prihvatanje gosta' }).getByTestId('confirm-action').click();
   await page
     .getByTestId('admin-error-guestAccept')
-    .getByText('Gost je već prijavljen na ovu mobu.')
+    .getByText('Gost je već konkurisao za ovu mobu.')
     .waitFor();
   await screenshots(page, 'admin-guest-already-applied');
   await context.close();
@@ -396,7 +396,7 @@ test('failed admin calls show the spec §8 texts: statistics loading, accept, ba
   await card.getByRole('button', { name: 'Prihvati' }).click();
   await page.getByRole('dialog').getByTestId('confirm-action').click();
   const acceptError = page.getByTestId('admin-error-accept');
-  await acceptError.getByText('Greška pri prihvatanju prijave.').waitFor();
+  await acceptError.getByText('Greška pri prihvatanju kandidature.').waitFor();
   await acceptError.getByText('Moba nema dovoljno slobodnih mesta.').waitFor();
 
   await page.route('**/api/admin/users/*/ban', failWith(409, 'AUTH.CANNOT_BAN_ADMIN'));

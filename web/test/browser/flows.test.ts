@@ -43,18 +43,18 @@ test('a visitor sends the guest quick registration from the home page and sees t
   await form.getByLabel('Prezime').fill('Petrović');
   await form.getByLabel('Broj telefona').fill(uniquePhone());
   await form.getByLabel('Opština').fill('Arilje');
-  await form.getByRole('button', { name: 'Pošalji prijavu' }).click();
+  await form.getByRole('button', { name: 'Pozovite me' }).click();
   await page.waitForURL('**/successful-guest-creation');
-  await page.getByRole('heading', { name: 'Prijava je poslata' }).waitFor();
+  await page.getByRole('heading', { name: 'Podaci su poslati' }).waitFor();
   await screenshots(page, 'guest-application-success');
 });
 
 test('the guest form shows the rules inline before anything is sent', async () => {
   await page.goto(`${product.url}/guest-registration`);
-  await page.getByRole('button', { name: 'Pošalji prijavu' }).click();
+  await page.getByRole('button', { name: 'Pozovite me' }).click();
   await page.getByText('Ovo polje je obavezno.').first().waitFor();
   await page.getByLabel('Broj telefona').fill('123');
-  await page.getByRole('button', { name: 'Pošalji prijavu' }).click();
+  await page.getByRole('button', { name: 'Pozovite me' }).click();
   await page.getByText('Unesite ispravan broj telefona.').waitFor();
   expect(page.url()).toContain('/guest-registration');
   await screenshots(page, 'guest-registration-errors');

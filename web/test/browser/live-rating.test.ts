@@ -121,7 +121,7 @@ test('a worker sees the acceptance and, when the moba ends, the live "rate the e
   await page.getByTestId('unread-badge').getByText('1').waitFor({ timeout: 20_000 });
   await page.getByTestId('bell').click();
   const panel = page.getByTestId('notification-panel');
-  await panel.getByText(`Vaša prijava za mobu „${title}” je prihvaćena.`, { exact: false }).waitFor();
+  await panel.getByText(`Vaša kandidatura za mobu „${title}” je prihvaćena.`, { exact: false }).waitFor();
 
   // The job ends: the scheduler finishes the moba and the rating notification arrives live.
   await api('POST', '/dev/clock', { advanceMs: 5 * DAY });

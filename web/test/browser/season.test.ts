@@ -255,18 +255,18 @@ test('a worker filters, finds the featured moba first, applies, and a second app
   await screenshots(workerPage, 'season-worker-mobas-filtered');
   expect(await smallTouchTargets(workerPage)).toEqual([]);
 
-  await card.getByRole('button', { name: 'Detalji i prijava' }).click();
+  await card.getByRole('button', { name: 'Detalji i konkurisanje' }).click();
   const dialog = workerPage.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Prijavi se' }).click();
+  await dialog.getByRole('button', { name: 'Konkuriši' }).click();
   await dialog.getByTestId('apply-success').waitFor();
   await dialog.getByRole('button', { name: 'Zatvori' }).click();
 
-  await card.getByRole('button', { name: 'Detalji i prijava' }).click();
-  await workerPage.getByRole('dialog').getByRole('button', { name: 'Prijavi se' }).click();
+  await card.getByRole('button', { name: 'Detalji i konkurisanje' }).click();
+  await workerPage.getByRole('dialog').getByRole('button', { name: 'Konkuriši' }).click();
   await workerPage
     .getByRole('dialog')
     .getByTestId('already-applied')
-    .getByText('Već ste se prijavili za ovu mobu.')
+    .getByText('Već ste konkurisali za ovu mobu.')
     .waitFor();
   await screenshots(workerPage, 'season-worker-already-applied');
   await workerPage.getByRole('dialog').getByRole('button', { name: 'Zatvori' }).click();
@@ -283,15 +283,15 @@ test('a group leader chooses how many people they bring, within the free places 
   try {
     await page.goto(`${product.url}/worker/mobas`);
     const card = page.getByTestId('vacancy-card').filter({ hasText: mobas.paid.title });
-    await card.getByRole('button', { name: 'Detalji i prijava' }).click();
+    await card.getByRole('button', { name: 'Detalji i konkurisanje' }).click();
     const dialog = page.getByRole('dialog');
     const people = dialog.getByLabel('Koliko ljudi dovodite (pored vas)?');
     await people.fill('9');
     await dialog.getByText('Unesite broj od 0 do 3.').waitFor();
-    expect(await dialog.getByRole('button', { name: 'Prijavi se' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Konkuriši' }).isDisabled()).toBe(true);
     await people.fill('2');
     await screenshots(page, 'season-group-leader-apply');
-    await dialog.getByRole('button', { name: 'Prijavi se' }).click();
+    await dialog.getByRole('button', { name: 'Konkuriši' }).click();
     await dialog.getByTestId('apply-success').waitFor();
     const admin = await loginAdmin(client);
     const pending = (await client.post('/api/admin/applications/pending', {}, admin.auth)).body as {
@@ -331,7 +331,7 @@ test('the admin accepts; the worker gets a live notification and sees the moba u
   );
   await bell.click();
   await workerPage
-    .getByText(`Vaša prijava za mobu „${mobas.free.title}” je prihvaćena.`, { exact: false })
+    .getByText(`Vaša kandidatura za mobu „${mobas.free.title}” je prihvaćena.`, { exact: false })
     .waitFor();
   await screenshots(workerPage, 'season-worker-live-notification');
   await workerPage.keyboard.press('Escape');

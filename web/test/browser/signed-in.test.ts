@@ -102,7 +102,7 @@ test('when marking as read fails, the panel keeps the item unread and a red "Gre
   await page.getByTestId('bell').click();
   const panel = page.getByTestId('notification-panel');
   await panel
-    .getByText('Vaša prijava za mobu „Berba malina u Arilju” je prihvaćena.', { exact: false })
+    .getByText('Vaša kandidatura za mobu „Berba malina u Arilju” je prihvaćena.', { exact: false })
     .waitFor();
   await panel.getByRole('button', { name: 'Označi kao pročitano' }).first().click();
   const toast = page.getByTestId('toast');

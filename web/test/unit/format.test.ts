@@ -14,7 +14,14 @@ describe('money and dates', () => {
 
   test('a date reads per language', () => {
     const d = new Date(Date.UTC(2026, 10, 21, 12));
-    expect(formatDate(d, 'en')).toMatch(/21 Nov 2026/);
-    expect(formatDate(d, 'sr-Latn')).toMatch(/21\.\s?11\.\s?2026/);
+    expect(formatDate(d, 'en')).toBe('21\u00a0Nov\u00a02026');
+    expect(formatDate(d, 'sr-Latn')).toBe('21.\u00a011.\u00a02026.');
+    expect(formatDate(d, 'sr-Cyrl')).toBe('21.\u00a011.\u00a02026.');
+  });
+
+  test('a date never breaks across lines: no ordinary space is left in it', () => {
+    const d = new Date(Date.UTC(2026, 10, 30, 12));
+    for (const language of ['sr-Latn', 'sr-Cyrl', 'en'])
+      expect(formatDate(d, language)).not.toMatch(/[ \t\n]/);
   });
 });

@@ -60,6 +60,23 @@ describe('the create-moba draft', () => {
     });
   });
 
+  test('work times longer than 16 h are named once, at the end time, not again at the hours', () => {
+    const { problems } = checkDraft(
+      filled({ workStartTime: '05:00', workEndTime: '22:00', hoursPerDay: '17' }),
+      today,
+    );
+    expect(vacancyIssueKey(problems.workEndTime, 'workEndTime').key).toBe('issues.duration');
+    expect(problems.hoursPerDay).toBeUndefined();
+  });
+
+  test('a municipality typed in Cyrillic or without diacritics is a known place', () => {
+    expect(checkDraft(filled({ municipality: 'Ариље' }), today).problems).toEqual({});
+    expect(checkDraft(filled({ municipality: 'cacak' }), today).problems).toEqual({});
+    expect(checkDraft(filled({ municipality: 'Атлантис' }), today).problems.municipality).toBe(
+      'unknown municipality',
+    );
+  });
+
   test('a description with a phone number, a too long moba and a missing wage are named on their fields', () => {
     const { problems } = checkDraft(
       filled({ description: 'Zovite 063 123 4567', endDate: '2026-09-30', dailyWage: '' }),

@@ -4,7 +4,7 @@ import {
   DEFAULT_WORK_START,
   HOURS_PER_DAY_MAX,
   HOURS_PER_DAY_MIN,
-  isKnownMunicipality,
+  canonicalMunicipality,
   vacancyDateProblems,
   workDurationHours,
   type CreateVacancyInput,
@@ -111,7 +111,7 @@ export function checkDraft(d: Draft, today: string) {
   };
   if (!result.success) {
     for (const issue of result.error.issues) add(String(issue.path[0] ?? '_form'), issue.message);
-    if (body.municipality && !isKnownMunicipality(body.municipality, d.region))
+    if (body.municipality && !canonicalMunicipality(body.municipality, d.region))
       add('municipality', 'unknown municipality');
     if (timeOk(d.workStartTime) && timeOk(d.workEndTime)) {
       const hours = workDurationHours(d.workStartTime, d.workEndTime);
@@ -129,6 +129,12 @@ export function checkDraft(d: Draft, today: string) {
       add('dailyWage', 'required for a daily wage');
     if (d.paymentType === 'Norm' && body.norm === undefined) add('norm', 'required for a norm');
     if (d.paymentType === 'Norm' && body.normPrice === undefined) add('normPrice', 'required for a norm');
+    // The 1–16 h rule is said once: at the end time when the times break it, not again at the hours.
+    if (
+      problems.workEndTime?.startsWith('work duration') &&
+      /^at (most|least) \d+$/.test(problems.hoursPerDay ?? '')
+    )
+      delete problems.hoursPerDay;
   }
   return { result, problems };
 }

@@ -21,6 +21,7 @@ export function checkPasswordConfirmation(
 
 export function checkPhoneForCountry(value: { phone?: unknown; phoneCountry?: unknown }, ctx: CheckContext) {
   if (typeof value.phone !== 'string' || typeof value.phoneCountry !== 'string') return;
+  if (!value.phone.trim()) return; // the field itself says it is required
   if (!normalizePhone(value.phone, value.phoneCountry)) {
     ctx.addIssue({
       code: 'custom',
@@ -62,6 +63,14 @@ export function checkMunicipality(value: { municipality?: unknown; region?: unkn
     ctx.addIssue({ code: 'custom', message: 'unknown municipality for the region', path: ['municipality'] });
   }
 }
+
+/**
+ * Cross-field rules run even when a field of the object failed (zod skips them by default), so a
+ * form shows every problem on the first submit; each rule checks only fields that have valid types.
+ */
+export const evenWithFieldErrors = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
 
 /** Every cross-field rule of sign-up; a rule is skipped when its fields are not in the object. */
 export function checkSignupRules(value: Record<string, unknown>, ctx: CheckContext) {

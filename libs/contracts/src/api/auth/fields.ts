@@ -82,4 +82,9 @@ export const estateDescriptionSchema = z
   .max(PROFILE_DESCRIPTION_MAX, {
     message: `description must have at most ${PROFILE_DESCRIPTION_MAX} characters`,
   });
-export const dateOfBirthSchema = isoDateSchema;
+/** An empty date says it is required (not "must be a date"). */
+export const dateOfBirthSchema = z
+  .string({ message: 'date of birth is required' })
+  .trim()
+  .min(1, { message: 'date of birth is required' })
+  .pipe(isoDateSchema);

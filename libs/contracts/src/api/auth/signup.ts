@@ -26,6 +26,7 @@ import {
   checkMunicipality,
   checkPasswordConfirmation,
   checkSignupRules,
+  evenWithFieldErrors,
 } from './cross-field-checks';
 import { requiredText } from './required-text';
 
@@ -75,8 +76,8 @@ export const estateFields = z.object({
   size: estateSizeSchema,
 });
 
-export const accountStepSchema = accountFields.superRefine(checkPasswordConfirmation);
-export const personalStepSchema = personalFields.superRefine(checkSignupRules);
+export const accountStepSchema = accountFields.superRefine(checkPasswordConfirmation, evenWithFieldErrors);
+export const personalStepSchema = personalFields.superRefine(checkSignupRules, evenWithFieldErrors);
 export const workerAvailabilityStepSchema = workerAvailabilityFields;
 export const workerDetailsStepSchema = workerDetailsFields.superRefine((v, ctx) => {
   checkGroupLeader(v, ctx);
@@ -85,15 +86,15 @@ export const workerDetailsStepSchema = workerDetailsFields.superRefine((v, ctx) 
 export const estateStepSchema = estateFields.superRefine(checkMunicipality);
 /** The /basic-info-registration screen: personal details with e-mail, password and terms. */
 export const basicInfoFields = personalFields.extend(accountFields.shape);
-export const basicInfoStepSchema = basicInfoFields.superRefine(checkSignupRules);
+export const basicInfoStepSchema = basicInfoFields.superRefine(checkSignupRules, evenWithFieldErrors);
 
 export const signupWorkerFields = accountFields
   .extend(personalFields.shape)
   .extend(workerAvailabilityFields.shape)
   .extend(workerDetailsFields.shape);
 export const signupEstateFields = accountFields.extend(personalFields.shape).extend(estateFields.shape);
-export const signupWorkerSchema = signupWorkerFields.superRefine(checkSignupRules);
-export const signupEstateSchema = signupEstateFields.superRefine(checkSignupRules);
+export const signupWorkerSchema = signupWorkerFields.superRefine(checkSignupRules, evenWithFieldErrors);
+export const signupEstateSchema = signupEstateFields.superRefine(checkSignupRules, evenWithFieldErrors);
 export type SignupWorkerInput = z.input<typeof signupWorkerSchema>;
 export type SignupWorker = z.infer<typeof signupWorkerSchema>;
 export type SignupEstateInput = z.input<typeof signupEstateSchema>;

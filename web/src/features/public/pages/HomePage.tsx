@@ -30,15 +30,14 @@ export default function HomePage() {
         <p className="lead">{t('hero.lead')}</p>
         {!role && (
           <div className="actions">
-            <Link to={paths.signup} className="button primary">
+            <Link to={paths.signupAs('worker')} className="button primary" data-testid="hero-find-work">
               {t('hero.findWork')}
             </Link>
-            <Link to={paths.signup} className="button secondary">
+            <Link to={paths.signupAs('estate')} className="button secondary" data-testid="hero-find-workers">
               {t('hero.findWorkers')}
             </Link>
           </div>
         )}
-        <p className="muted">{t('hero.launch')}</p>
       </section>
 
       {!role && (

@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import {
   accountFields,
   checkSignupRules,
+  evenWithFieldErrors,
   genders,
   MIN_AGE_YEARS,
   PASSWORD_MIN,
@@ -23,7 +24,7 @@ import { dropDraft, updateDraft, type RegistrationDraft } from '../draft';
 import { StepHeader, ToSignup, useDraftFor } from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
-const schema = accountFields.extend(personalFields.shape).superRefine(checkSignupRules);
+const schema = accountFields.extend(personalFields.shape).superRefine(checkSignupRules, evenWithFieldErrors);
 const formFields = new Set(Object.keys(schema.shape));
 
 /** /basic-info-registration: personal details, account and terms (step 3 of 3); sends the sign-up. */

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { chooseUserType, type UserType } from '../draft';
@@ -6,15 +7,28 @@ import { StepHeader } from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon } from '../../../components/Icon';
 
-/** /signup: worker or estate. Choosing (again) drops the draft and starts over. */
+const chosenBy: Record<string, UserType> = { worker: 'Worker', estate: 'Estate' };
+
+/**
+ * /signup: worker or estate. Choosing (again) drops the draft and starts over; /signup?as=worker
+ * (or estate), where the home page's two buttons lead, makes the choice at once.
+ */
 export default function SignupPage() {
   const { t } = useTranslation('registration');
   useDocumentTitle(t('signup.title'));
   const navigate = useNavigate();
-  const choose = (type: UserType) => {
-    chooseUserType(type);
-    navigate(type === 'Worker' ? paths.monthAvailability : paths.estateRegistration);
-  };
+  const [search] = useSearchParams();
+  const preset = chosenBy[search.get('as') ?? ''];
+  const choose = useCallback(
+    (type: UserType, replace = false) => {
+      chooseUserType(type);
+      navigate(type === 'Worker' ? paths.monthAvailability : paths.estateRegistration, { replace });
+    },
+    [navigate],
+  );
+  useEffect(() => {
+    if (preset) choose(preset, true);
+  }, [preset, choose]);
   return (
     <section className="page narrow">
       <StepHeader current={1} />
