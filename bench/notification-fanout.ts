@@ -126,6 +126,7 @@ async function redisModeProblem(storeUrl: string): Promise<string | undefined> {
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,
   });
+  redis.on('error', () => undefined); // the failed connect below says what went wrong
   try {
     await redis.connect();
     await redis.ping();
