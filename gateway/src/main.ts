@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { createBus, createLogger, createTokenVerifier, createWindowCounter } from '@moba/platform';
 import { loadGatewayConfig } from './config';
@@ -16,9 +17,9 @@ async function main() {
   const bus = await createBus(config.EVENT_BUS_URL, 'gateway', logger);
   const rateCounter = await createWindowCounter(config.RATE_LIMIT_URL);
   const tokenState = createTokenStateReplica();
-  // One consumer group per gateway instance (every instance must hear every token change). Named by
-  // host so a restarted pod resumes where it stopped; removed when the gateway stops (transient).
-  await tokenState.subscribe(bus, process.env.HOSTNAME || randomUUID());
+  // One consumer group per gateway process (every instance must hear every token change), from now on:
+  // the bootstrap below reads the state so far. Removed when the gateway stops (transient).
+  await tokenState.subscribe(bus, `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`);
   const abort = new AbortController();
   void tokenState.bootstrap(config.SERVICE_URLS.auth[0], logger, abort.signal);
   const { server } = createGateway({
