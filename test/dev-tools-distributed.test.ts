@@ -38,6 +38,7 @@ whenPostgres('dev clock and dev mailbox across processes', () =>
     };
     const children: Child[] = [];
     let gateway: TestClient;
+    let serviceUrls: string;
     const notification: TestClient[] = [];
 
     const start = async (script: string, env: Record<string, string>) => {
@@ -56,8 +57,9 @@ whenPostgres('dev clock and dev mailbox across processes', () =>
       notification.push(started[1].client, started[2].client);
       const nowhere = `http://127.0.0.1:${await freePort()}`; // services this test does not run
       const urlOf = (i: number) => `http://127.0.0.1:${started[i].port}`;
+      serviceUrls = `auth=${nowhere};application=${nowhere};rating=${nowhere};payment=${nowhere};vacancy=${urlOf(0)};notification=${urlOf(1)},${urlOf(2)}`;
       const gw = await start('gateway/src/main.ts', {
-        SERVICE_URLS: `auth=${nowhere};application=${nowhere};rating=${nowhere};payment=${nowhere};vacancy=${urlOf(0)};notification=${urlOf(1)},${urlOf(2)}`,
+        SERVICE_URLS: serviceUrls,
         WEB_DIST: `/nonexistent-${prefix}`,
       });
       gateway = gw.client;
@@ -127,7 +129,7 @@ whenPostgres('dev clock and dev mailbox across processes', () =>
       expect(page.text).toContain('Kada počinje berba?');
     }, 60_000);
 
-    it('refuses the shared dev clock in production: the process stops naming CLOCK_URL', async () => {
+    it('is off in production: a shared clock stops the process naming CLOCK_URL, and the gateway offers neither the clock nor the mailbox', async () => {
       const { child } = await start('gateway/src/main.ts', {
         NODE_ENV: 'production',
         SERVICE_URLS: `auth=x;vacancy=x;application=x;rating=x;payment=x;notification=x`,
@@ -135,7 +137,20 @@ whenPostgres('dev clock and dev mailbox across processes', () =>
       const { code } = await child.exited;
       expect(code).toBe(1);
       expect(child.output()).toMatch(/CLOCK_URL: the dev clock is off in production/);
-    }, 30_000);
+
+      // Without it, a production gateway offers neither the clock nor the mailbox.
+      const production = await start('gateway/src/main.ts', {
+        NODE_ENV: 'production',
+        CLOCK_URL: 'system://',
+        SERVICE_URLS: serviceUrls,
+        WEB_DIST: `/nonexistent-${prefix}`,
+      });
+      await waitFor(production.client, '/healthz', production.child);
+      expect((await production.client.get('/api/dev/clock')).status).toBe(404);
+      const mailbox = await production.client.get(`/dev/mailbox.json?to=${encodeURIComponent(teamEmail)}`);
+      expect(mailbox.headers.get('content-type')).not.toContain('application/json');
+      expect(mailbox.text).not.toContain(teamEmail);
+    }, 60_000);
   }),
 );
 
