@@ -323,7 +323,7 @@ function report(result: Awaited<ReturnType<typeof phase>>) {
   const busiest = [...usage.shares].sort((a, b) => b[1] - a[1]);
   lines.push(
     `  CPU (share of one core): ${busiest.map(([name, share]) => `${name} ${share.toFixed(2)}`).join(', ')}`,
-    `  machine busy ${(usage.machineBusy * 100).toFixed(0)} % of ${cpus().length} cores; busiest process: ${busiest[0][0]} at ${(busiest[0][1] * 100).toFixed(0)} % of a core`,
+    `  this run's processes together ${busiest.reduce((sum, [, share]) => sum + share, 0).toFixed(2)} cores; the machine (every user) busy ${(usage.machineBusy * 100).toFixed(0)} % of ${cpus().length} cores; busiest process: ${busiest[0][0]} at ${(busiest[0][1] * 100).toFixed(0)} % of a core`,
   );
   const redisCalls = [...redisDelta.values()].reduce((a, b) => a + b, 0);
   const top = [...redisDelta].sort((a, b) => b[1] - a[1]).slice(0, 8);

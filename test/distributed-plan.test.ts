@@ -45,7 +45,7 @@ describe('the distributed plan (start:distributed, the kill drill and bench/peak
     expect(env(a, 'vacancy-1').STORE_URL).toBe(env(a, 'vacancy-2').STORE_URL);
     // (the exact postgres:// URL is asserted once the PostgreSQL adapter is on main)
     expect(schemaName('run-A', 'vacancy')).toBe('run_a_vacancy');
-    for (const variable of ['EVENT_BUS_URL', 'FANOUT_URL', 'STORE_URL'])
+    for (const variable of ['EVENT_BUS_URL', 'FANOUT_URL', 'STORE_URL', 'CLOCK_URL'])
       expect(env(a, 'auth')[variable]).not.toBe(env(b, 'auth')[variable]);
     expect(a.gatewayEnv.RATE_LIMIT_URL).not.toBe(b.gatewayEnv.RATE_LIMIT_URL);
     expect(a.engines.join(' ')).not.toContain('secret');

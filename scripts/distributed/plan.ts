@@ -7,6 +7,7 @@
  *   event bus  Redis Streams            EVENT_BUS_URL=redis://…?prefix=<prefix>
  *   fan-out    Redis pub/sub            FANOUT_URL=redis://…?channel=<prefix>:fanout
  *   rate limit Redis windows            RATE_LIMIT_URL=redis://…?prefix=<prefix>:rate: (gateway)
+ *   dev clock  one Redis hash           CLOCK_URL=redis://…?key=<prefix>:clock (not in production)
  *   stores     PostgreSQL               STORE_URL=postgres://…?schema=<prefix>: schema <prefix>_<service>,
  *                                       one per service, shared by that service's instances
  *   instances  vacancy, application and notification `hot` times each (1 or 2), the others once;
@@ -57,7 +58,8 @@ export const schemaName = (prefix: string, service: string) =>
   `${schemaPrefix(prefix)}${identifier(service)}`.slice(0, 63);
 
 /** The PostgreSQL store adapter names each service's schema `<schema>_<service>` (or `<service>`). */
-export const storeUrlOf = (postgresUrl: string, prefix: string) => withParams(postgresUrl, { schema: prefix });
+export const storeUrlOf = (postgresUrl: string, prefix: string) =>
+  withParams(postgresUrl, { schema: prefix });
 
 export function distributedPlan(options: PlanOptions) {
   const { redisUrl, prefix, postgresUrl, hotInstances, dataDir } = options;
@@ -73,6 +75,10 @@ export function distributedPlan(options: PlanOptions) {
     KEYS_DIR: keysDir,
     PUBLIC_URL: options.publicUrl,
     HOST: '127.0.0.1',
+    // The dev clock every process shares (POST /api/dev/clock moves it); production has none.
+    ...(options.nodeEnv === 'production'
+      ? {}
+      : { CLOCK_URL: withParams(redisUrl, { key: `${redisName}:clock` }) }),
   };
 
   const instances: Instance[] = SERVICES.flatMap((service) => {
