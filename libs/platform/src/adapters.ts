@@ -9,7 +9,7 @@ import type { Logger } from './log';
 
 /**
  * Adapters are chosen by URL (ARCHITECTURE §2). Distributed adapters register themselves here so the
- * embedded mode never loads ioredis, kafkajs or mongoose.
+ * embedded mode never loads ioredis, kafkajs, mongoose or pg.
  */
 type BusFactory = (url: string, service: string, logger: Logger) => Promise<EventBus>;
 type StoreFactory = (url: string, service: string) => Promise<DocumentStore>;
@@ -38,11 +38,11 @@ export function registerFanoutAdapter(scheme: string, factory: FanoutFactory) {
 
 const schemeOf = (url: string) => url.slice(0, url.indexOf('://'));
 
-const DISTRIBUTED_SCHEMES = ['redis', 'kafka', 'mongodb'];
+const DISTRIBUTED_SCHEMES = ['redis', 'rediss', 'kafka', 'mongodb', 'mongodb+srv', 'postgres', 'postgresql'];
 
 function pick<F>(factories: Record<string, F>, url: string, what: string): F {
   if (!factories[schemeOf(url)] && DISTRIBUTED_SCHEMES.includes(schemeOf(url))) {
-    // Loaded on first use: it registers the Redis, Kafka and MongoDB adapters.
+    // Loaded on first use: it registers the Redis, Kafka, MongoDB and PostgreSQL adapters.
     require('./distributed');
   }
   const factory = factories[schemeOf(url)];
