@@ -17,7 +17,8 @@
  * two-instance / one-instance. 0 errors is the bar; ≥ 1.5× where the cores allow it.
  *
  * Run: npx tsx bench/peak.ts   (PEAK_USERS=32, PEAK_SECONDS=20, PEAK_SOCKETS=2000, PEAK_ESTATES=4,
- *   PEAK_MOBAS=6, POSTGRES_URL (its database is replaced by PEAK_DATABASE=moba_peak))
+ *   PEAK_MOBAS=6, PEAK_ROUNDS=1 (rounds of one-then-two; the median ratio is printed), POSTGRES_URL
+ *   (its database is replaced by PEAK_DATABASE=moba_peak))
  */
 import { spawn, fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -39,6 +40,7 @@ const SECONDS = Number(process.env.PEAK_SECONDS ?? 20);
 const SOCKETS = Number(process.env.PEAK_SOCKETS ?? 2000);
 const ESTATES = Number(process.env.PEAK_ESTATES ?? 4);
 const MOBAS = Number(process.env.PEAK_MOBAS ?? 6);
+const ROUNDS = Number(process.env.PEAK_ROUNDS ?? 1);
 const DATABASE = process.env.PEAK_DATABASE ?? 'moba_peak';
 const postgresUrl = (() => {
   const url = new URL(POSTGRES_URL);
@@ -345,20 +347,32 @@ async function main() {
   console.log(
     `${USERS} virtual workers, ${SOCKETS} WebSockets, ${ESTATES} estates × ${MOBAS} mobas, ${SECONDS} s per phase\n`,
   );
-  const one = report(await phase(1));
-  console.log(one.text);
-  const two = report(await phase(2));
-  console.log(two.text);
-  console.log(
-    `\nratio two / one: ${(two.rps / one.rps).toFixed(2)}× requests/s, p99 ${two.p99.toFixed(1)} ms vs ${one.p99.toFixed(1)} ms`,
-  );
+  // Rounds of (one, two) in turn, so a change in the machine's other load hits both alike.
+  const ratios: number[] = [];
+  let errors = 0;
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (ROUNDS > 1) console.log(`--- round ${round} of ${ROUNDS}`);
+    const one = report(await phase(1));
+    console.log(one.text);
+    const two = report(await phase(2));
+    console.log(two.text);
+    ratios.push(two.rps / one.rps);
+    errors += one.errors + two.errors;
+    console.log(
+      `ratio two / one: ${(two.rps / one.rps).toFixed(2)}× requests/s, p99 ${two.p99.toFixed(1)} ms vs ${one.p99.toFixed(1)} ms\n`,
+    );
+  }
+  if (ROUNDS > 1)
+    console.log(
+      `ratios two / one per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${percentile(ratios, 50).toFixed(2)}×`,
+    );
   console.log(
     `load average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  if (one.errors || two.errors) console.log('ERRORS (bar: 0)');
-  process.exitCode = one.errors || two.errors ? 1 : 0;
+  if (errors) console.log(`ERRORS: ${errors} (bar: 0)`);
+  process.exitCode = errors ? 1 : 0;
 }
 
 main().catch((error) => {

@@ -43,7 +43,7 @@ describe('the distributed plan (start:distributed, the kill drill and bench/peak
     const [a, b] = [planFor(2, 'run_a'), planFor(2, 'run_b')];
     const env = (plan: typeof a, name: string) => plan.instances.find((i) => i.name === name)!.env;
     expect(env(a, 'vacancy-1').STORE_URL).toBe(env(a, 'vacancy-2').STORE_URL);
-    // (the exact postgres:// URL is asserted once the PostgreSQL adapter is on main)
+    expect(env(a, 'vacancy-1').STORE_URL).toBe('postgres://moba:secret@127.0.0.1:5432/moba?schema=run_a');
     expect(schemaName('run-A', 'vacancy')).toBe('run_a_vacancy');
     for (const variable of ['EVENT_BUS_URL', 'FANOUT_URL', 'STORE_URL', 'CLOCK_URL'])
       expect(env(a, 'auth')[variable]).not.toBe(env(b, 'auth')[variable]);

@@ -92,7 +92,7 @@ export function distributedPlan(options: PlanOptions) {
         env: {
           ...shared,
           PORT: String(port),
-          STORE_URL: withParams(redisUrl, { prefix: `${redisName}:store:${service}` }), // INTERIM
+          STORE_URL: storeUrlOf(postgresUrl, prefix),
           ...(service === 'auth' ? { PHOTOS_DIR: `${dataDir}/auth-photos` } : {}),
         },
       };
