@@ -327,6 +327,13 @@ function report(result: Awaited<ReturnType<typeof phase>>) {
     `  CPU (share of one core): ${busiest.map(([name, share]) => `${name} ${share.toFixed(2)}`).join(', ')}`,
     `  this run's processes together ${busiest.reduce((sum, [, share]) => sum + share, 0).toFixed(2)} cores; the machine (every user) busy ${(usage.machineBusy * 100).toFixed(0)} % of ${cpus().length} cores; busiest process: ${busiest[0][0]} at ${(busiest[0][1] * 100).toFixed(0)} % of a core`,
   );
+  // CPU time per request does not depend on the share of the cores the run got: the capacity model's base.
+  lines.push(
+    `  CPU ms per request: ${busiest
+      .filter(([, share]) => share > 0)
+      .map(([name, share]) => `${name} ${((share * stats.seconds * 1000) / stats.total).toFixed(2)}`)
+      .join(', ')}`,
+  );
   const redisCalls = [...redisDelta.values()].reduce((a, b) => a + b, 0);
   const top = [...redisDelta].sort((a, b) => b[1] - a[1]).slice(0, 8);
   lines.push(

@@ -3,6 +3,7 @@ import { calendarDay } from '@moba/contracts';
 import { createTokenSigner, generateKeyPair } from '@moba/platform';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { freePort } from '../libs/platform/test/fixtures/engines';
+import { dropSchemas, freshSchemaPrefix, withSchema } from '../libs/platform/test/fixtures/postgres';
 import { deleteKeys, REDIS_URL } from '../libs/platform/test/fixtures/redis';
 import { spawnTs, type Child } from '../libs/platform/test/fixtures/spawn';
 import { validVacancy } from '../services/vacancy/test/helpers';
@@ -12,7 +13,7 @@ const DAY = 86_400_000;
 /**
  * The dev clock and the dev mailbox in the distributed mode: a gateway, a vacancy process and two
  * notification processes, each its own OS process on Redis (bus, fan-out, the shared clock) and one
- * shared store. Moving the clock through the gateway moves it in every process; a mail one
+ * shared PostgreSQL store. Moving the clock through the gateway moves it in every process; a mail one
  * notification instance stores is readable through the other and through the gateway.
  */
 describe('dev clock and dev mailbox across processes', () => {
@@ -20,11 +21,12 @@ describe('dev clock and dev mailbox across processes', () => {
   const keys = generateKeyPair();
   const signer = createTokenSigner(keys.privateKeyPem);
   const teamEmail = `team-${prefix}@dev-tools.test`;
+  const schemas = freshSchemaPrefix('devtools');
   const common = {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     EVENT_BUS_URL: `${REDIS_URL}?prefix=${prefix}&blockMs=500`,
-    STORE_URL: process.env.SHARED_STORE_URL ?? `${REDIS_URL}?prefix=${prefix}:store`,
+    STORE_URL: withSchema(schemas),
     FANOUT_URL: `${REDIS_URL}?channel=${prefix}:fanout`,
     CLOCK_URL: `${REDIS_URL}?key=${prefix}:clock`,
     JWT_PUBLIC_KEY: keys.publicKeyPem,
@@ -59,6 +61,7 @@ describe('dev clock and dev mailbox across processes', () => {
   afterAll(async () => {
     await Promise.all(children.map((c) => c.kill()));
     await deleteKeys(`${prefix}:*`);
+    await dropSchemas(schemas);
   });
 
   const estateToken = async () => {

@@ -24,14 +24,17 @@ export function machineSeconds() {
   return { busy: (total - idle) / TICKS, total: total / TICKS };
 }
 
-/** The PostgreSQL backends serving `database` (their process title names it: "postgres: user db host …"). */
+/**
+ * The PostgreSQL backends serving `database`: their process title names it, after the cluster's name
+ * where one is set ("postgres: 15/main: user db host(port) idle").
+ */
 export function postgresBackends(database: string): number[] {
+  const title = new RegExp(`^postgres: (?:\\S+: )?\\S+ ${database.replace(/[^\w]/g, '\\$&')} `);
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (title.startsWith('postgres: ') && title.split(' ')[2] === database) pids.push(Number(entry));
+      if (title.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) pids.push(Number(entry));
     } catch {
       /* gone meanwhile */
     }

@@ -3,13 +3,13 @@ import { calendarDay, topics, type EventEnvelope } from '@moba/contracts';
 import { createBus, createLogger, createTokenSigner, generateKeyPair, type EventBus } from '@moba/platform';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { freePort } from '../../../libs/platform/test/fixtures/engines';
+import { dropSchemas, freshSchemaPrefix, withSchema } from '../../../libs/platform/test/fixtures/postgres';
 import { deleteKeys, REDIS_URL } from '../../../libs/platform/test/fixtures/redis';
 import { spawnTs, type Child } from '../../../libs/platform/test/fixtures/spawn';
 import { envelope, validVacancy } from './helpers';
 
-/** The shared store both processes use: SHARED_STORE_URL, else the redis:// store under this run's prefix. */
-const sharedStoreUrl = (prefix: string) =>
-  process.env.SHARED_STORE_URL ?? `${REDIS_URL}?prefix=${prefix}:store`;
+/** The store both processes share, as in `start:distributed`: a PostgreSQL schema of this run's own. */
+const schemas = freshSchemaPrefix('browse2');
 
 /** How soon a write on one instance must show in the other's browse. */
 const VISIBLE_WITHIN_MS = 1000;
@@ -42,7 +42,7 @@ describe('two vacancy processes on one bus and one store', () => {
           PORT: String(port),
           HOST: '127.0.0.1',
           EVENT_BUS_URL: busUrl,
-          STORE_URL: sharedStoreUrl(prefix),
+          STORE_URL: withSchema(schemas),
           JWT_PUBLIC_KEY: keys.publicKeyPem,
           SCHEDULER_INTERVAL_MS: '3600000',
         }),
@@ -63,6 +63,7 @@ describe('two vacancy processes on one bus and one store', () => {
     await bus?.close();
     await Promise.all(children.map((c) => c.kill()));
     await deleteKeys(`${prefix}:*`);
+    await dropSchemas(schemas);
   });
 
   const [a, b] = [0, 1].map((i) => () => clients[i]);

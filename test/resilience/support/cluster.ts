@@ -180,7 +180,6 @@ export async function startCluster({
     );
   }
 
-  const notificationUrl = urlOf(plan.instances.find((i) => i.service === 'notification')!.name);
   return {
     runId,
     dataDir,
@@ -195,7 +194,7 @@ export async function startCluster({
     kill,
     stop,
     output,
-    client: resilientClient(urlOf('gateway'), notificationUrl),
+    client: resilientClient(urlOf('gateway')),
   };
 }
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
@@ -204,20 +203,12 @@ const RETRYABLE = new Set([502, 503, 504]);
 
 /**
  * A client as a phone app would behave while a service restarts: a refused connection or a 502/503/504
- * is retried with backoff (bounded). The dev mailbox is read straight from the notification service
- * (the distributed gateway has no /dev routes); there is no dev clock in this mode (404).
+ * is retried with backoff (bounded). Everything goes through the gateway, the dev mailbox and the
+ * shared dev clock too.
  */
-export function resilientClient(
-  gatewayUrl: string,
-  notificationUrl: string,
-  stats = { retries: 0, ambiguous409: 0 },
-) {
-  const gateway = testClient(gatewayUrl);
-  const notification = testClient(notificationUrl);
+export function resilientClient(gatewayUrl: string, stats = { retries: 0, ambiguous409: 0 }) {
+  const target = testClient(gatewayUrl);
   const request: TestClient['request'] = async (method, path, options = {}) => {
-    if (path.startsWith('/api/dev/'))
-      return { status: 404, headers: new Headers(), text: '', body: undefined };
-    const target = path.startsWith('/dev/') ? notification : gateway;
     let retried = false;
     for (let attempt = 0; ; attempt++) {
       let response: TestResponse | undefined;
