@@ -141,6 +141,12 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 const freePort = () =>
   new Promise<number>((done, fail) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -371,7 +377,7 @@ async function main() {
   }
   if (ROUNDS > 1)
     console.log(
-      `ratios two / one per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${percentile(ratios, 50).toFixed(2)}×`,
+      `ratios two / one per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}×`,
     );
   console.log(
     `load average after: ${loadavg()
