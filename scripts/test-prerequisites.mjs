@@ -83,18 +83,22 @@ function chromiumThere() {
 
 /** Connects as the tests do; resolves what is missing there, or null when nothing is. */
 async function postgresMissing() {
-  if (!onPath('psql')) return 'psql is not installed';
-  const probe = `SELECT has_database_privilege(current_database(), 'CREATE'),
-    EXISTS (SELECT 1 FROM pg_database WHERE datname = 'moba')`;
-  const url = postgresUrl.href.replace(/^postgres:/, 'postgresql:');
-  const result = await runAsync('psql', ['-X', '-w', '-A', '-t', '-F', ',', '-c', probe, url], {
-    env: { ...process.env, PGCONNECT_TIMEOUT: '3' },
-  });
-  if (!result.ok) return result.output.split('\n')[0] || 'psql failed';
-  const [canCreate, distributedDatabase] = result.output.split(',');
-  if (canCreate !== 't') return `role ${role} may not CREATE SCHEMA in ${testDatabase}`;
-  if (distributedDatabase !== 't') return 'database moba (for npm run start:distributed) is missing';
-  return null;
+  const { Client } = createRequire(join(root, 'libs/platform/package.json'))('pg');
+  const client = new Client({ connectionString: postgresUrl.href, connectionTimeoutMillis: 3000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const { rows } = await client.query(`SELECT
+      has_database_privilege(current_database(), 'CREATE') AS "canCreate",
+      EXISTS (SELECT 1 FROM pg_database WHERE datname = 'moba') AS "distributedDatabase"`);
+    if (!rows[0].canCreate) return `role ${role} may not CREATE SCHEMA in ${testDatabase}`;
+    if (!rows[0].distributedDatabase) return 'database moba (for start:distributed) is missing';
+    return null;
+  } catch (error) {
+    return error.message || String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 async function argon2Loads() {
@@ -130,12 +134,16 @@ async function startRedis() {
   return waitFor(redisAnswers, 10);
 }
 
-const clusterVersion = () =>
-  existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql').sort().at(-1) : undefined;
+const latest = (dir) => (existsSync(dir) ? readdirSync(dir).sort().at(-1) : undefined);
+const installedVersion = () => latest('/usr/lib/postgresql');
 
 async function startPostgres() {
-  const version = clusterVersion();
+  const version = installedVersion();
   if (!version || !onPath('pg_ctlcluster')) return false;
+  if (isRoot && !existsSync(`/etc/postgresql/${version}/main`)) {
+    console.log(`test prerequisites: pg_createcluster ${version} main`);
+    run('pg_createcluster', [version, 'main']);
+  }
   const args = ['--skip-systemctl-redirect', version, 'main', 'start'];
   console.log(`test prerequisites: pg_ctlcluster ${args.join(' ')}`);
   const started = run('pg_ctlcluster', args);
@@ -187,17 +195,15 @@ async function fixRedis() {
 
 async function fixPostgres() {
   const where = `${postgresAddress.host}:${postgresAddress.port}`;
-  if (!onPath('psql'))
-    return 'PostgreSQL: psql is not installed; run: sudo apt-get install -y postgresql-client';
   if (!(await postgresListens())) {
     if (!isLocal(postgresAddress)) return `PostgreSQL: nothing listens on ${where}; start it there`;
-    if (!clusterVersion())
+    if (!installedVersion())
       return `PostgreSQL: not installed; run: sudo apt-get install -y postgresql && ${SETUP_HINT}`;
     if (!(await startPostgres()))
       return `PostgreSQL: nothing listens on ${where}; run: sudo pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`;
   }
   if (!(await postgresMissing())) return null;
-  if (isLocal(postgresAddress)) setUpPostgres();
+  if (isLocal(postgresAddress) && onPath('psql')) setUpPostgres();
   const missing = await postgresMissing();
   return missing && `PostgreSQL: ${missing}; run: ${SETUP_HINT}`;
 }
@@ -213,8 +219,7 @@ if (redisOk && !postgresProblem && chromiumOk && argon2Ok) process.exit(0);
 if (canApt) {
   const packages = [];
   if (!redisOk && isLocal(redisAddress) && !onPath('redis-server')) packages.push('redis-server');
-  if (postgresProblem && isLocal(postgresAddress) && !clusterVersion()) packages.push('postgresql');
-  else if (!onPath('psql')) packages.push('postgresql-client');
+  if (postgresProblem && isLocal(postgresAddress) && !installedVersion()) packages.push('postgresql');
   if (!chromiumOk) packages.push('chromium');
   aptInstall(packages);
 }
