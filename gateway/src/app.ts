@@ -250,7 +250,7 @@ async function moveClock(req: IncomingMessage, res: ServerResponse, clock: Adjus
       error: {
         code: 'VALIDATION',
         message: 'invalid advanceMs',
-        details: [{ field: 'advanceMs', message: 'a non-negative number of milliseconds' }],
+        details: [{ field: 'advanceMs', code: 'invalid', message: 'a non-negative number of milliseconds' }],
       },
     });
   }

@@ -118,7 +118,18 @@ describe('ban and reactivate', () => {
     const worker = await signedUp(auth, 'Worker');
     const noReason = await auth.client.post(`/admin/users/${worker.id}/ban`, { reason: '  ' }, admin.headers);
     expect(noReason.status).toBe(400);
-    expect(noReason.body.error.details[0].field).toBe('body.reason');
+    expect(noReason.body.error.details[0]).toMatchObject({ field: 'body.reason', code: 'required' });
+    const numeric = await auth.client.post(`/admin/users/${worker.id}/ban`, { reason: 123 }, admin.headers);
+    expect(numeric.status).toBe(400);
+    expect(numeric.body.error.details).toEqual([
+      { field: 'body.reason', code: 'not_text', message: 'reason must be text' },
+    ]);
+    const long = await auth.client.post(
+      `/admin/users/${worker.id}/ban`,
+      { reason: 'x'.repeat(501) },
+      admin.headers,
+    );
+    expect(long.body.error.details[0]).toMatchObject({ field: 'body.reason', code: 'too_long', limit: 500 });
     expect(
       (await auth.client.post(`/admin/users/${worker.id}/reactivate`, undefined, admin.headers)).body.error
         .code,
