@@ -88,7 +88,7 @@ function digitsForNumberWords(text: string): string {
   return text.replace(NUMBER_WORDS, (run) => {
     const words = run
       .toLowerCase()
-      .split(/[\s,.\-]+/)
+      .split(/[\s,.-]+/)
       .filter(Boolean);
     let digits = '';
     for (let i = 0; i < words.length; i++) {
