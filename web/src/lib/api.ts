@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { clearSession, getToken } from './storage';
 import { endSession, goToLogin } from './unauthorized';
+import { fieldsFromDetails } from './issue-token';
 
 /** Calls a visitor makes: no bearer token, and their 401 (a wrong password) is an ordinary error. */
 export const publicEndpoints = new Set([
@@ -87,10 +88,14 @@ export function apiErrorInfo(error: unknown): ApiErrorInfo {
     const body = (data as { error: unknown }).error;
     if (typeof body === 'string') info.message = body;
     else if (body && typeof body === 'object') {
-      const b = body as { code?: string; message?: string; details?: { field: string; message: string }[] };
+      const b = body as {
+        code?: string;
+        message?: string;
+        details?: { field: string; code?: string; limit?: number }[];
+      };
       info.code = b.code ?? null;
       info.message = b.message ?? null;
-      for (const d of b.details ?? []) info.fields[d.field] = d.message;
+      info.fields = fieldsFromDetails(b.details ?? []);
     }
   }
   return info;

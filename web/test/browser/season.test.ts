@@ -171,7 +171,9 @@ test('the create form shows the rules inline: required fields, phone numbers, ho
   expect(await estatePage.getByText('Ovo polje je obavezno.').count()).toBeGreaterThan(3);
 
   await estatePage.getByLabel('Opis posla').fill('Javite se na 063 123 4567 za berbu.');
-  await estatePage.getByText('Opis ne sme da sadrži broj telefona.').waitFor();
+  await estatePage
+    .getByText('Naslov i opis ne smeju da sadrže broj telefona, ni ciframa ni rečima.')
+    .waitFor();
   await estatePage.getByLabel('Početak rada').fill('22:00');
   await estatePage.getByLabel('Kraj rada').fill('06:30');
   await estatePage.getByTestId('duration').getByText('9 sati').waitFor();

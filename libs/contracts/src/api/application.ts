@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from '../errors';
 import { parsePhone } from '../phone';
 import { applicationStatusSchema, regions, vacancyStatusSchema } from '../enums';
 import { isKnownMunicipality } from '../reference';
@@ -36,7 +37,10 @@ export const guestPhoneSchema = z
   .string()
   .trim()
   .min(1, { message: 'required' })
-  .refine((value) => parsePhone(value, 'RS')?.isValid() === true, { message: 'must be a valid phone number' })
+  .refine(
+    (value) => parsePhone(value, 'RS')?.isValid() === true,
+    rule('invalid_phone', 'must be a valid phone number'),
+  )
   .transform((value) => parsePhone(value, 'RS')?.number ?? value);
 
 /** POST /applications/create. A group leader says how many people they bring (up to their profile's number). */
@@ -102,9 +106,10 @@ export const guestMunicipalitySchema = z
   .trim()
   .min(1, { message: 'required' })
   .max(NAME_MAX)
-  .refine((name) => regions.some((region) => isKnownMunicipality(name, region)), {
-    message: 'unknown municipality',
-  });
+  .refine(
+    (name) => regions.some((region) => isKnownMunicipality(name, region)),
+    rule('unknown_municipality', 'unknown municipality'),
+  );
 
 /** POST /signup-guest (visitor). */
 export const guestSignupRequestSchema = z.object({

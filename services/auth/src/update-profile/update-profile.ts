@@ -4,6 +4,7 @@ import {
   isKnownMunicipality,
   ProfileUpdated,
   topics,
+  type ErrorDetail,
   type UpdateEstateProfile,
   type UpdateWorkerProfile,
 } from '@moba/contracts';
@@ -11,7 +12,7 @@ import { AppError, forbidden, pushEvents } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
 import { profileEventData, toEstateProfile, toWorkerProfile, type UserDoc } from '../domain/user';
 
-export const profileUpdateError = (details?: { field: string; message: string }[]) =>
+export const profileUpdateError = (details?: ErrorDetail[]) =>
   new AppError(authErrorCodes.PROFILE_UPDATE_ERROR, 400, authErrorMessages.PROFILE_UPDATE_ERROR, details);
 
 /** Writes the changed fields with a ProfileUpdated event and answers the fresh document. */
@@ -54,7 +55,13 @@ export async function updateWorkerProfile(
   if (input.municipality !== undefined) {
     const municipality = input.municipality.trim();
     if (!isKnownMunicipality(municipality, user.region ?? 'RS')) {
-      throw profileUpdateError([{ field: 'municipality', message: 'unknown municipality for the region' }]);
+      throw profileUpdateError([
+        {
+          field: 'municipality',
+          code: 'unknown_municipality',
+          message: 'unknown municipality for the region',
+        },
+      ]);
     }
     set.municipality = municipality;
   }

@@ -31,7 +31,7 @@ export async function createVacancy(
 ): Promise<{ id: string }> {
   if (body && typeof body === 'object' && (body as { urgent?: unknown }).urgent === true)
     throw badRequest(vacancyErrorCodes.URGENT_COMING_SOON, 'coming soon', [
-      { field: 'urgent', message: 'coming soon' },
+      { field: 'urgent', code: 'coming_soon', message: 'coming soon' },
     ]);
   const today = todayOf(ctx);
   const input = parseInput(createVacancySchema(today), body);

@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loginSchema, type LoginInput } from '@moba/contracts';
@@ -11,6 +10,7 @@ import { roleOf } from '../../../lib/token';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { useLoginMutation } from '../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { codedResolver } from '../../../lib/validation';
 
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -21,7 +21,7 @@ export default function LoginPage() {
   const notice = useLoginNotice();
   const [login, { error, isLoading }] = useLoginMutation();
   const errorText = useApiErrorText();
-  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: codedResolver(loginSchema) });
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await login(values);

@@ -9,7 +9,7 @@ import { useFeatureErrorText } from '../../mobas/error-text';
 import { useFeaturingCheckout } from '../../featuring/useFeaturingCheckout';
 import { useEstateVacanciesQuery } from '../../my-mobas/api';
 import { useCreateVacancyMutation } from '../api';
-import { vacancyIssueKey } from '../vacancy-issues';
+import { translateIssue } from '../../../lib/issue-token';
 import { checkDraft, initialDraft, type Draft } from '../draft';
 import { BasicSection } from '../components/BasicSection';
 import { PlaceSection } from '../components/PlaceSection';
@@ -56,10 +56,10 @@ export default function CreateMobaPage() {
   };
   const touch = (key: string) => () => setTouched((s) => ({ ...s, [key]: true }));
   const errorOf = (key: string): string | null => {
-    const message = serverFields[key] || ((tried || touched[key]) && problems[key]) || '';
-    if (!message) return null;
-    const { key: k, params } = vacancyIssueKey(message, key);
-    return t(k, params);
+    const token = serverFields[key] || ((tried || touched[key]) && problems[key]) || '';
+    if (!token) return null;
+    const { key: k, params, fallbacks } = translateIssue(token, 'create-moba');
+    return t([k, ...fallbacks], params);
   };
   const sectionProps: DraftSectionProps = { draft, set, touch, errorOf };
 
