@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rule } from '../errors';
 import { parsePhone } from '../phone';
 import { applicationStatusSchema, regions, vacancyStatusSchema } from '../enums';
-import { isKnownMunicipality } from '../reference';
+import { canonicalOrTyped, isKnownMunicipality } from '../reference';
 import { uuidV4Schema, isoDateSchema, isoDateTimeSchema } from '../common';
 import { GROUP_SIZE_MAX, NAME_MAX, NOTE_MAX } from '../limits';
 
@@ -106,6 +106,7 @@ export const guestMunicipalitySchema = z
   .trim()
   .min(1, { message: 'required' })
   .max(NAME_MAX)
+  .overwrite((typed) => canonicalOrTyped(typed))
   .refine(
     (name) => regions.some((region) => isKnownMunicipality(name, region)),
     rule('unknown_municipality', 'unknown municipality'),

@@ -12,7 +12,13 @@ import {
 } from '../limits';
 import { rule, ruleIssue, type IssueCode } from '../errors';
 import { isoDateSchema, pageOf, pagingSchema, timeOfDaySchema, uuidV4Schema } from '../common';
-import { isKnownCrop, isKnownJobActivity, isKnownMunicipality } from '../reference';
+import {
+  canonicalDistrict,
+  canonicalOrTyped,
+  isKnownCrop,
+  isKnownJobActivity,
+  isKnownMunicipality,
+} from '../reference';
 import { containsPhoneNumber } from './phone-in-text';
 
 export { containsPhoneNumber, findPhoneNumbers } from './phone-in-text';
@@ -197,7 +203,17 @@ export const jobActivityIdSchema = z
   .string()
   .refine(isKnownJobActivity, rule('unknown_job_activity', 'unknown job activity'));
 /** A municipality name of the reference list of its region (checked against the region in createVacancySchema). */
-export const vacancyMunicipalitySchema = z.string().trim().min(1, { message: 'required' });
+export const vacancyMunicipalitySchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'required' })
+  .overwrite((typed) => canonicalOrTyped(typed));
+/** A place typed in a filter, in either script and with or without diacritics, as its reference name. */
+const placeFilterSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .overwrite((typed) => canonicalOrTyped(typed));
 
 // ── Create ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -293,12 +309,17 @@ const optionalFlag = z.boolean().optional();
 export const vacancyFiltersSchema = z
   .object({
     /** One municipality, or several (any of them). */
-    municipality: z.string().trim().min(1).optional(),
-    municipalities: z.array(z.string().trim().min(1)).max(200).optional(),
+    municipality: placeFilterSchema.optional(),
+    municipalities: z.array(placeFilterSchema).max(200).optional(),
     /** A country of the region (RS, MK, ME, BA, BG). */
     region: regionSchema.optional(),
     /** A Serbian district (okrug), e.g. "Nišavski". */
-    district: z.string().trim().min(1).optional(),
+    district: z
+      .string()
+      .trim()
+      .min(1)
+      .overwrite((typed) => canonicalDistrict(typed) ?? typed)
+      .optional(),
     crop: z.string().min(1).optional(),
     jobActivity: z.string().min(1).optional(),
     /** Date range: vacancies whose working period overlaps [dateFrom, dateTo]. */

@@ -22,6 +22,7 @@ import { emptyForm, flags, toFilters, type FilterForm } from '../filters';
 import { activityName, cropName, placeName } from '../reference';
 import { useFeatureErrorText } from '../error-text';
 import '../mobas.css';
+import { useReaderScript } from '../../../lib/reader-script';
 
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
@@ -75,9 +76,7 @@ export default function MobasPage() {
             />
             <datalist id={listId}>
               {places.map((p) => (
-                <option key={p} value={p}>
-                  {placeName(p, lng)}
-                </option>
+                <option key={p} value={placeName(p, lng)} />
               ))}
             </datalist>
             <Select
@@ -247,19 +246,20 @@ function Tags({ vacancy }: { vacancy: VacancyItem }) {
 
 function VacancyCard({ vacancy, onOpen }: { vacancy: VacancyItem; onOpen: () => void }) {
   const { t } = useTranslation('mobas');
+  const shown = useReaderScript();
   return (
     <article
       className={`vacancy-card${vacancy.featured ? ' featured' : ''}`}
       data-testid="vacancy-card"
-      aria-label={vacancy.title}
+      aria-label={shown(vacancy.title)}
     >
       {vacancy.featured && (
         <p className="featured-badge">
           <Icon name="star" filled /> {t('featured')}
         </p>
       )}
-      <h2>{vacancy.title}</h2>
-      <p className="muted">{vacancy.estateName}</p>
+      <h2>{shown(vacancy.title)}</h2>
+      <p className="muted">{shown(vacancy.estateName)}</p>
       <VacancyFacts vacancy={vacancy} compact />
       <Tags vacancy={vacancy} />
       <button type="button" className="primary block" onClick={onOpen}>
@@ -271,6 +271,7 @@ function VacancyCard({ vacancy, onOpen }: { vacancy: VacancyItem; onOpen: () => 
 
 function VacancyDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: () => void }) {
   const { t } = useTranslation(['mobas', 'common']);
+  const shown = useReaderScript();
   const errorText = useFeatureErrorText('mobas');
   const { data: me } = useWorkerProfileQuery();
   const [apply, { isLoading, error, isSuccess }] = useApplyMutation();
@@ -290,14 +291,14 @@ function VacancyDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: ()
   };
 
   return (
-    <Dialog title={vacancy.title} onClose={onClose}>
+    <Dialog title={shown(vacancy.title)} onClose={onClose}>
       <div className="stack" data-testid="vacancy-details">
-        <p className="muted">{vacancy.estateName}</p>
+        <p className="muted">{shown(vacancy.estateName)}</p>
         <VacancyFacts vacancy={vacancy} />
         <p>{t('detailsHours', { hours: vacancy.hoursPerDay })}</p>
         <p>{vacancy.groupLeadersAccepted ? t('groupsWelcome') : t('groupsNo')}</p>
         <Tags vacancy={vacancy} />
-        <p className="description">{vacancy.description}</p>
+        <p className="description">{shown(vacancy.description)}</p>
         {isSuccess ? (
           <p className="alert success" role="status" data-testid="apply-success">
             {t('apply.success')}

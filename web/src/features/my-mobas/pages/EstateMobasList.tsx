@@ -13,6 +13,7 @@ import { placeName } from '../../mobas/reference';
 import { useFeaturingCheckout } from '../../featuring/useFeaturingCheckout';
 import { useApprovedApplicantsQuery, useDeleteVacancyMutation, useEstateVacanciesQuery } from '../api';
 import '../../mobas/mobas.css';
+import { useReaderScript } from '../../../lib/reader-script';
 
 /** The estate's mobas: 'both' with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
 export function EstateMobasList({ only }: { only?: 'past' }) {
@@ -89,6 +90,7 @@ function EstateVacancyCard({
 }) {
   const { t } = useTranslation('my-mobas');
   const checkout = useFeaturingCheckout();
+  const shown = useReaderScript();
   const past = vacancy.status === 'Finished' || vacancy.status === 'Closed';
   const canPay =
     !vacancy.featured && vacancy.sponsored && (vacancy.status === 'Pending' || vacancy.status === 'Open');
@@ -96,14 +98,14 @@ function EstateVacancyCard({
     <article
       className={`vacancy-card${vacancy.featured ? ' featured' : ''}`}
       data-testid="estate-moba"
-      aria-label={vacancy.title}
+      aria-label={shown(vacancy.title)}
     >
       {vacancy.featured && (
         <p className="featured-badge" data-testid="featured-badge">
           <Icon name="star" filled /> {t('featured')}
         </p>
       )}
-      <h2>{vacancy.title}</h2>
+      <h2>{shown(vacancy.title)}</h2>
       <p>
         <span className="status-chip" data-testid="vacancy-status">
           {t(`vacancyStatus.${vacancy.status}`)}
