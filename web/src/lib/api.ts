@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { clearSession, getToken } from './storage';
+import { setLoginNotice } from './login-notice';
 import { endSession, goToLogin } from './unauthorized';
 
 /** Calls a visitor makes: no bearer token, and their 401 (a wrong password) is an ordinary error. */
@@ -36,6 +37,7 @@ export function createBaseQuery(
     const hadToken = Boolean(getToken()) && !publicEndpoints.has(api.endpoint);
     const result = await raw(args, api, extra);
     if (hadToken && result.error?.status === 401) {
+      if (apiErrorInfo(result.error).code === 'AUTH.BANNED') setLoginNotice('banned');
       endSession(() => {
         clearSession();
         api.dispatch(baseApi.util.resetApiState());

@@ -234,7 +234,7 @@ test('an estate features its first moba free in the promo, pays for the second i
   await screenshots(estatePage, 'season-estate-my-mobas');
 });
 
-test('a worker filters, finds the featured moba first, applies, and a second apply says already applied', async () => {
+test('a worker filters, finds the featured moba first, applies, and the card then says applied instead of offering a second apply', async () => {
   await workerPage.goto(`${product.url}/worker/mobas`);
   await workerPage.getByTestId('vacancy-card').first().waitFor();
   await workerPage.getByText('Filteri', { exact: true }).click();
@@ -261,13 +261,10 @@ test('a worker filters, finds the featured moba first, applies, and a second app
   await dialog.getByTestId('apply-success').waitFor();
   await dialog.getByRole('button', { name: 'Zatvori' }).click();
 
-  await card.getByRole('button', { name: 'Detalji i prijava' }).click();
-  await workerPage.getByRole('dialog').getByRole('button', { name: 'Prijavi se' }).click();
-  await workerPage
-    .getByRole('dialog')
-    .getByTestId('already-applied')
-    .getByText('Već ste se prijavili za ovu mobu.')
-    .waitFor();
+  await card.getByTestId('application-state').getByText('Prijavljeni ste · čeka odobrenje').waitFor();
+  await card.getByRole('button', { name: 'Detalji', exact: true }).click();
+  await workerPage.getByRole('dialog').getByTestId('application-state').waitFor();
+  expect(await workerPage.getByRole('dialog').getByRole('button', { name: 'Prijavi se' }).count()).toBe(0);
   await screenshots(workerPage, 'season-worker-already-applied');
   await workerPage.getByRole('dialog').getByRole('button', { name: 'Zatvori' }).click();
 });

@@ -88,7 +88,7 @@ export default function CreateMobaPage() {
       await checkout.start(created.data.id);
       return;
     }
-    showToast(t('created'), 'info');
+    showToast(t('created'), 'success');
     navigate(paths.estate.myMobas, { state: { created: created.data.id } });
   };
 

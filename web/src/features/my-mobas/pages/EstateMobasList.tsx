@@ -10,11 +10,12 @@ import { QueryState } from '../../mobas/components/States';
 import { VacancyFacts } from '../../mobas/components/VacancyFacts';
 import { useFeatureErrorText } from '../../mobas/error-text';
 import { placeName } from '../../mobas/reference';
+import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
 import { useFeaturingCheckout } from '../../featuring/useFeaturingCheckout';
 import { useApprovedApplicantsQuery, useDeleteVacancyMutation, useEstateVacanciesQuery } from '../api';
 import '../../mobas/mobas.css';
 
-/** The estate's mobas: 'both' with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
+/** The estate's mobas: current and past with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
 export function EstateMobasList({ only }: { only?: 'past' }) {
   const { t } = useTranslation('my-mobas');
   const [tab, setTab] = useState<'active' | 'past'>(only ?? 'active');
@@ -89,7 +90,7 @@ function EstateVacancyCard({
 }) {
   const { t } = useTranslation('my-mobas');
   const checkout = useFeaturingCheckout();
-  const past = vacancy.status === 'Finished' || vacancy.status === 'Closed';
+  const past = vacancy.status === 'Finished';
   const canPay =
     !vacancy.featured && vacancy.sponsored && (vacancy.status === 'Pending' || vacancy.status === 'Open');
   return (
@@ -105,9 +106,7 @@ function EstateVacancyCard({
       )}
       <h2>{vacancy.title}</h2>
       <p>
-        <span className="status-chip" data-testid="vacancy-status">
-          {t(`vacancyStatus.${vacancy.status}`)}
-        </span>
+        <VacancyPhaseChip vacancy={vacancy} />
       </p>
       <VacancyFacts vacancy={vacancy} compact />
       <div className="form-actions">
@@ -195,7 +194,7 @@ function DeleteDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: () 
   const onConfirm = async () => {
     const result = await remove(vacancy.id);
     if ('error' in result) return;
-    showToast(t('delete.done'), 'info');
+    showToast(t('delete.done'), 'success');
     onClose();
   };
   return (

@@ -48,6 +48,7 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
         error={error}
         onRetry={() => void refetch()}
         errorKey="ratings:rateEstate.loadError"
+        describe={errorText}
         isEmpty={false}
         empty={null}
       >
