@@ -245,3 +245,46 @@ test('a banned user is signed out and told why on the login page, in every scrip
     .getByText('You were logged out because an administrator blocked your account.', { exact: false })
     .waitFor();
 });
+
+test("the promo's free featuring is one plain checkbox on the create form, on by default, with no price, terms or payment", async () => {
+  const estate = await registeredUser(client, 'estate');
+  await signIn(estate, 'Estate');
+  await page.goto(`${product.url}/estate/create-new-moba`);
+  const featuring = page.getByTestId('featuring');
+  await atBothWidths(async () => {
+    await featuring.getByLabel('Istakni mobu besplatno (na vrhu liste)').waitFor();
+    expect(await featuring.getByLabel('Istakni mobu besplatno (na vrhu liste)').isChecked()).toBe(true);
+    expect(await featuring.getByText(/RSD|uslove|plaćanj/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Objavi mobu' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Objavi i plati isticanje' }).count()).toBe(0);
+  });
+  await screenshots(page, 'states-create-free-featuring');
+});
+
+test('an estate features a published moba later: the first one for free at once, a later one through the payment', async () => {
+  const estate = await registeredUser(client, 'estate');
+  const tag = Date.now().toString(36);
+  await publish(estate, { title: `Prva ${tag}` });
+  await publish(estate, { title: `Druga ${tag}` });
+  await signIn(estate, 'Estate');
+  await page.goto(`${product.url}/estate/my-mobas`);
+  const card = (title: string) => page.getByTestId('estate-moba').filter({ hasText: title });
+  await atBothWidths(async () => {
+    await card(`Prva ${tag}`).getByRole('button', { name: 'Istakni besplatno' }).waitFor();
+    await card(`Druga ${tag}`).getByRole('button', { name: 'Istakni za 1.500 RSD' }).waitFor();
+  });
+  await screenshots(page, 'states-feature-later');
+
+  await card(`Prva ${tag}`).getByRole('button', { name: 'Istakni besplatno' }).click();
+  await page.getByRole('status').getByTestId('toast').getByText('Moba je istaknuta besplatno.').waitFor();
+  await card(`Prva ${tag}`).getByTestId('featured-badge').waitFor();
+  expect(await card(`Prva ${tag}`).getByTestId('feature-moba').count()).toBe(0);
+
+  await card(`Druga ${tag}`).getByRole('button', { name: 'Istakni za 1.500 RSD' }).click();
+  await page.waitForURL('**/payment/checkout/**');
+  await page.getByRole('button', { name: /Plati \/ Pay 1\.500 RSD/ }).click();
+  await page.waitForURL('**/payment/processing/**status=success*');
+  await page.getByRole('heading', { name: 'Plaćanje je uspelo' }).waitFor();
+  await page.getByTestId('back-to-mobas').click();
+  await card(`Druga ${tag}`).getByTestId('featured-badge').waitFor({ timeout: 15_000 });
+});

@@ -12,6 +12,8 @@ import { useFeatureErrorText } from '../../mobas/error-text';
 import { placeName } from '../../mobas/reference';
 import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
 import { useFeaturingCheckout } from '../../featuring/useFeaturingCheckout';
+import { useFeaturingOfferQuery } from '../../featuring/api';
+import { formatRsd } from '../../../lib/format';
 import { useApprovedApplicantsQuery, useDeleteVacancyMutation, useEstateVacanciesQuery } from '../api';
 import '../../mobas/mobas.css';
 
@@ -22,6 +24,7 @@ export function EstateMobasList({ only }: { only?: 'past' }) {
   const { data, isLoading, error, refetch } = useEstateVacanciesQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
+  const { data: offer } = useFeaturingOfferQuery(undefined, { refetchOnMountOrArgChange: true });
   const [applicantsOf, setApplicantsOf] = useState<VacancyItem | null>(null);
   const [deleting, setDeleting] = useState<VacancyItem | null>(null);
   const list = data ? data[tab] : undefined;
@@ -64,6 +67,7 @@ export function EstateMobasList({ only }: { only?: 'past' }) {
             <li key={v.id}>
               <EstateVacancyCard
                 vacancy={v}
+                featuringPrice={offer ? (offer.freeVacancyId === v.id ? 'free' : offer.priceRsd) : null}
                 onApplicants={() => setApplicantsOf(v)}
                 onDelete={() => setDeleting(v)}
               />
@@ -81,18 +85,27 @@ export function EstateMobasList({ only }: { only?: 'past' }) {
 
 function EstateVacancyCard({
   vacancy,
+  featuringPrice,
   onApplicants,
   onDelete,
 }: {
   vacancy: VacancyItem;
+  /** What featuring this moba costs ('free': the promo's), or null while unknown. */
+  featuringPrice: 'free' | number | null;
   onApplicants: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation('my-mobas');
   const checkout = useFeaturingCheckout();
   const past = vacancy.status === 'Finished';
-  const canPay =
-    !vacancy.featured && vacancy.sponsored && (vacancy.status === 'Pending' || vacancy.status === 'Open');
+  const canFeature =
+    featuringPrice !== null &&
+    !vacancy.featured &&
+    (vacancy.status === 'Pending' || vacancy.status === 'Open');
+  const onFeature = async () => {
+    if ((await checkout.featureLater(vacancy.id)) === 'featured')
+      showToast(t('estate.featuredFree'), 'success');
+  };
   return (
     <article
       className={`vacancy-card${vacancy.featured ? ' featured' : ''}`}
@@ -123,15 +136,18 @@ function EstateVacancyCard({
           </button>
         )}
       </div>
-      {canPay && (
+      {canFeature && (
         <>
           <button
             type="button"
             className="block"
             disabled={checkout.busy}
-            onClick={() => void checkout.start(vacancy.id)}
+            onClick={() => void onFeature()}
+            data-testid="feature-moba"
           >
-            {t('estate.payFeaturing')}
+            {featuringPrice === 'free'
+              ? t('estate.featureFree')
+              : t('estate.featureFor', { price: formatRsd(featuringPrice) })}
           </button>
           {checkout.error && (
             <p className="error" role="alert">
