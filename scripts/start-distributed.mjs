@@ -2,6 +2,7 @@
 //   event bus  Redis Streams   (EVENT_BUS_URL=redis://…)
 //   fan-out    Redis pub/sub   (FANOUT_URL=redis://…), TWO notification instances behind the gateway
 //   rate limits counted in Redis (RATE_LIMIT_URL=redis://…), shared by every gateway
+//   dev clock  shared through Redis (CLOCK_URL=redis://…), moved by /api/dev/clock; off in production
 //   stores     a file store per service under DATA_DIR/<service>; the two notification instances
 //              share one redis:// store (nedb files cannot be shared between processes)
 //   keys       DATA_DIR/keys (created on first start)
@@ -52,6 +53,8 @@ const busUrl = withParams(redisUrl, { prefix: redisPrefix });
 const fanoutUrl = withParams(redisUrl, { channel: `${redisPrefix || 'moba'}:fanout` });
 const sharedStoreUrl = withParams(redisUrl, { prefix: `${redisPrefix || 'moba'}:store` });
 const rateLimitUrl = withParams(redisUrl, { prefix: `${redisPrefix || 'moba'}:rate:` });
+// The dev clock every process shares (/api/dev/clock moves it); off in production.
+const clockUrl = withParams(redisUrl, { key: `${redisPrefix || 'moba'}:clock` });
 
 const loopback = '127.0.0.1';
 const instances = [
@@ -138,6 +141,7 @@ function start(name, script, extraEnv, index) {
     env: {
       ...env,
       NODE_ENV: env.NODE_ENV ?? 'development',
+      ...(env.NODE_ENV === 'production' ? {} : { CLOCK_URL: clockUrl }),
       LOG_LEVEL: logLevel,
       EVENT_BUS_URL: busUrl,
       FANOUT_URL: fanoutUrl,

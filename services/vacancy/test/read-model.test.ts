@@ -107,4 +107,24 @@ describe('the in-memory read model of open vacancies', () => {
     await model.refresh(doc._id);
     expect(model.query(vacancyFiltersSchema.parse({})).total).toBe(0);
   });
+
+  it('keeps a lower free count or a new estate name heard by event when a document read earlier arrives after it', async () => {
+    const { vacancies } = await openVacancyStore(createNedbStore());
+    const model = createOpenVacanciesReadModel(vacancies);
+    const doc = { ...randomDoc(2), status: 'Open' as const, freePositions: 4, estateName: 'Staro' };
+    await vacancies.insertOne(doc);
+    await model.load();
+    const item = () => model.query(vacancyFiltersSchema.parse({})).items[0];
+
+    model.lowerFreePositions(doc._id, 1);
+    model.lowerFreePositions(doc._id, 3); // an older count, or a repeat: never raises it
+    model.renameEstate(doc.estateId, 'Novo');
+    await model.refresh(doc._id); // the store has not caught up yet
+    expect(item()).toMatchObject({ freePositions: 1, filled: false, estateName: 'Novo' });
+
+    model.lowerFreePositions(doc._id, 0);
+    expect(item()).toMatchObject({ freePositions: 0, filled: true });
+    const onlyFree = model.query(vacancyFiltersSchema.parse({ onlyWithFreePositions: true }));
+    expect(onlyFree.total).toBe(0);
+  });
 });

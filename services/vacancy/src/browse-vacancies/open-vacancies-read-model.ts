@@ -13,9 +13,14 @@ const RESPONSE_CACHE_MAX = 500;
 
 /**
  * The Open vacancies in memory, sorted featured first then newest: browsing answers from here, never
- * from a store scan. Loaded at start, updated after every write of this service (`refresh`), reloaded
- * periodically (other instances' writes). Answers are cached per filter set with a content ETag until
- * the next change.
+ * from a store scan. Loaded at start, updated after every write of this instance (`refresh`, `apply`)
+ * and by the events every instance hears (follow-vacancy-changes.ts). Answers are cached per filter
+ * set with a content ETag until the next change.
+ *
+ * Two facts may reach this instance by event before the store shows them (another instance writes
+ * them a moment later), so a document read meanwhile must not undo them:
+ * - free positions only ever go down (the store keeps them with $min): the lowest count heard wins;
+ * - an estate's latest name (auth events of one estate arrive in order) overrides the stored one.
  */
 export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) {
   const byId = new Map<string, VacancyItem>();
@@ -29,10 +34,25 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
     cache.clear();
   };
 
+  const lowestFree = new Map<string, number>();
+  const estateNames = new Map<string, string>();
+
+  /** The item of an Open document, with the facts heard by event that the document may not show yet. */
+  function itemOf(doc: VacancyDoc): VacancyItem {
+    const item = toItem(doc);
+    const free = Math.min(item.freePositions, lowestFree.get(doc._id) ?? Infinity);
+    lowestFree.set(doc._id, free);
+    const estateName = estateNames.get(doc.estateId) ?? item.estateName;
+    return { ...item, estateName, freePositions: free, filled: free <= 0 };
+  }
+
   function put(doc: VacancyDoc | null, id: string) {
     const wasThere = byId.delete(id);
-    if (doc && doc.status === 'Open' && !doc.deletedAt) byId.set(id, toItem(doc));
-    else if (!wasThere) return;
+    if (doc && doc.status === 'Open' && !doc.deletedAt) byId.set(id, itemOf(doc));
+    else {
+      lowestFree.delete(id);
+      if (!wasThere) return;
+    }
     changed();
   }
 
@@ -125,7 +145,7 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
         const docs = await vacancies.find({ status: 'Open', deletedAt: { $exists: false } });
         if (version !== before && attempt < 4) continue;
         byId.clear();
-        for (const doc of docs) byId.set(doc._id, toItem(doc));
+        for (const doc of docs) byId.set(doc._id, itemOf(doc));
         changed();
         return;
       }
@@ -137,6 +157,27 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
     /** Applies a document already read (saves a store read after findOneAndUpdate). */
     apply(doc: VacancyDoc) {
       put(doc, doc._id);
+    },
+    /** An acceptance elsewhere left this many positions free (never raises the count; repeats are harmless). */
+    lowerFreePositions(id: string, freePositions: number) {
+      const item = byId.get(id);
+      const free = Math.max(0, freePositions);
+      if (!item || item.freePositions <= free) return;
+      lowestFree.set(id, free);
+      byId.set(id, { ...item, freePositions: free, filled: free <= 0 });
+      changed();
+    },
+    /** An estate's new name, shown on its Open vacancies at once. */
+    renameEstate(estateId: string, estateName: string) {
+      estateNames.set(estateId, estateName);
+      let renamed = false;
+      for (const [id, item] of byId) {
+        if (item.estateId === estateId && item.estateName !== estateName) {
+          byId.set(id, { ...item, estateName });
+          renamed = true;
+        }
+      }
+      if (renamed) changed();
     },
     /** One pass over the candidates: counts every match, keeps only the requested page. */
     query(filters: VacancyFilters) {
