@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { clearSession, getToken } from './storage';
+import { setLoginNotice } from './login-notice';
 import { endSession, goToLogin } from './unauthorized';
 import { fieldsFromDetails } from './issue-token';
 
@@ -37,6 +38,7 @@ export function createBaseQuery(
     const hadToken = Boolean(getToken()) && !publicEndpoints.has(api.endpoint);
     const result = await raw(args, api, extra);
     if (hadToken && result.error?.status === 401) {
+      if (apiErrorInfo(result.error).code === 'AUTH.BANNED') setLoginNotice('banned');
       endSession(() => {
         clearSession();
         api.dispatch(baseApi.util.resetApiState());

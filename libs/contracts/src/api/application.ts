@@ -175,6 +175,17 @@ export const myVacancySchema = applicationVacancySchema.extend({
 });
 export type MyVacancy = z.infer<typeof myVacancySchema>;
 
+/**
+ * GET /workers/applications → array of these: where each of the worker's own applications stands, so
+ * the browse list can say "applied", "accepted" or "not accepted" on a card instead of offering to apply.
+ */
+export const myApplicationStatusSchema = z.object({
+  vacancyId: z.uuid(),
+  applicationId: z.uuid(),
+  status: applicationStatusSchema,
+});
+export type MyApplicationStatus = z.infer<typeof myApplicationStatusSchema>;
+
 /** GET /admin/stats (spec §3 Admin stats). */
 export const adminStatsSchema = z.object({
   workers: z.number().int(),
@@ -199,5 +210,6 @@ export const applicationApi = {
   acceptResult: acceptResultSchema,
   approvedApplicant: approvedApplicantSchema,
   myVacancy: myVacancySchema,
+  myApplicationStatus: myApplicationStatusSchema,
   adminStats: adminStatsSchema,
 } satisfies Record<string, z.ZodType>;

@@ -42,6 +42,8 @@ export const vacancyErrorCodes = {
   URGENT_COMING_SOON: 'VACANCY.URGENT_COMING_SOON',
   FINISHED: 'VACANCY.FINISHED',
   DELETE_FAILED: 'VACANCY.DELETE_FAILED',
+  NOT_FEATURABLE: 'VACANCY.NOT_FEATURABLE',
+  ALREADY_FEATURED: 'VACANCY.ALREADY_FEATURED',
 } as const;
 
 // ── Pure helpers the web and the service share ──────────────────────────────────────────────────
@@ -392,9 +394,34 @@ export type VacancyPage = z.infer<typeof vacancyPageSchema>;
 export const estateVacanciesSchema = z.array(vacancyItemSchema);
 export type EstateVacancies = z.infer<typeof estateVacanciesSchema>;
 
+/** POST /estates/vacancies/create: the new id and the featuring the service chose (free in the promo, paid otherwise). */
+export const createVacancyResultSchema = z.object({ id: uuidV4Schema, featuring: featuringSchema });
+export type CreateVacancyResult = z.infer<typeof createVacancyResultSchema>;
+
+/**
+ * GET /estates/featuring-offer. The promo features an estate's first vacancy for free: `freeForNew`
+ * while the estate has none yet (in the promo period), `freeVacancyId` for a first vacancy published
+ * without featuring that can still take it. Any other featuring costs `priceRsd`.
+ */
+export const featuringOfferSchema = z.object({
+  priceRsd: z.number().int().positive(),
+  freeForNew: z.boolean(),
+  freeVacancyId: z.uuid().nullable(),
+});
+export type FeaturingOffer = z.infer<typeof featuringOfferSchema>;
+
+/**
+ * POST /estates/vacancies/{id}/feature: featured at once (the promo's free featuring), or featuring
+ * 'paid' and not yet featured: the estate goes on to the payment (POST /payment/create).
+ */
+export const featureVacancyResultSchema = z.object({ featured: z.boolean(), featuring: featuringSchema });
+export type FeatureVacancyResult = z.infer<typeof featureVacancyResultSchema>;
+
 export const vacancyApi = {
   createVacancy: createVacancyFields,
-  createVacancyResult: z.object({ id: uuidV4Schema }),
+  createVacancyResult: createVacancyResultSchema,
+  featuringOffer: featuringOfferSchema,
+  featureVacancyResult: featureVacancyResultSchema,
   vacancyFilters: vacancyFiltersSchema,
   vacancyItem: vacancyItemSchema,
   vacancyPage: vacancyPageSchema,
