@@ -1,4 +1,4 @@
-import { crops, jobActivities } from '@moba/contracts';
+import { crops, jobActivities } from '@moba/contracts/reference/index';
 import { latinToCyrillic } from '../../lib/translit';
 
 /** Crop and job activity names in the reader's script (the shared lists carry sr and en). */

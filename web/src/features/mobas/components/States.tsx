@@ -14,6 +14,7 @@ export function QueryState({
   empty,
   errorKey,
   onRetry,
+  loading,
   children,
 }: {
   isLoading: boolean;
@@ -23,11 +24,13 @@ export function QueryState({
   /** Translation key of the screen's own error text (spec §8), e.g. 'my-mobas:errors.load'. */
   errorKey?: string;
   onRetry?: () => void;
+  /** What stands in for the list while it loads (a spinner unless given). */
+  loading?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
   const errorText = useApiErrorText();
-  if (isLoading) return <Spinner />;
+  if (isLoading) return <>{loading ?? <Spinner />}</>;
   if (error) {
     return (
       <div className="alert error" role="alert" data-testid="load-error">
