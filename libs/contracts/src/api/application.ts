@@ -23,9 +23,7 @@ export const applicationErrorCodes = {
   NOT_VACANCY_OWNER: 'APPLICATION.NOT_VACANCY_OWNER',
 } as const;
 
-/** The spec's literal bodies (§8): applying twice, and accepting a guest into the same vacancy twice. */
-export const ALREADY_APPLIED_BODY = 'Already applied';
-export const GUEST_ALREADY_APPLIED_BODY = 'already applied';
+export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';
 
 const personName = z.string().trim().min(1, { message: 'required' }).max(NAME_MAX);
 

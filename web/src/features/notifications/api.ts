@@ -4,7 +4,6 @@ import { setLoginNotice } from '../../lib/login-notice';
 import { clearSession, getToken } from '../../lib/storage';
 import { showToast } from '../../lib/toast';
 import { endSession, goToLogin } from '../../lib/unauthorized';
-import { connectLive } from './live';
 import { setLiveStatus } from './live-status';
 
 export interface ReadArgs {
@@ -33,6 +32,8 @@ export const notificationsApi = baseApi.injectEndpoints({
         } catch {
           // the first load failed; live updates still start, the reconnect refetch fills the list
         }
+        // The live channel (and the schema checking its frames) arrives after the page has shown.
+        const { connectLive } = await import('./live');
         const live = connectLive(
           userId,
           {

@@ -22,6 +22,7 @@ export function QueryState({
   errorKey,
   onRetry,
   describe,
+  loading,
   children,
 }: {
   isLoading: boolean;
@@ -33,11 +34,13 @@ export function QueryState({
   onRetry?: () => void;
   /** The screen's own wording of an error (e.g. its feature's codes); the shared one otherwise. */
   describe?: (error: unknown, fallbackKey?: string) => string | null;
+  /** What stands in for the list while it loads (a spinner unless given). */
+  loading?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
   const errorText = useApiErrorText();
-  if (isLoading) return <Spinner />;
+  if (isLoading) return <>{loading ?? <Spinner />}</>;
   if (error) {
     return (
       <div className="alert error" role="alert" data-testid="load-error">

@@ -1,16 +1,10 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ALREADY_APPLIED_BODY,
-  crops,
-  districtsRs,
-  jobActivities,
-  municipalityNames,
-  paymentTypes,
-  type ApplicationStatus,
-  type VacancyItem,
-} from '@moba/contracts';
+import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
+import { crops, districtsRs, jobActivities, municipalityNames } from '@moba/contracts/reference/index';
+import { ALREADY_APPLIED_BODY, paymentTypes } from '@moba/contracts/plain-values';
 import { Dialog } from '../../../components/Dialog';
+import { CardSkeletons } from '../../../components/PageSkeleton';
 import { Field } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
 import { useWorkerProfileQuery } from '../../profile/api';
@@ -164,6 +158,7 @@ export default function MobasPage() {
       <div aria-live="polite" aria-busy={isFetching}>
         <QueryState
           isLoading={isLoading}
+          loading={<CardSkeletons />}
           error={error}
           onRetry={() => void refetch()}
           errorKey="mobas:errors.load"
