@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentTypes } from './plain-values';
 
 export const roles = ['Worker', 'Estate', 'Admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -39,7 +40,7 @@ export const applicationStatuses = ['Pending', 'Accepted', 'Rejected', 'Closed']
 export const applicationStatusSchema = z.enum(applicationStatuses);
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
-export const paymentTypes = ['DailyWage', 'Norm', 'ByAgreement'] as const;
+export { paymentTypes } from './plain-values';
 export const paymentTypeSchema = z.enum(paymentTypes);
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
 

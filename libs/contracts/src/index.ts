@@ -2,6 +2,7 @@ export * from './enums';
 export * from './limits';
 export * from './common';
 export * from './errors';
+export * from './error-catalogue';
 export * from './events/envelope';
 export * from './events/auth';
 export * from './events/vacancy';

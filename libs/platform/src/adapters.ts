@@ -6,6 +6,7 @@ import { createNedbStore } from './store/nedb-store';
 import type { Fanout } from './fanout/fanout';
 import { createMemoryFanout } from './fanout/fanout';
 import type { Logger } from './log';
+import type { SharedClock } from './clock';
 
 /**
  * Adapters are chosen by URL (ARCHITECTURE §2). Distributed adapters register themselves here so the
@@ -55,3 +56,17 @@ export const createBus = (url: string, service: string, logger: Logger) =>
   pick(busFactories, url, 'event bus')(url, service, logger);
 export const createStore = (url: string, service: string) => pick(storeFactories, url, 'store')(url, service);
 export const createFanout = (url: string) => pick(fanoutFactories, url, 'fanout')(url);
+
+/**
+ * The clock a process runs on (CLOCK_URL): system:// is the machine's time (undefined: use
+ * systemClock); redis:// a dev clock every process shares, refused in production.
+ */
+export async function createSharedClock(url: string, nodeEnv: string): Promise<SharedClock | undefined> {
+  const scheme = schemeOf(url);
+  if (scheme === 'system') return undefined;
+  if (scheme !== 'redis' && scheme !== 'rediss')
+    throw new Error(`CLOCK_URL: no clock adapter for ${url} (known: system://, redis://)`);
+  if (nodeEnv === 'production')
+    throw new Error('CLOCK_URL: the dev clock is off in production (NODE_ENV=production); leave it unset');
+  return (await import('./redis-clock')).createRedisClock(url);
+}

@@ -140,9 +140,9 @@ export function authRoutes(app: Express, ctx: AuthContext & { photosDir: string 
       if (!error) return next();
       const code = (error as { code?: string }).code;
       next(
-        photoUploadError(
-          code === 'LIMIT_FILE_SIZE' ? 'the image must be under 2 MB' : 'send one image in the field "photo"',
-        ),
+        code === 'LIMIT_FILE_SIZE'
+          ? photoUploadError('file_too_large', 'the image must be under 2 MB', IMAGE_MAX_BYTES + 1)
+          : photoUploadError('required', 'send one image in the field "photo"'),
       );
     });
   app.post('/users/me/photo', account('Worker', 'Estate'), receivePhoto, async (req, res) => {

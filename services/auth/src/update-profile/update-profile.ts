@@ -4,6 +4,7 @@ import {
   isKnownMunicipality,
   ProfileUpdated,
   topics,
+  type ErrorDetail,
   type Language,
   type UpdateEstateProfile,
   type UpdateWorkerProfile,
@@ -12,7 +13,7 @@ import { AppError, forbidden, pushEvents } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
 import { profileEventData, toEstateProfile, toWorkerProfile, type UserDoc } from '../domain/user';
 
-export const profileUpdateError = (details?: { field: string; message: string }[]) =>
+export const profileUpdateError = (details?: ErrorDetail[]) =>
   new AppError(authErrorCodes.PROFILE_UPDATE_ERROR, 400, authErrorMessages.PROFILE_UPDATE_ERROR, details);
 
 /** Writes the changed fields with a ProfileUpdated event and answers the fresh document. */
@@ -55,7 +56,13 @@ export async function updateWorkerProfile(
   if (input.municipality !== undefined) {
     const municipality = input.municipality.trim();
     if (!isKnownMunicipality(municipality, user.region ?? 'RS')) {
-      throw profileUpdateError([{ field: 'municipality', message: 'unknown municipality for the region' }]);
+      throw profileUpdateError([
+        {
+          field: 'municipality',
+          code: 'unknown_municipality',
+          message: 'unknown municipality for the region',
+        },
+      ]);
     }
     set.municipality = municipality;
   }

@@ -1,4 +1,4 @@
-import { crops, jobActivities, municipalityInScript } from '@moba/contracts';
+import { crops, jobActivities, municipalityInScript } from '@moba/contracts/reference/index';
 import { scriptOf } from '@moba/contracts/script';
 import { latinToCyrillic } from '../../lib/translit';
 

@@ -6,7 +6,7 @@ import type { Role } from '@moba/contracts';
 import { Dialog } from '../../components/Dialog';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
-import { Spinner } from '../../components/Spinner';
+import { PageSkeleton } from '../../components/PageSkeleton';
 import { ToastHost } from '../../components/ToastHost';
 import { contactOf, landingOf, paths, roleRoot } from '../../app/paths';
 import { ScrollManager } from '../../app/layouts/PublicLayout';
@@ -149,7 +149,7 @@ function Shell() {
           </ul>
         </nav>
         <main id="main" tabIndex={-1}>
-          <Suspense fallback={<Spinner />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet key={location.pathname} />
           </Suspense>
           <AppFooter role={role} />

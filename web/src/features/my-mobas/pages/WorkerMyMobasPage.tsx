@@ -5,6 +5,7 @@ import type { MyVacancy } from '@moba/contracts';
 import { paths } from '../../../app/paths';
 import { QueryState } from '../../mobas/components/States';
 import { VacancyFacts } from '../../mobas/components/VacancyFacts';
+import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
 import { useMyActiveVacanciesQuery, useMyFinishedVacanciesQuery } from '../api';
 import '../../mobas/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
@@ -73,7 +74,8 @@ function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: bo
       <p>
         <span className="status-chip" data-testid="application-status">
           {t(`applicationStatus.${vacancy.application.status}`)}
-        </span>
+        </span>{' '}
+        {vacancy.status !== 'Open' && <VacancyPhaseChip vacancy={vacancy} />}
       </p>
       <VacancyFacts vacancy={vacancy} compact />
       {vacancy.application.peopleCount > 0 && (

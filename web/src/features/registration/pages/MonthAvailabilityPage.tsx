@@ -1,5 +1,4 @@
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +17,7 @@ import { paths } from '../../../app/paths';
 import { updateDraft } from '../draft';
 import { StepHeader, ToSignup, useDraftFor, useMunicipalities, YesNo } from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { codedResolver } from '../../../lib/validation';
 
 const schema = workerAvailabilityFields
   .extend(workerDetailsFields.shape)
@@ -40,7 +40,7 @@ function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof use
   useDocumentTitle(t('months.title'));
   const navigate = useNavigate();
   const { register, control, handleSubmit, watch, setValue, formState } = useForm({
-    resolver: zodResolver(schema),
+    resolver: codedResolver(schema),
     defaultValues: {
       availabilityMonths: draft.availabilityMonths ?? [],
       region: (draft.region as (typeof regions)[number]) ?? 'RS',
