@@ -5,7 +5,14 @@
  */
 import type { Browser } from 'playwright-core';
 import { toCyrillic } from '@moba/contracts';
-import { launchBrowser, screenshots, startProduct, unique, uniquePhone } from './helpers';
+import {
+  createWorkerSession,
+  launchBrowser,
+  screenshots,
+  startProduct,
+  unique,
+  uniquePhone,
+} from './helpers';
 import type { Product } from './helpers';
 
 jest.setTimeout(120_000);
@@ -234,5 +241,50 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
   await api('/reset-password', { email });
   const mails = await mailsTo(email, (m) => m.subject === 'Промена лозинке — Моба');
   expect(mails.some((m) => m.subject === 'Промена лозинке — Моба')).toBe(true);
+  await context.close();
+});
+
+test('a Cyrillic reader reads a Latin-typed moba title in her notifications in Cyrillic', async () => {
+  const session = await createWorkerSession(product);
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.addInitScript(
+    ([token, userId]) => {
+      localStorage.setItem('language', 'sr-Cyrl');
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('role', 'Worker');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    [session.token, session.userId],
+  );
+  const page = await context.newPage();
+  await page.route('**/api/notifications/all', (route) =>
+    route.fulfill({
+      json: [
+        {
+          id: '6b8f7f2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+          content: {
+            key: 'notification.applicationAccepted',
+            params: {
+              vacancyTitle: 'Berba malina u Arilju',
+              vacancyId: '6b8f7f2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+            },
+          },
+          dateSent: new Date().toISOString(),
+          actionButtonType: null,
+          actionButtonParamIds: [],
+        },
+      ],
+    }),
+  );
+  await page.goto(`${product.url}/worker/update-password`);
+  await page.locator('main h1').first().waitFor();
+  const menu = page.locator('button.menu-toggle');
+  if (await menu.isVisible()) await menu.click();
+  await page.getByTestId('bell').click();
+  await page
+    .getByTestId('notification-panel')
+    .getByText('Ваша кандидатура за мобу „Берба малина у Ариљу” је прихваћена.', { exact: false })
+    .waitFor();
   await context.close();
 });

@@ -9,6 +9,7 @@ import { useNow } from '../../lib/use-now';
 import { setNotificationErrorText, useNotificationsQuery, useReadNotificationsMutation } from './api';
 import { isLiveDown, subscribeLiveStatus } from './live-status';
 import { Icon } from '../../components/Icon';
+import { useReaderScript } from '../../lib/reader-script';
 
 const actionPath = (n: Notification): string | null => {
   const id = n.actionButtonParamIds[0];
@@ -60,10 +61,14 @@ export function NotificationBell({ userId }: { userId: string }) {
   );
 }
 
+/** Params typed by people (ids and e-mail addresses stay as they are). */
+const userWritten = new Set(['vacancyTitle', 'estateName', 'name', 'excerpt']);
+
 export function NotificationPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
   const { t } = useTranslation(['notifications', 'common']);
   const navigate = useNavigate();
   const now = useNow();
+  const inReaderScript = useReaderScript();
   const { data = [], isError } = useNotificationsQuery(userId);
   const [read] = useReadNotificationsMutation();
   const [tab, setTab] = useState<'unread' | 'read'>('unread');
@@ -82,12 +87,18 @@ export function NotificationPanel({ userId, onClose }: { userId: string; onClose
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose, confirmDelete]);
 
+  // Titles and names in the params were typed by users: they read in the reader's script.
   const text = (n: Notification) =>
     t(`notifications:${n.content.key}`, {
       vacancyTitle: t('untitled'),
       freePositions: '—',
       totalPositions: '—',
-      ...n.content.params,
+      ...Object.fromEntries(
+        Object.entries(n.content.params).map(([k, v]) => [
+          k,
+          typeof v === 'string' && userWritten.has(k) ? inReaderScript(v) : v,
+        ]),
+      ),
       defaultValue: n.content.key,
     });
 
