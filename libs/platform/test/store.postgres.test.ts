@@ -16,6 +16,13 @@ describe('postgres:// URL', () => {
     expect(postgresSchemaName('postgres://u:p@db:5432/moba?schema=moba', 'vacancy')).toBe('moba_vacancy');
     expect(postgresSchemaName('postgresql://db/moba?schema=Run-7', 'auth')).toBe('run_7_auth');
   });
+
+  it('rejects a bad pool size naming it, before connecting', async () => {
+    await expect(createPostgresStore('postgres://u:p@127.0.0.1:1/moba?pool=0', 'x')).rejects.toThrow(/pool/);
+    await expect(createPostgresStore('postgres://u:p@127.0.0.1:1/moba?pool=many', 'x')).rejects.toThrow(
+      /pool/,
+    );
+  });
 });
 
 whenPostgres('DocumentStore on postgres://', () => {

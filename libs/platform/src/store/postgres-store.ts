@@ -30,7 +30,8 @@ import { applyUpdate, checkDocument, upsertDocument } from './update-operators';
  * DuplicateKeyError.
  *
  * URL: `postgres://user:password@host:port/database?schema=PREFIX` → schema `PREFIX_<service>`
- * (without `schema`, just `<service>`); `pool=N` sets the pool size (default 10).
+ * (without `schema`, just `<service>`); `pool=N` caps the connections of this process (default 5:
+ * nine service processes then stay under PostgreSQL's default max_connections of 100).
  */
 const SETUP_LOCK_CLASS = 0x6d6f6261; // 'moba': the advisory lock space of schema setup
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure
@@ -108,7 +109,11 @@ export function findStatement(
 export async function createPostgresStore(url: string, service: string): Promise<DocumentStore> {
   const schema = postgresSchemaName(url, service);
   const parsed = new URL(url);
-  const poolSize = Number(parsed.searchParams.get('pool') ?? 10);
+  const poolSize = Number(parsed.searchParams.get('pool') ?? 5);
+  if (!Number.isInteger(poolSize) || poolSize < 1)
+    throw new Error(
+      `STORE_URL: pool must be a whole number of at least 1, not ${parsed.searchParams.get('pool')}`,
+    );
   parsed.searchParams.delete('schema');
   parsed.searchParams.delete('pool');
   const pool = new Pool({
