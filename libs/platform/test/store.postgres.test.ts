@@ -1,6 +1,12 @@
 import { Client } from 'pg';
 import { createStore } from '../src/adapters';
-import type { DocumentStore, Filter, IndexSpec, Sort } from '../src/store/document-store';
+import {
+  DuplicateKeyError,
+  type DocumentStore,
+  type Filter,
+  type IndexSpec,
+  type Sort,
+} from '../src/store/document-store';
 import { createNedbStore } from '../src/store/nedb-store';
 import { createPostgresStore, findStatement, postgresSchemaName } from '../src/store/postgres-store';
 import { documentStoreContract } from '../src/testing/contracts';
@@ -244,6 +250,29 @@ whenPostgres('DocumentStore on postgres://', () => {
     expect(new Set(taken.map((c) => c?._id)).size).toBe(20);
     expect(taken).toHaveLength(20);
     expect(await jobs.count({ state: 'queued' })).toBe(0);
+  });
+
+  it('keeps U+0000 (which PostgreSQL text cannot hold) and U+E000 (its escape) in ids, values and keys', async () => {
+    const store = await open('nul');
+    const c = await store.collection<{ _id: string; [field: string]: unknown }>('texts', {
+      indexes: [{ fields: ['name'], unique: true }],
+    });
+    const odd = ['a\u0000b', '\uE000', '\uE0000', '\\u0000', '\u0000\uE000e', 'plain'];
+    for (const [i, text] of odd.entries())
+      await c.insertOne({ _id: `${text}#${i}`, name: text, list: [text], [`k${text}`]: i });
+    for (const [i, text] of odd.entries()) {
+      expect(await c.findOne({ name: text })).toEqual({
+        _id: `${text}#${i}`,
+        name: text,
+        list: [text],
+        [`k${text}`]: i,
+      });
+      expect(await c.count({ _id: `${text}#${i}` })).toBe(1);
+      expect(await c.count({ list: { $in: [text] } })).toBe(1);
+    }
+    await expect(c.insertOne({ _id: 'again', name: 'a\u0000b' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(await c.updateOne({ _id: 'a\u0000b#0' }, { $set: { name: 'c\u0000' } })).toBe(1);
+    expect((await c.findOne({ _id: 'a\u0000b#0' }))?.name).toBe('c\u0000');
   });
 
   it('is chosen for postgres:// and postgresql:// store URLs', async () => {
