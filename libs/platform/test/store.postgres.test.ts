@@ -252,12 +252,22 @@ whenPostgres('DocumentStore on postgres://', () => {
     expect(await jobs.count({ state: 'queued' })).toBe(0);
   });
 
-  it('keeps U+0000 (which PostgreSQL text cannot hold) and U+E000 (its escape) in ids, values and keys', async () => {
+  it('keeps U+0000 and lone surrogates (which PostgreSQL text cannot hold) and U+E000 (their escape) in ids, values and keys', async () => {
     const store = await open('nul');
     const c = await store.collection<{ _id: string; [field: string]: unknown }>('texts', {
       indexes: [{ fields: ['name'], unique: true }],
     });
-    const odd = ['a\u0000b', '\uE000', '\uE0000', '\\u0000', '\u0000\uE000e', 'plain'];
+    const odd = [
+      'a\u0000b',
+      '\uE000',
+      '\uE0000',
+      '\\u0000',
+      '\u0000\uE000e',
+      '\ud800x',
+      'x\udfff',
+      '\ud83d\ude00',
+      'plain',
+    ];
     for (const [i, text] of odd.entries())
       await c.insertOne({ _id: `${text}#${i}`, name: text, list: [text], [`k${text}`]: i });
     for (const [i, text] of odd.entries()) {
