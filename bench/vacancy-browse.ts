@@ -114,7 +114,6 @@ async function runService() {
     config: loadVacancyConfig({
       NODE_ENV: 'production',
       SCHEDULER_INTERVAL_MS: '3600000',
-      READ_MODEL_RELOAD_MS: '3600000',
     }),
     extraRoutes: (app) =>
       app.post('/bench/trivial', requireUser(tokens, 'Worker'), (_req, res) => {

@@ -119,6 +119,7 @@ export async function startEmbedded({
     corsOrigins: (mergedEnv.CORS_ORIGINS ?? '').split(',').filter(Boolean),
     rateLimitScale: Number(mergedEnv.RATE_LIMIT_SCALE ?? 1),
     devClock: mergedEnv.NODE_ENV === 'production' ? undefined : clock,
+    devMailbox: mergedEnv.NODE_ENV !== 'production',
   });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

@@ -5,8 +5,8 @@ import helmet from 'helmet';
 import {
   bearerToken,
   REQUEST_ID_HEADER,
-  type AdjustableClock,
   type Logger,
+  type MovableClock,
   type TokenVerifier,
   type WindowCounter,
 } from '@moba/platform';
@@ -31,8 +31,10 @@ export interface GatewayOptions {
   rateLimitScale?: number;
   /** Rate-limit windows shared with the other gateway instances (Redis); none: this instance counts alone. */
   rateCounter?: WindowCounter | null;
-  /** Development only: the shared clock that POST /api/dev/clock moves; /dev/* goes to the dev mailbox. */
-  devClock?: AdjustableClock;
+  /** Development only: the clock every service runs on, which /api/dev/clock shows and moves. */
+  devClock?: MovableClock;
+  /** Development only: /dev/* (the dev mailbox) goes to the notification service. */
+  devMailbox?: boolean;
   routes?: RouteSpec[];
 }
 
@@ -173,7 +175,7 @@ export function createGateway(options: GatewayOptions) {
     // The gateway's own probes: alive while it answers; ready once it knows the token states.
     if (path === '/healthz') return sendJson(res, 200, { status: 'up', service: 'gateway' });
     if (path === '/readyz') return sendJson(res, 200, { status: 'ready', service: 'gateway' });
-    if (options.devClock && path.startsWith('/dev/')) {
+    if (options.devMailbox && path.startsWith('/dev/')) {
       req.url = `/api${req.url}`; // the proxy strips /api again
       proxies.forward('notification', req, res);
       return;
@@ -231,7 +233,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
   );
 }
 
-async function moveClock(req: IncomingMessage, res: ServerResponse, clock: AdjustableClock) {
+async function moveClock(req: IncomingMessage, res: ServerResponse, clock: MovableClock) {
   if (req.method === 'GET') return sendJson(res, 200, { now: clock.now().toISOString() });
   if (req.method !== 'POST') return sendError(res, 405, 'METHOD', 'use GET or POST');
   let raw = '';
@@ -250,10 +252,10 @@ async function moveClock(req: IncomingMessage, res: ServerResponse, clock: Adjus
       error: {
         code: 'VALIDATION',
         message: 'invalid advanceMs',
-        details: [{ field: 'advanceMs', message: 'a non-negative number of milliseconds' }],
+        details: [{ field: 'advanceMs', code: 'invalid', message: 'a non-negative number of milliseconds' }],
       },
     });
   }
-  clock.advance(advanceMs);
+  await clock.advance(advanceMs);
   sendJson(res, 200, { now: clock.now().toISOString() });
 }

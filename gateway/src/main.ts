@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { createBus, createLogger, createTokenVerifier, createWindowCounter } from '@moba/platform';
+import {
+  createBus,
+  createLogger,
+  createSharedClock,
+  createTokenVerifier,
+  createWindowCounter,
+} from '@moba/platform';
 import { loadGatewayConfig } from './config';
 import { createGateway } from './app';
 import { createTokenStateReplica } from './token-state';
@@ -15,10 +22,12 @@ async function main() {
   const publicKey = config.JWT_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR, 'jwt-public.pem'), 'utf8');
   const bus = await createBus(config.EVENT_BUS_URL, 'gateway', logger);
   const rateCounter = await createWindowCounter(config.RATE_LIMIT_URL);
+  // The dev clock every service shares (CLOCK_URL=redis://…); refused in production.
+  const devClock = await createSharedClock(config.CLOCK_URL, config.NODE_ENV);
   const tokenState = createTokenStateReplica();
-  // One consumer group per gateway instance (every instance must hear every token change). Named by
-  // host so a restarted pod resumes where it stopped; removed when the gateway stops (transient).
-  await tokenState.subscribe(bus, process.env.HOSTNAME || randomUUID());
+  // One consumer group per gateway process (every instance must hear every token change), from now on:
+  // the bootstrap below reads the state so far. Removed when the gateway stops (transient).
+  await tokenState.subscribe(bus, `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`);
   const abort = new AbortController();
   void tokenState.bootstrap(config.SERVICE_URLS.auth[0], logger, abort.signal);
   const { server } = createGateway({
@@ -32,13 +41,18 @@ async function main() {
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
     rateLimitScale: config.RATE_LIMIT_SCALE,
     rateCounter,
+    devClock,
+    devMailbox: config.NODE_ENV !== 'production',
   });
   server.listen(config.PORT, config.HOST, () =>
     logger.info(`gateway listening on http://${config.HOST}:${config.PORT}`),
   );
   const stop = () => {
     abort.abort();
-    server.close(() => void Promise.all([bus.close(), rateCounter?.close()]).then(() => process.exit(0)));
+    server.close(
+      () =>
+        void Promise.all([bus.close(), rateCounter?.close(), devClock?.close()]).then(() => process.exit(0)),
+    );
     server.closeAllConnections();
   };
   process.once('SIGTERM', stop);

@@ -22,6 +22,14 @@ export function createTokenStateReplica() {
     users.set(userId, { tokenVersion, banned });
   };
 
+  /**
+   * A state from the auth service's list: it may have been read before an event this replica already
+   * heard (a reactivation keeps the version of the ban), so a user heard by event keeps that state.
+   */
+  const seed = (userId: string, tokenVersion: number, banned: boolean) => {
+    if (!users.has(userId)) apply(userId, tokenVersion, banned);
+  };
+
   return {
     apply,
     refusal(user: AuthUser): TokenRefusal {
@@ -41,7 +49,7 @@ export function createTokenStateReplica() {
         transient: true,
       });
     },
-    /** Loads the current state from the auth service; retries until it answers. */
+    /** Loads the state so far from the auth service (call after subscribe); retries until it answers. */
     async bootstrap(authUrl: string, logger: Logger, signal: AbortSignal) {
       for (let attempt = 0; !signal.aborted; attempt++) {
         try {
@@ -52,7 +60,7 @@ export function createTokenStateReplica() {
               tokenVersion: number;
               banned: boolean;
             }[];
-            for (const s of states) apply(s.userId, s.tokenVersion, s.banned);
+            for (const s of states) seed(s.userId, s.tokenVersion, s.banned);
             return;
           }
         } catch {

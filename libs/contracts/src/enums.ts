@@ -48,6 +48,7 @@ export const userStatuses = ['Active', 'Banned'] as const;
 export const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
-export const languages = ['sr', 'en'] as const;
+/** The reader's language and script: sr is Serbian Latin, sr-Cyrl Serbian Cyrillic (mails, notifications). */
+export const languages = ['sr', 'sr-Cyrl', 'en'] as const;
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;

@@ -6,10 +6,11 @@ import { createNedbStore } from './store/nedb-store';
 import type { Fanout } from './fanout/fanout';
 import { createMemoryFanout } from './fanout/fanout';
 import type { Logger } from './log';
+import type { SharedClock } from './clock';
 
 /**
  * Adapters are chosen by URL (ARCHITECTURE §2). Distributed adapters register themselves here so the
- * embedded mode never loads ioredis, kafkajs or mongoose.
+ * embedded mode never loads ioredis, kafkajs, mongoose or pg.
  */
 type BusFactory = (url: string, service: string, logger: Logger) => Promise<EventBus>;
 type StoreFactory = (url: string, service: string) => Promise<DocumentStore>;
@@ -38,11 +39,11 @@ export function registerFanoutAdapter(scheme: string, factory: FanoutFactory) {
 
 const schemeOf = (url: string) => url.slice(0, url.indexOf('://'));
 
-const DISTRIBUTED_SCHEMES = ['redis', 'kafka', 'mongodb'];
+const DISTRIBUTED_SCHEMES = ['redis', 'rediss', 'kafka', 'mongodb', 'mongodb+srv', 'postgres', 'postgresql'];
 
 function pick<F>(factories: Record<string, F>, url: string, what: string): F {
   if (!factories[schemeOf(url)] && DISTRIBUTED_SCHEMES.includes(schemeOf(url))) {
-    // Loaded on first use: it registers the Redis, Kafka and MongoDB adapters.
+    // Loaded on first use: it registers the Redis, Kafka, MongoDB and PostgreSQL adapters.
     require('./distributed');
   }
   const factory = factories[schemeOf(url)];
@@ -55,3 +56,17 @@ export const createBus = (url: string, service: string, logger: Logger) =>
   pick(busFactories, url, 'event bus')(url, service, logger);
 export const createStore = (url: string, service: string) => pick(storeFactories, url, 'store')(url, service);
 export const createFanout = (url: string) => pick(fanoutFactories, url, 'fanout')(url);
+
+/**
+ * The clock a process runs on (CLOCK_URL): system:// is the machine's time (undefined: use
+ * systemClock); redis:// a dev clock every process shares, refused in production.
+ */
+export async function createSharedClock(url: string, nodeEnv: string): Promise<SharedClock | undefined> {
+  const scheme = schemeOf(url);
+  if (scheme === 'system') return undefined;
+  if (scheme !== 'redis' && scheme !== 'rediss')
+    throw new Error(`CLOCK_URL: no clock adapter for ${url} (known: system://, redis://)`);
+  if (nodeEnv === 'production')
+    throw new Error('CLOCK_URL: the dev clock is off in production (NODE_ENV=production); leave it unset');
+  return (await import('./redis-clock')).createRedisClock(url);
+}

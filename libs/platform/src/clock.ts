@@ -25,3 +25,20 @@ export function createAdjustableClock(start?: Date): AdjustableClock {
     offsetMs: () => offset,
   };
 }
+
+/**
+ * The clock of one process in the distributed mode, shared by every process of the deployment
+ * (CLOCK_URL=redis://…): the dev clock route of any gateway moves it for all, and date-driven jobs
+ * everywhere see the moved time.
+ */
+export interface SharedClock extends Clock {
+  /** Moves every process's clock forward; resolves once this process shows the new time. */
+  advance(ms: number): Promise<void>;
+  offsetMs(): number;
+  close(): Promise<void>;
+}
+
+/** What the dev clock route moves: the embedded mode's clock or a shared one. */
+export interface MovableClock extends Clock {
+  advance(ms: number): void | Promise<void>;
+}

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { Express } from 'express';
 import type { EventBus } from './bus/event-bus';
 import type { DocumentStore } from './store/document-store';
-import type { Clock } from './clock';
+import { systemClock, type Clock } from './clock';
 import { createLogger, type Logger } from './log';
 import { createTokenVerifier, type TokenVerifier } from './auth/tokens';
 import { listen, type Listening } from './http/app';
-import { createBus, createStore } from './adapters';
+import { createBus, createSharedClock, createStore } from './adapters';
 import type { RuntimeEnv } from './config';
 
 /** What every service gets from its wiring point (main.ts in production, the test kit in tests). */
@@ -58,6 +58,8 @@ export interface ProcessDeps<C> {
   logger: Logger;
   bus: EventBus;
   store: DocumentStore;
+  /** The machine's time, or the dev clock every process shares (CLOCK_URL). */
+  clock: Clock;
 }
 
 /**
@@ -75,11 +77,15 @@ export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
     const logger = createLogger(name, config.LOG_LEVEL);
     const bus = await createBus(config.EVENT_BUS_URL, name, logger);
     const store = await createStore(config.STORE_URL, name);
-    const { service, close } = await build({ config, logger, bus, store });
+    const sharedClock = await createSharedClock(config.CLOCK_URL, config.NODE_ENV);
+    const clock = sharedClock ?? systemClock;
+    if (sharedClock) logger.info({ offsetMs: sharedClock.offsetMs() }, 'dev clock shared through Redis');
+    const { service, close } = await build({ config, logger, bus, store, clock });
     await runUntilSignal(name, logger, service, config.PORT, config.HOST, async () => {
       await close?.();
       await bus.close();
       await store.close();
+      await sharedClock?.close();
     });
   };
   run().catch((error) => {

@@ -1,4 +1,4 @@
-import { runServiceProcess, systemClock, tokenVerifierFor, type Logger } from '@moba/platform';
+import { runServiceProcess, tokenVerifierFor, type Logger } from '@moba/platform';
 import { loadPaymentConfig, type PaymentConfig } from './config';
 import { createService } from './service';
 
@@ -20,13 +20,13 @@ function warnAboutSettings(config: PaymentConfig, logger: Logger) {
 }
 
 /** Runs the payment service as its own process (distributed mode). */
-runServiceProcess('payment', loadPaymentConfig, async ({ config, logger, bus, store }) => {
+runServiceProcess('payment', loadPaymentConfig, async ({ config, logger, bus, store, clock }) => {
   warnAboutSettings(config, logger);
   return {
     service: await createService({
       bus,
       store,
-      clock: systemClock,
+      clock,
       logger,
       tokens: tokenVerifierFor(config),
       config,

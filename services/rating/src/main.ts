@@ -1,13 +1,13 @@
-import { runServiceProcess, systemClock, tokenVerifierFor } from '@moba/platform';
+import { runServiceProcess, tokenVerifierFor } from '@moba/platform';
 import { loadRatingConfig } from './config';
 import { createService } from './service';
 
 /** Runs the rating service as its own process (distributed mode). */
-runServiceProcess('rating', loadRatingConfig, async ({ config, logger, bus, store }) => ({
+runServiceProcess('rating', loadRatingConfig, async ({ config, logger, bus, store, clock }) => ({
   service: await createService({
     bus,
     store,
-    clock: systemClock,
+    clock,
     logger,
     tokens: tokenVerifierFor(config),
     config,

@@ -14,8 +14,6 @@ export const vacancyConfigSchema = runtimeEnvSchema
     SCHEDULER_INTERVAL_MS: positiveMs(5000),
     /** A Pending vacancy without a payment outcome for this long becomes Open, not featured. */
     PENDING_TIMEOUT_MS: positiveMs(30 * 60_000),
-    /** How often the in-memory read model is reloaded from the store (picks up other instances' writes). */
-    READ_MODEL_RELOAD_MS: positiveMs(60_000),
   })
   .refine((c) => c.PROMO_START <= c.PROMO_END, {
     path: ['PROMO_END'],

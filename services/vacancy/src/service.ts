@@ -13,6 +13,7 @@ import type { VacancyConfig } from './config';
 import { openVacancyStore } from './store';
 import type { VacancyContext } from './context';
 import { createOpenVacanciesReadModel } from './browse-vacancies/open-vacancies-read-model';
+import { followVacancyChanges } from './browse-vacancies/follow-vacancy-changes';
 import { advanceStatuses, createStatusScheduler } from './advance-statuses/advance-statuses';
 import { subscribeVacancyHandlers } from './messaging/handlers';
 import { vacancyRoutes } from './http/routes';
@@ -49,7 +50,6 @@ export async function createService(deps: VacancyDeps): Promise<VacancyService> 
   };
   const scheduler = createStatusScheduler(ctx);
   let ready = false;
-  let reloadTimer: NodeJS.Timeout | undefined;
 
   const app = createHttpApp({
     name: 'vacancy',
@@ -63,19 +63,16 @@ export async function createService(deps: VacancyDeps): Promise<VacancyService> 
 
   const lifecycle = serviceLifecycle(app, {
     start: async () => {
+      // Follow first, then load: a change made in between is in the load or in an event (or both).
+      await followVacancyChanges(deps.bus, readModel);
       await readModel.load();
       await subscribeVacancyHandlers(ctx, deps.bus, deps.store);
       relay.start();
       scheduler.start();
-      reloadTimer = setInterval(() => {
-        readModel.load().catch((err) => deps.logger.error({ err }, 'read model reload failed'));
-      }, deps.config.READ_MODEL_RELOAD_MS);
-      reloadTimer.unref();
       ready = true;
     },
     stop: async () => {
       ready = false;
-      if (reloadTimer) clearInterval(reloadTimer);
       await scheduler.stop();
       await relay.stop();
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { vacancyFiltersSchema, type VacancyFiltersInput } from '@moba/contracts';
-import { createNedbStore } from '@moba/platform';
+import { createNedbStore, type Collection } from '@moba/platform';
 import { openVacancyStore } from '../src/store';
 import { createOpenVacanciesReadModel } from '../src/browse-vacancies/open-vacancies-read-model';
 import { compareForBrowse, matchesFilters, pageOfItems } from '../src/domain/filters';
@@ -106,5 +106,51 @@ describe('the in-memory read model of open vacancies', () => {
     await vacancies.updateOne({ _id: doc._id }, { $set: { status: 'Closed' } });
     await model.refresh(doc._id);
     expect(model.query(vacancyFiltersSchema.parse({})).total).toBe(0);
+  });
+
+  it('keeps a lower free count or a new estate name heard by event when a document read earlier arrives after it', async () => {
+    const { vacancies } = await openVacancyStore(createNedbStore());
+    const model = createOpenVacanciesReadModel(vacancies);
+    const doc = { ...randomDoc(2), status: 'Open' as const, freePositions: 4, estateName: 'Staro' };
+    await vacancies.insertOne(doc);
+    await model.load();
+    const item = () => model.query(vacancyFiltersSchema.parse({})).items[0];
+
+    model.lowerFreePositions(doc._id, 1);
+    model.lowerFreePositions(doc._id, 3); // an older count, or a repeat: never raises it
+    model.renameEstate(doc.estateId, 'Novo');
+    await model.refresh(doc._id); // the store has not caught up yet
+    expect(item()).toMatchObject({ freePositions: 1, filled: false, estateName: 'Novo' });
+
+    model.lowerFreePositions(doc._id, 0);
+    expect(item()).toMatchObject({ freePositions: 0, filled: true });
+    const onlyFree = model.query(vacancyFiltersSchema.parse({ onlyWithFreePositions: true }));
+    expect(onlyFree.total).toBe(0);
+  });
+
+  it('keeps the newest of overlapping reads of one vacancy when an older read answers last', async () => {
+    const open = { ...randomDoc(3), status: 'Open' as const };
+    const answers: ((doc: VacancyDoc | null) => void)[] = [];
+    const slowStore = {
+      find: async () => [],
+      findOne: () => new Promise<VacancyDoc | null>((resolve) => answers.push(resolve)),
+    } as unknown as Collection<VacancyDoc>;
+    const model = createOpenVacanciesReadModel(slowStore);
+    await model.load();
+    const total = () => model.query(vacancyFiltersSchema.parse({})).total;
+
+    const older = model.refresh(open._id); // started before the vacancy closed
+    const newer = model.refresh(open._id); // started after
+    answers[1]({ ...open, status: 'Closed' });
+    await newer;
+    answers[0](open);
+    await older;
+    expect(total()).toBe(0);
+
+    const stale = model.refresh(open._id); // started before this instance featured it
+    model.apply({ ...open, featured: true });
+    answers[2]({ ...open, featured: false });
+    await stale;
+    expect(model.query(vacancyFiltersSchema.parse({})).items).toMatchObject([{ featured: true }]);
   });
 });

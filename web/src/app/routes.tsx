@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Redirect, RequireRole, UnknownRoute, VisitorsOnly } from './guards';
 import { paths } from './paths';
+import { useSession } from './session';
 import { chunks } from './route-chunks';
 import { PublicLayout } from './layouts/PublicLayout';
 import HomePage from '../features/public/pages/HomePage';
@@ -50,6 +51,12 @@ const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMo
 const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
 const EstateProfilePage = lazy(() => import('../features/profile/pages/EstateProfilePage'));
 
+/** The signed-in layout for a signed-in user, the public one for a visitor. */
+function SessionLayout() {
+  const { role } = useSession();
+  return role ? <AppLayout /> : <PublicLayout />;
+}
+
 /** Home, media, crowdfunding and privacy policy exist for visitors and for each signed-in role. */
 const sharedPages = (
   <Route element={<PublicLayout />}>
@@ -85,10 +92,16 @@ export function AppRoutes() {
             <Route path="estate-registration" element={<EstateRegistrationPage />} />
             <Route path="basic-info-registration" element={<BasicInfoRegistrationPage />} />
           </Route>
+          <Route path="contact" element={<ContactPage />} />
+        </Route>
+      </Route>
+
+      {/* A checkout comes back to these fixed addresses; a signed-in payer stays in the signed-in layout. */}
+      <Route element={<SessionLayout />}>
+        <Route element={<StoreLayout />}>
           <Route path="payment/processing/:vacancyId?" element={<PaymentProcessingPage />} />
           <Route path="payment/donation/success" element={<DonationSuccessPage />} />
           <Route path="payment-status" element={<PaymentStatusPage />} />
-          <Route path="contact" element={<ContactPage />} />
         </Route>
       </Route>
 

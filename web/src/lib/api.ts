@@ -1,7 +1,9 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { clearSession, getToken } from './storage';
+import { setLoginNotice } from './login-notice';
 import { endSession, goToLogin } from './unauthorized';
+import { fieldsFromDetails } from './issue-token';
 import { takeEarly } from './early-fetch';
 
 /** Calls a visitor makes: no bearer token, and their 401 (a wrong password) is an ordinary error. */
@@ -41,6 +43,7 @@ export function createBaseQuery(
     const hadToken = Boolean(getToken()) && !publicEndpoints.has(api.endpoint);
     const result = await raw(args, api, extra);
     if (hadToken && result.error?.status === 401) {
+      if (apiErrorInfo(result.error).code === 'AUTH.BANNED') setLoginNotice('banned');
       endSession(() => {
         clearSession();
         api.dispatch(baseApi.util.resetApiState());
@@ -92,10 +95,14 @@ export function apiErrorInfo(error: unknown): ApiErrorInfo {
     const body = (data as { error: unknown }).error;
     if (typeof body === 'string') info.message = body;
     else if (body && typeof body === 'object') {
-      const b = body as { code?: string; message?: string; details?: { field: string; message: string }[] };
+      const b = body as {
+        code?: string;
+        message?: string;
+        details?: { field: string; code?: string; limit?: number }[];
+      };
       info.code = b.code ?? null;
       info.message = b.message ?? null;
-      for (const d of b.details ?? []) info.fields[d.field] = d.message;
+      info.fields = fieldsFromDetails(b.details ?? []);
     }
   }
   return info;

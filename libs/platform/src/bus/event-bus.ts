@@ -8,8 +8,9 @@ export interface SubscribeOptions {
   /** First retry delay; doubles on each attempt. */
   backoffMs?: number;
   /**
-   * The group belongs to this process alone (a gateway instance's replica, rebuilt on start): the
-   * broker forgets it when the bus closes, so replaced instances leave no groups behind.
+   * The group belongs to this process alone (an instance's in-memory read model, built from its
+   * source at start and then kept by events): it hears only events published after it subscribed,
+   * and the broker forgets it when the bus closes, so replaced instances leave no groups behind.
    */
   transient?: boolean;
 }

@@ -148,7 +148,7 @@ export async function createKafkaBus(url: string, service: string, logger?: Logg
         });
       });
       await consumer.connect();
-      await consumer.subscribe({ topics: [topic], fromBeginning: true });
+      await consumer.subscribe({ topics: [topic], fromBeginning: !subscribeOptions.transient });
       await consumer.run({
         partitionsConsumedConcurrently: 3,
         eachMessage: async ({ message, partition }) => {

@@ -19,6 +19,7 @@ import {
  * - A topic is a stream; publish is XADD (approximately capped with MAXLEN ~).
  * - A consumer group is a Redis consumer group, created with MKSTREAM from the start of the stream, so
  *   events published before a service first subscribed are still delivered (like Kafka's fromBeginning).
+ *   A transient group starts at the end of the stream and is destroyed when the bus closes.
  * - Every subscription reads with XREADGROUP under a consumer name unique to this process, handles the
  *   batch (same key in stream order, different keys side by side), retries with backoff, then XACKs.
  * - A handler that keeps failing sends the event to the `<topic>.dead-letter` stream, then XACKs.
@@ -108,9 +109,10 @@ export async function createRedisBus(
       ...extra,
     );
 
-  async function ensureGroup(topic: string, group: string) {
+  /** A durable group starts at the beginning of the stream, a transient one at its end ('$'). */
+  async function ensureGroup(topic: string, group: string, from: '0' | '$' = '0') {
     try {
-      await commands.xgroup('CREATE', streamOf(topic), group, '0', 'MKSTREAM');
+      await commands.xgroup('CREATE', streamOf(topic), group, from, 'MKSTREAM');
     } catch (error) {
       if (!String((error as Error).message).includes('BUSYGROUP')) throw error;
     }
@@ -266,7 +268,8 @@ export async function createRedisBus(
         } catch (error) {
           if (stopping) break;
           const message = String((error as Error).message);
-          if (message.includes('NOGROUP')) await ensureGroup(topic, group).catch(() => undefined);
+          if (message.includes('NOGROUP'))
+            await ensureGroup(topic, group, subscribeOptions.transient ? '$' : '0').catch(() => undefined);
           else log?.error({ err: error }, 'reading the stream failed; retrying');
           await sleep(500);
         }
@@ -289,7 +292,7 @@ export async function createRedisBus(
     },
     async subscribe(topic, group, handler, subscribeOptions = {}) {
       if (closed) throw new Error('bus closed');
-      await ensureGroup(topic, group);
+      await ensureGroup(topic, group, subscribeOptions.transient ? '$' : '0');
       if (subscribeOptions.transient) transientGroups.push({ stream: streamOf(topic), group });
       consumers.push(consume(topic, group, handler, subscribeOptions));
     },

@@ -1,6 +1,6 @@
 /**
- * Registers the Redis, Kafka and MongoDB adapters. adapters.ts require()s this module the first time a
- * redis://, kafka:// or mongodb:// URL is used, so the embedded mode never loads their clients; each
+ * Registers the Redis, Kafka, MongoDB and PostgreSQL adapters. adapters.ts require()s this module the
+ * first time a redis://, kafka://, mongodb:// or postgres:// URL is used, so the embedded mode never loads their clients; each
  * adapter module is itself loaded only when its scheme is picked.
  */
 import { registerBusAdapter, registerFanoutAdapter, registerStoreAdapter } from '../adapters';
@@ -20,13 +20,15 @@ registerStoreAdapter('mongodb', async (url, service) =>
 registerStoreAdapter('mongodb+srv', async (url, service) =>
   (await import('../store/mongo-store')).createMongoStore(url, service),
 );
+registerStoreAdapter('postgres', async (url, service) =>
+  (await import('../store/postgres-store')).createPostgresStore(url, service),
+);
+registerStoreAdapter('postgresql', async (url, service) =>
+  (await import('../store/postgres-store')).createPostgresStore(url, service),
+);
 registerFanoutAdapter('redis', async (url) =>
   (await import('../fanout/redis-fanout')).createRedisFanout(url),
 );
 registerFanoutAdapter('rediss', async (url) =>
   (await import('../fanout/redis-fanout')).createRedisFanout(url),
-);
-// Only for the multi-process mode on one machine (two notification instances share a store).
-registerStoreAdapter('redis', async (url, service) =>
-  (await import('./redis-store')).createRedisStore(url, service),
 );

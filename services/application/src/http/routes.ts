@@ -22,6 +22,7 @@ import {
 import { answerGuestForm, isFormPost } from '../guest-form/answer-guest-form';
 import { approvedApplicants } from '../approved-applicants/approved-applicants';
 import { myVacancies } from '../my-vacancies/my-vacancies';
+import { myApplications } from '../my-applications/my-applications';
 import { readStats } from '../stats/stats';
 
 /** List routes take no body (spec: "none"); anything given must at least be an object. */
@@ -54,6 +55,9 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   });
   app.get('/workers/vacancies/my/finished', worker, async (req, res) => {
     res.json(await myVacancies(ctx, userOf(req).id, 'finished'));
+  });
+  app.get('/workers/applications', worker, async (req, res) => {
+    res.json(await myApplications(ctx, userOf(req).id));
   });
 
   app.post('/admin/applications/pending', admin, async (req, res) => {

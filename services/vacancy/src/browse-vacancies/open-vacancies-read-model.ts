@@ -13,9 +13,14 @@ const RESPONSE_CACHE_MAX = 500;
 
 /**
  * The Open vacancies in memory, sorted featured first then newest: browsing answers from here, never
- * from a store scan. Loaded at start, updated after every write of this service (`refresh`), reloaded
- * periodically (other instances' writes). Answers are cached per filter set with a content ETag until
- * the next change.
+ * from a store scan. Loaded at start, updated after every write of this instance (`refresh`, `apply`)
+ * and by the events every instance hears (follow-vacancy-changes.ts). Answers are cached per filter
+ * set with a content ETag until the next change.
+ *
+ * Two facts may reach this instance by event before the store shows them (another instance writes
+ * them a moment later), so a document read meanwhile must not undo them:
+ * - free positions only ever go down (the store keeps them with $min): the lowest count heard wins;
+ * - an estate's latest name (auth events of one estate arrive in order) overrides the stored one.
  */
 export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) {
   const byId = new Map<string, VacancyItem>();
@@ -29,10 +34,32 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
     cache.clear();
   };
 
+  /**
+   * Reads of one vacancy may overlap (a local write's and an event's) and answer out of order; a read
+   * started later never sees an older state, so only the latest started one that answered is kept.
+   */
+  let tickets = 0;
+  const reads = new Map<string, { inFlight: number; newest: number }>();
+
+  const lowestFree = new Map<string, number>();
+  const estateNames = new Map<string, string>();
+
+  /** The item of an Open document, with the facts heard by event that the document may not show yet. */
+  function itemOf(doc: VacancyDoc): VacancyItem {
+    const item = toItem(doc);
+    const free = Math.min(item.freePositions, lowestFree.get(doc._id) ?? Infinity);
+    lowestFree.set(doc._id, free);
+    const estateName = estateNames.get(doc.estateId) ?? item.estateName;
+    return { ...item, estateName, freePositions: free, filled: free <= 0 };
+  }
+
   function put(doc: VacancyDoc | null, id: string) {
     const wasThere = byId.delete(id);
-    if (doc && doc.status === 'Open' && !doc.deletedAt) byId.set(id, toItem(doc));
-    else if (!wasThere) return;
+    if (doc && doc.status === 'Open' && !doc.deletedAt) byId.set(id, itemOf(doc));
+    else {
+      lowestFree.delete(id);
+      if (!wasThere) return;
+    }
     changed();
   }
 
@@ -125,18 +152,53 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
         const docs = await vacancies.find({ status: 'Open', deletedAt: { $exists: false } });
         if (version !== before && attempt < 4) continue;
         byId.clear();
-        for (const doc of docs) byId.set(doc._id, toItem(doc));
+        for (const doc of docs) byId.set(doc._id, itemOf(doc));
         changed();
         return;
       }
     },
-    /** Re-reads one vacancy after a write and keeps it if it is Open. */
+    /** Re-reads one vacancy (after a write or an event) and keeps it if it is Open. */
     async refresh(id: string) {
-      put(await vacancies.findOne({ _id: id }), id);
+      const ticket = ++tickets;
+      const read = reads.get(id) ?? { inFlight: 0, newest: 0 };
+      read.inFlight++;
+      reads.set(id, read);
+      try {
+        const doc = await vacancies.findOne({ _id: id });
+        if (ticket > read.newest) {
+          read.newest = ticket;
+          put(doc, id);
+        }
+      } finally {
+        if (--read.inFlight === 0) reads.delete(id);
+      }
     },
-    /** Applies a document already read (saves a store read after findOneAndUpdate). */
+    /** Applies a document just written (saves a store read after findOneAndUpdate). */
     apply(doc: VacancyDoc) {
+      const read = reads.get(doc._id);
+      if (read) read.newest = ++tickets;
       put(doc, doc._id);
+    },
+    /** An acceptance elsewhere left this many positions free (never raises the count; repeats are harmless). */
+    lowerFreePositions(id: string, freePositions: number) {
+      const item = byId.get(id);
+      const free = Math.max(0, freePositions);
+      if (!item || item.freePositions <= free) return;
+      lowestFree.set(id, free);
+      byId.set(id, { ...item, freePositions: free, filled: free <= 0 });
+      changed();
+    },
+    /** An estate's new name, shown on its Open vacancies at once. */
+    renameEstate(estateId: string, estateName: string) {
+      estateNames.set(estateId, estateName);
+      let renamed = false;
+      for (const [id, item] of byId) {
+        if (item.estateId === estateId && item.estateName !== estateName) {
+          byId.set(id, { ...item, estateName });
+          renamed = true;
+        }
+      }
+      if (renamed) changed();
     },
     /** One pass over the candidates: counts every match, keeps only the requested page. */
     query(filters: VacancyFilters) {

@@ -1,5 +1,6 @@
 import type { Notification } from '@moba/contracts';
 import { baseApi } from '../../lib/api';
+import { setLoginNotice } from '../../lib/login-notice';
 import { clearSession, getToken } from '../../lib/storage';
 import { showToast } from '../../lib/toast';
 import { endSession, goToLogin } from '../../lib/unauthorized';
@@ -42,12 +43,14 @@ export const notificationsApi = baseApi.injectEndpoints({
               }),
             onReconnect: () => dispatch(notificationsApi.util.invalidateTags(['Notification'])),
             onStatus: setLiveStatus,
-            onUnauthenticated: () =>
+            onUnauthenticated: (reason) => {
+              if (reason === 'banned') setLoginNotice('banned');
               endSession(() => {
                 clearSession();
                 dispatch(baseApi.util.resetApiState());
                 goToLogin();
-              }),
+              });
+            },
           },
           { getToken },
         );

@@ -110,6 +110,22 @@ export function eventBusContract(
         expect([...ids].sort()).toEqual(events.map((e) => e.id).sort());
     });
 
+    it('gives a transient group only the events published after it subscribed', async () => {
+      const bus = await connect();
+      const topic = freshTopic();
+      const before = contractEvent('replica-1', { n: 1 });
+      await bus.publish(topic, before);
+      const heard: string[] = [];
+      await bus.subscribe(topic, `replica-${randomUUID()}`, async (event) => void heard.push(event.id), {
+        transient: true,
+      });
+      const after = contractEvent('replica-1', { n: 2 });
+      await bus.publish(topic, after);
+      await waitFor(() => heard.length >= 1, 'the event published after subscribing', timeoutMs);
+      await pause(100);
+      expect(heard).toEqual([after.id]);
+    });
+
     it('shares the work between two members of one group, each event once per group', async () => {
       const first = await connect();
       const second = await connect();

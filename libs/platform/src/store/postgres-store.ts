@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import { Pool, type PoolClient } from 'pg';
+import {
+  DuplicateKeyError,
+  type BaseDoc,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Update,
+} from './document-store';
+import {
+  arrayishExpression,
+  orderSql,
+  pathExpression,
+  quoteIdent,
+  SqlParams,
+  whereSql,
+} from './postgres-sql';
+import { applyUpdate, checkDocument, upsertDocument } from './update-operators';
+
+/**
+ * DocumentStore on PostgreSQL (node-postgres). One schema per service, one table per collection:
+ * `(_id text PRIMARY KEY, doc jsonb)`, the whole document in doc. Filters become SQL over doc
+ * (postgres-sql.ts), sort/skip/limit too. A write that reads first (updateOne, updateMany,
+ * findOneAndUpdate) runs in a transaction that locks the matched rows (SELECT ... FOR UPDATE: a row
+ * changed meanwhile is matched again against the filter once locked), applies the update operators
+ * here with the embedded adapter's semantics, and writes the rows back. SQLSTATE 23505 is the one
+ * DuplicateKeyError.
+ *
+ * URL: `postgres://user:password@host:port/database?schema=PREFIX` → schema `PREFIX_<service>`
+ * (without `schema`, just `<service>`); `pool=N` sets the pool size (default 10).
+ */
+const SETUP_LOCK_CLASS = 0x6d6f6261; // 'moba': the advisory lock space of schema setup
+const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure
+
+interface PgError {
+  code?: string;
+  detail?: string;
+  constraint?: string;
+}
+
+function translate(collection: string, error: unknown): never {
+  const e = error as PgError;
+  if (e?.code === '23505')
+    throw new DuplicateKeyError(collection, e.detail ?? e.constraint ?? 'unique index');
+  throw error;
+}
+
+export function postgresSchemaName(url: string, service: string): string {
+  const prefix = new URL(url).searchParams.get('schema');
+  const name = (prefix ? `${prefix}_${service}` : service).toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  if (name.length > 63) throw new Error(`schema name ${name} is longer than PostgreSQL's 63 characters`);
+  return name;
+}
+
+const shortHash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 10);
+const indexName = (table: string, label: string, definition: string) =>
+  `${`${table}_${label}`.replace(/[^a-zA-Z0-9_]/g, '_').slice(0, 48)}_${shortHash(definition)}`;
+
+/** The DDL of a collection: table, the outbox index, and every declared index. Idempotent. */
+export function collectionDdl(schema: string, table: string, indexes: IndexSpec[]): string[] {
+  const qualified = `${quoteIdent(schema)}.${quoteIdent(table)}`;
+  const statements = [`CREATE TABLE IF NOT EXISTS ${qualified} (_id text PRIMARY KEY, doc jsonb NOT NULL)`];
+  const create = (label: string, body: string, unique = false) =>
+    statements.push(
+      `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoteIdent(indexName(table, label, body))} ON ${qualified} ${body}`,
+    );
+  // The outbox relay's `{'_outbox.0': {$exists: true}}`: an index on that very boolean, whose
+  // statistics also tell the planner how few documents are pending.
+  create('outbox', `((${pathExpression('_outbox.0')} IS NOT NULL))`);
+  const arrayishFields = new Set<string>();
+  for (const index of indexes) {
+    const columns = index.fields.map(pathExpression);
+    // NULLS FIRST: the order of orderSql (a missing field first), forwards and backwards.
+    let body = `(${columns.map((c) => `${c} NULLS FIRST`).join(', ')})`;
+    if (index.sparse) body += ` WHERE ${columns.map((c) => `${c} IS NOT NULL`).join(' AND ')}`;
+    // Non-sparse unique: a missing field is one value, as in MongoDB and nedb.
+    else if (index.unique) body += ' NULLS NOT DISTINCT';
+    create(index.fields.join('_'), body, index.unique);
+    index.fields.forEach((f) => arrayishFields.add(f));
+  }
+  // Tiny partial indexes of the documents whose indexed field holds (or runs through) an array, the
+  // element-wise arm of a condition (postgres-sql.ts): with them the planner never has to scan.
+  for (const field of arrayishFields) {
+    const arrayish = arrayishExpression(field);
+    if (arrayish) create(`${field}_arrays`, `(_id) WHERE ${arrayish}`);
+  }
+  return statements;
+}
+
+/** The SELECT of find and findOne (exported so tests can EXPLAIN the very statement). */
+export function findStatement(
+  schema: string,
+  name: string,
+  filter: Filter,
+  { sort, skip, limit }: FindOptions = {},
+): { text: string; values: unknown[] } {
+  const params = new SqlParams();
+  let text = `SELECT doc FROM ${quoteIdent(schema)}.${quoteIdent(name)} WHERE ${whereSql(filter, params)}`;
+  if (sort && Object.keys(sort).length) text += ` ORDER BY ${orderSql(sort)}`;
+  if (limit) text += ` LIMIT ${Math.floor(limit)}`;
+  if (skip) text += ` OFFSET ${Math.floor(skip)}`;
+  return { text, values: params.values };
+}
+
+export async function createPostgresStore(url: string, service: string): Promise<DocumentStore> {
+  const schema = postgresSchemaName(url, service);
+  const parsed = new URL(url);
+  const poolSize = Number(parsed.searchParams.get('pool') ?? 10);
+  parsed.searchParams.delete('schema');
+  parsed.searchParams.delete('pool');
+  const pool = new Pool({
+    connectionString: parsed.toString(),
+    max: poolSize,
+    application_name: `moba-${service}`,
+  });
+  // An idle connection that breaks (server restart) is dropped by the pool; the next query reconnects.
+  pool.on('error', () => undefined);
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`STORE_URL: no PostgreSQL answers at ${parsed.host} (${(error as Error).message})`);
+  }
+
+  async function transaction<R>(run: (client: PoolClient) => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const result = await run(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        if (attempt < 5 && RETRYABLE.has((error as PgError)?.code ?? '')) continue;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+
+  function wrap<T extends BaseDoc>(name: string): Collection<T> {
+    const table = `${quoteIdent(schema)}.${quoteIdent(name)}`;
+    const guard = async <R>(run: () => Promise<R>): Promise<R> => {
+      try {
+        return await run();
+      } catch (error) {
+        return translate(name, error);
+      }
+    };
+    const select = async (filter: Filter, options: FindOptions = {}) => {
+      const { text, values } = findStatement(schema, name, filter, options);
+      const { rows } = await pool.query<{ doc: T }>(text, values);
+      return rows.map((r) => r.doc);
+    };
+
+    /** Locks the matching rows, applies the update here, writes them back; upserts when none. */
+    const update = (
+      filter: Filter,
+      changes: Update,
+      { multi, upsert }: { multi: boolean; upsert: boolean },
+    ) =>
+      guard(() =>
+        transaction(async (client) => {
+          for (let attempt = 1; ; attempt++) {
+            const params = new SqlParams();
+            const { rows } = await client.query<{ doc: T }>(
+              // One lock order for every updateMany, so two of them cannot deadlock each other.
+              `SELECT doc FROM ${table} WHERE ${whereSql(filter, params)} ${multi ? 'ORDER BY _id' : 'LIMIT 1'} FOR UPDATE`,
+              params.values,
+            );
+            if (rows.length) {
+              const updated = rows.map((r) => applyUpdate(r.doc, changes));
+              await client.query(
+                `UPDATE ${table} AS t SET doc = v.doc FROM unnest($1::text[], $2::jsonb[]) AS v(_id, doc) WHERE t._id = v._id`,
+                [updated.map((d) => d._id), updated.map((d) => JSON.stringify(d))],
+              );
+              return updated;
+            }
+            if (!upsert) return [];
+            const doc = upsertDocument<T>(filter, changes);
+            const inserted = await client.query(
+              `INSERT INTO ${table} (_id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (_id) DO NOTHING`,
+              [doc._id, JSON.stringify(doc)],
+            );
+            if (inserted.rowCount) return [doc];
+            // Another writer inserted that _id meanwhile: match again (it may now match the filter).
+            if (attempt >= 2) throw new DuplicateKeyError(name, `_id ${doc._id}`);
+          }
+        }),
+      );
+
+    return {
+      name,
+      insertOne: (doc) =>
+        guard(async () => {
+          checkDocument(doc);
+          await pool.query(`INSERT INTO ${table} (_id, doc) VALUES ($1, $2::jsonb)`, [
+            doc._id,
+            JSON.stringify(doc),
+          ]);
+          return doc;
+        }),
+      findOne: async (filter) => (await select(filter, { limit: 1 }))[0] ?? null,
+      find: (filter, options) => select(filter, options),
+      async count(filter) {
+        const params = new SqlParams();
+        const { rows } = await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${table} WHERE ${whereSql(filter, params)}`,
+          params.values,
+        );
+        return rows[0].n;
+      },
+      updateOne: async (filter, changes, { upsert = false } = {}) =>
+        (await update(filter, changes, { multi: false, upsert })).length,
+      updateMany: async (filter, changes) =>
+        (await update(filter, changes, { multi: true, upsert: false })).length,
+      findOneAndUpdate: async (filter, changes, { upsert = false } = {}) =>
+        (await update(filter, changes, { multi: false, upsert }))[0] ?? null,
+      async deleteOne(filter) {
+        const params = new SqlParams();
+        const result = await pool.query(
+          `DELETE FROM ${table} WHERE _id = (SELECT _id FROM ${table} WHERE ${whereSql(filter, params)} LIMIT 1)`,
+          params.values,
+        );
+        return result.rowCount ?? 0;
+      },
+      async deleteMany(filter) {
+        const params = new SqlParams();
+        const result = await pool.query(
+          `DELETE FROM ${table} WHERE ${whereSql(filter, params)}`,
+          params.values,
+        );
+        return result.rowCount ?? 0;
+      },
+    };
+  }
+
+  /** Creates the schema, table and indexes; one process at a time (advisory lock), each step idempotent. */
+  async function setUp(name: string, indexes: IndexSpec[]) {
+    await transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SETUP_LOCK_CLASS, schema]);
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+      for (const statement of collectionDdl(schema, name, indexes)) await client.query(statement);
+    });
+  }
+
+  const open = new Map<string, Promise<Collection<BaseDoc>>>();
+  return {
+    collection<T extends BaseDoc>(name: string, { indexes = [] }: { indexes?: IndexSpec[] } = {}) {
+      if (!/^[a-z][a-z0-9_-]*$/i.test(name)) throw new Error(`bad collection name ${name}`);
+      if (!open.has(name))
+        open.set(
+          name,
+          setUp(name, indexes).then(() => wrap(name)),
+        );
+      return open.get(name) as unknown as Promise<Collection<T>>;
+    },
+    async close() {
+      await Promise.allSettled([...open.values()]);
+      open.clear();
+      await pool.end();
+    },
+  };
+}

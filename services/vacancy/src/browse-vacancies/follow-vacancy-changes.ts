@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { topics, type EventEnvelope } from '@moba/contracts';
+import type { EventBus } from '@moba/platform';
+import type { OpenVacanciesReadModel } from './open-vacancies-read-model';
+
+const vacancyData = z.object({ vacancyId: z.string() });
+const acceptedData = z.object({ vacancyId: z.string(), freePositions: z.number().int() });
+const estateData = z.object({ userId: z.string(), role: z.string(), estateName: z.string().optional() });
+
+/**
+ * Keeps this instance's browse model current with the writes of every instance. Each instance
+ * subscribes in a group of its own (transient: it hears every event from now on, and the model was
+ * loaded from the store just after), while the service's durable group still does the writes once.
+ *
+ * - A vacancy event means the vacancy changed: the one document is read again from the shared store
+ *   (the outbox publishes only after the write, so the read sees it; a repeat or late event only
+ *   reads the current state again).
+ * - An acceptance carries the new free count, applied at once (it only ever lowers it).
+ * - An estate's registration or profile change carries its name, applied at once.
+ */
+export async function followVacancyChanges(
+  bus: EventBus,
+  readModel: OpenVacanciesReadModel,
+  instanceId: string = randomUUID(),
+): Promise<void> {
+  const group = `vacancy-browse.${instanceId}`;
+
+  const vacancy = async (event: EventEnvelope) => {
+    const parsed = vacancyData.safeParse(event.data);
+    if (parsed.success) await readModel.refresh(parsed.data.vacancyId);
+  };
+
+  const application = async (event: EventEnvelope) => {
+    if (event.type !== 'ApplicationAccepted' && event.type !== 'GuestApplicationAccepted') return;
+    const parsed = acceptedData.safeParse(event.data);
+    if (parsed.success) readModel.lowerFreePositions(parsed.data.vacancyId, parsed.data.freePositions);
+  };
+
+  const auth = async (event: EventEnvelope) => {
+    if (event.type !== 'UserRegistered' && event.type !== 'ProfileUpdated') return;
+    const parsed = estateData.safeParse(event.data);
+    if (parsed.success && parsed.data.role === 'Estate' && parsed.data.estateName)
+      readModel.renameEstate(parsed.data.userId, parsed.data.estateName);
+  };
+
+  await bus.subscribe(topics.vacancy, group, vacancy, { transient: true });
+  await bus.subscribe(topics.application, group, application, { transient: true });
+  await bus.subscribe(topics.auth, group, auth, { transient: true });
+}
