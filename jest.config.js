@@ -28,6 +28,8 @@ const node = (name, roots) => ({
 });
 module.exports = {
   testTimeout: 20000,
+  reporters: ['default', '<rootDir>/scripts/jest-slowest-suites.cjs'],
+  testSequencer: '<rootDir>/scripts/jest-slow-first-sequencer.cjs',
   projects: [
     node('contracts', ['<rootDir>/libs/contracts']),
     node('platform', ['<rootDir>/libs/platform']),

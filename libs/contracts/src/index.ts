@@ -17,3 +17,4 @@ export * from './api/rating';
 export * from './api/payment';
 export * from './api/notification';
 export * from './reference';
+export * from './script';

@@ -144,15 +144,15 @@ describe('the browse filters', () => {
 
 describe('the estate lists, ratings and photo', () => {
   const item = (id: string, status: string) => ({ id, status }) as never;
-  test("the estate's mobas split into active (open, pending) and past (finished, closed)", () => {
+  test("the estate's mobas split into current (open, pending, closed: full or under way) and past (finished)", () => {
     const { active, past } = splitByStatus([
       item('a', 'Open'),
       item('b', 'Finished'),
       item('c', 'Pending'),
       item('d', 'Closed'),
     ]);
-    expect(active.map((v: { id: string }) => v.id)).toEqual(['a', 'c']);
-    expect(past.map((v: { id: string }) => v.id)).toEqual(['b', 'd']);
+    expect(active.map((v: { id: string }) => v.id)).toEqual(['a', 'c', 'd']);
+    expect(past.map((v: { id: string }) => v.id)).toEqual(['b']);
   });
 
   test('a rejected bulk rating names each worker by the index it was sent at', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rule } from '../errors';
 import { parsePhone } from '../phone';
 import { applicationStatusSchema, regions, vacancyStatusSchema } from '../enums';
-import { isKnownMunicipality } from '../reference';
+import { canonicalOrTyped, isKnownMunicipality } from '../reference';
 import { uuidV4Schema, isoDateSchema, isoDateTimeSchema } from '../common';
 import { GROUP_SIZE_MAX, NAME_MAX, NOTE_MAX } from '../limits';
 
@@ -23,9 +23,7 @@ export const applicationErrorCodes = {
   NOT_VACANCY_OWNER: 'APPLICATION.NOT_VACANCY_OWNER',
 } as const;
 
-/** The spec's literal bodies (§8): applying twice, and accepting a guest into the same vacancy twice. */
-export const ALREADY_APPLIED_BODY = 'Already applied';
-export const GUEST_ALREADY_APPLIED_BODY = 'already applied';
+export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';
 
 const personName = z.string().trim().min(1, { message: 'required' }).max(NAME_MAX);
 
@@ -106,6 +104,7 @@ export const guestMunicipalitySchema = z
   .trim()
   .min(1, { message: 'required' })
   .max(NAME_MAX)
+  .overwrite((typed) => canonicalOrTyped(typed))
   .refine(
     (name) => regions.some((region) => isKnownMunicipality(name, region)),
     rule('unknown_municipality', 'unknown municipality'),
@@ -174,6 +173,17 @@ export const myVacancySchema = applicationVacancySchema.extend({
 });
 export type MyVacancy = z.infer<typeof myVacancySchema>;
 
+/**
+ * GET /workers/applications → array of these: where each of the worker's own applications stands, so
+ * the browse list can say "applied", "accepted" or "not accepted" on a card instead of offering to apply.
+ */
+export const myApplicationStatusSchema = z.object({
+  vacancyId: z.uuid(),
+  applicationId: z.uuid(),
+  status: applicationStatusSchema,
+});
+export type MyApplicationStatus = z.infer<typeof myApplicationStatusSchema>;
+
 /** GET /admin/stats (spec §3 Admin stats). */
 export const adminStatsSchema = z.object({
   workers: z.number().int(),
@@ -198,5 +208,6 @@ export const applicationApi = {
   acceptResult: acceptResultSchema,
   approvedApplicant: approvedApplicantSchema,
   myVacancy: myVacancySchema,
+  myApplicationStatus: myApplicationStatusSchema,
   adminStats: adminStatsSchema,
 } satisfies Record<string, z.ZodType>;

@@ -12,7 +12,13 @@ import {
 } from '../limits';
 import { rule, ruleIssue, type IssueCode } from '../errors';
 import { isoDateSchema, pageOf, pagingSchema, timeOfDaySchema, uuidV4Schema } from '../common';
-import { isKnownCrop, isKnownJobActivity, isKnownMunicipality } from '../reference';
+import {
+  canonicalDistrict,
+  canonicalOrTyped,
+  isKnownCrop,
+  isKnownJobActivity,
+  isKnownMunicipality,
+} from '../reference';
 import { containsPhoneNumber } from './phone-in-text';
 
 export { containsPhoneNumber, findPhoneNumbers } from './phone-in-text';
@@ -36,6 +42,8 @@ export const vacancyErrorCodes = {
   URGENT_COMING_SOON: 'VACANCY.URGENT_COMING_SOON',
   FINISHED: 'VACANCY.FINISHED',
   DELETE_FAILED: 'VACANCY.DELETE_FAILED',
+  NOT_FEATURABLE: 'VACANCY.NOT_FEATURABLE',
+  ALREADY_FEATURED: 'VACANCY.ALREADY_FEATURED',
 } as const;
 
 // ── Pure helpers the web and the service share ──────────────────────────────────────────────────
@@ -206,7 +214,17 @@ export const jobActivityIdSchema = z
   .string()
   .refine(isKnownJobActivity, rule('unknown_job_activity', 'unknown job activity'));
 /** A municipality name of the reference list of its region (checked against the region in createVacancySchema). */
-export const vacancyMunicipalitySchema = z.string().trim().min(1, { message: 'required' });
+export const vacancyMunicipalitySchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'required' })
+  .overwrite((typed) => canonicalOrTyped(typed));
+/** A place typed in a filter, in either script and with or without diacritics, as its reference name. */
+const placeFilterSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .overwrite((typed) => canonicalOrTyped(typed));
 
 // ── Create ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -302,12 +320,17 @@ const optionalFlag = z.boolean().optional();
 export const vacancyFiltersSchema = z
   .object({
     /** One municipality, or several (any of them). */
-    municipality: z.string().trim().min(1).optional(),
-    municipalities: z.array(z.string().trim().min(1)).max(200).optional(),
+    municipality: placeFilterSchema.optional(),
+    municipalities: z.array(placeFilterSchema).max(200).optional(),
     /** A country of the region (RS, MK, ME, BA, BG). */
     region: regionSchema.optional(),
     /** A Serbian district (okrug), e.g. "Nišavski". */
-    district: z.string().trim().min(1).optional(),
+    district: z
+      .string()
+      .trim()
+      .min(1)
+      .overwrite((typed) => canonicalDistrict(typed) ?? typed)
+      .optional(),
     crop: z.string().min(1).optional(),
     jobActivity: z.string().min(1).optional(),
     /** Date range: vacancies whose working period overlaps [dateFrom, dateTo]. */
@@ -380,9 +403,34 @@ export type VacancyPage = z.infer<typeof vacancyPageSchema>;
 export const estateVacanciesSchema = z.array(vacancyItemSchema);
 export type EstateVacancies = z.infer<typeof estateVacanciesSchema>;
 
+/** POST /estates/vacancies/create: the new id and the featuring the service chose (free in the promo, paid otherwise). */
+export const createVacancyResultSchema = z.object({ id: uuidV4Schema, featuring: featuringSchema });
+export type CreateVacancyResult = z.infer<typeof createVacancyResultSchema>;
+
+/**
+ * GET /estates/featuring-offer. The promo features an estate's first vacancy for free: `freeForNew`
+ * while the estate has none yet (in the promo period), `freeVacancyId` for a first vacancy published
+ * without featuring that can still take it. Any other featuring costs `priceRsd`.
+ */
+export const featuringOfferSchema = z.object({
+  priceRsd: z.number().int().positive(),
+  freeForNew: z.boolean(),
+  freeVacancyId: z.uuid().nullable(),
+});
+export type FeaturingOffer = z.infer<typeof featuringOfferSchema>;
+
+/**
+ * POST /estates/vacancies/{id}/feature: featured at once (the promo's free featuring), or featuring
+ * 'paid' and not yet featured: the estate goes on to the payment (POST /payment/create).
+ */
+export const featureVacancyResultSchema = z.object({ featured: z.boolean(), featuring: featuringSchema });
+export type FeatureVacancyResult = z.infer<typeof featureVacancyResultSchema>;
+
 export const vacancyApi = {
   createVacancy: createVacancyFields,
-  createVacancyResult: z.object({ id: uuidV4Schema }),
+  createVacancyResult: createVacancyResultSchema,
+  featuringOffer: featuringOfferSchema,
+  featureVacancyResult: featureVacancyResultSchema,
   vacancyFilters: vacancyFiltersSchema,
   vacancyItem: vacancyItemSchema,
   vacancyPage: vacancyPageSchema,

@@ -7,6 +7,7 @@ import {
   banUserSchema,
   changePasswordSchema,
   dontShowGuidanceSchema,
+  languageChoiceSchema,
   IMAGE_MAX_BYTES,
   idParamsSchema,
   loginSchema,
@@ -29,6 +30,7 @@ import { changePassword } from '../change-password/change-password';
 import {
   profileUpdateError,
   setGuidanceChoice,
+  setLanguage,
   updateEstateProfile,
   updateWorkerProfile,
 } from '../update-profile/update-profile';
@@ -101,6 +103,11 @@ export function authRoutes(app: Express, ctx: AuthContext & { photosDir: string 
         accountOf(req),
         parseInput(dontShowGuidanceSchema, body(req), 'body').dontShowGuidance,
       ),
+    );
+  });
+  app.post('/users/me/language', account(), async (req, res) => {
+    res.json(
+      await setLanguage(ctx, accountOf(req), parseInput(languageChoiceSchema, body(req), 'body').language),
     );
   });
   app.get('/users/me', account(), async (req, res) => {

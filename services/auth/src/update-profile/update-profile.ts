@@ -5,6 +5,7 @@ import {
   ProfileUpdated,
   topics,
   type ErrorDetail,
+  type Language,
   type UpdateEstateProfile,
   type UpdateWorkerProfile,
 } from '@moba/contracts';
@@ -85,6 +86,12 @@ export async function updateEstateProfile(
   if (input.size !== undefined) set['estate.size'] = input.size;
   if (input.description !== undefined) set['estate.description'] = input.description;
   return toEstateProfile(Object.keys(set).length ? await saveProfile(ctx, user, set) : user);
+}
+
+/** POST /users/me/language: the language and script of the user's mails. */
+export async function setLanguage(ctx: AuthContext, user: UserDoc, language: Language) {
+  await ctx.users.updateOne({ _id: user._id }, { $set: { language, updatedAt: nowIso(ctx) } });
+  return { language };
 }
 
 /** POST /users/me/dont-show-guidance: the first-login guidance choice. */

@@ -11,7 +11,7 @@ import {
 } from '../../limits';
 import { isoDateSchema } from '../../common';
 import { rule, missingOr } from '../../errors';
-import { isKnownCrop, isValidPib } from '../../reference';
+import { canonicalOrTyped, isKnownCrop, isValidPib } from '../../reference';
 import { CULTURE_TYPES_MAX, EMAIL_MAX, PASSWORD_MAX } from './limits';
 import { requiredText } from './required-text';
 
@@ -32,7 +32,9 @@ export const accountPasswordSchema = z
   .max(PASSWORD_MAX, { message: `must have at most ${PASSWORD_MAX} characters` });
 
 /** A municipality (county) name from the shared list of the user's region (checked with the region: checkMunicipality). */
-export const accountMunicipalitySchema = requiredText('municipality', 100);
+export const accountMunicipalitySchema = requiredText('municipality', 100).overwrite((typed) =>
+  canonicalOrTyped(typed),
+);
 export const availabilityMonthsSchema = z
   .array(
     z

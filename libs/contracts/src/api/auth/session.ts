@@ -47,6 +47,9 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const dontShowGuidanceSchema = z.object({ dontShowGuidance: z.boolean().default(true) });
 
+/** POST /users/me/language: the language and script mails are written in (the UI sends its own). */
+export const languageChoiceSchema = z.object({ language: languageSchema });
+
 /** GET /users/me: who is signed in, for every role (the admin has no profile), with the guidance choice. */
 export const currentUserSchema = z.object({
   id: uuidV4Schema,

@@ -37,10 +37,16 @@ export default function LoginPage() {
     <section className="page narrow">
       <h1>{t('login.title')}</h1>
       <p className="lead">{t('login.lead')}</p>
-      {notice && (
-        <p className="alert success" role="status">
-          {t(`login.${notice}`)}
+      {notice === 'banned' ? (
+        <p className="alert error" role="alert" data-testid="login-notice">
+          {t('login.banned')}
         </p>
+      ) : (
+        notice && (
+          <p className="alert success" role="status" data-testid="login-notice">
+            {t(`login.${notice}`)}
+          </p>
+        )
       )}
       <form className="form" onSubmit={onSubmit} noValidate>
         <Field

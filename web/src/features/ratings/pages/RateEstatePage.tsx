@@ -49,6 +49,7 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
         error={error}
         onRetry={() => void refetch()}
         errorKey="ratings:rateEstate.loadError"
+        describe={errorText}
         isEmpty={false}
         empty={null}
       >

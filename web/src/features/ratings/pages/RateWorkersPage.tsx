@@ -81,6 +81,7 @@ function RateWorkers({ vacancyId }: { vacancyId: string }) {
         error={error}
         onRetry={() => void refetch()}
         errorKey="ratings:rateWorkers.loadError"
+        describe={errorText}
         isEmpty={!!data && data.workers.length === 0}
         empty={<p>{t('rateWorkers.empty')}</p>}
       >

@@ -89,9 +89,7 @@ function EstateForm({ draft }: { draft: Exclude<ReturnType<typeof useDraftFor>, 
         />
         <datalist id="estate-municipalities">
           {municipalities.map((m) => (
-            <option key={m} value={m}>
-              {script(m)}
-            </option>
+            <option key={m} value={m} />
           ))}
         </datalist>
         <Field

@@ -15,7 +15,7 @@ import {
 import { Field, GroupError } from '../../../components/Field';
 import { paths } from '../../../app/paths';
 import { updateDraft } from '../draft';
-import { StepHeader, ToSignup, useDraftFor, useMunicipalities, useScript, YesNo } from '../components/parts';
+import { StepHeader, ToSignup, useDraftFor, useMunicipalities, YesNo } from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 
@@ -39,7 +39,6 @@ function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof use
   const { t } = useTranslation(['registration', 'common']);
   useDocumentTitle(t('months.title'));
   const navigate = useNavigate();
-  const script = useScript();
   const { register, control, handleSubmit, watch, setValue, formState } = useForm({
     resolver: codedResolver(schema),
     defaultValues: {
@@ -122,9 +121,7 @@ function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof use
         />
         <datalist id="worker-municipalities">
           {municipalities.map((m) => (
-            <option key={m} value={m}>
-              {script(m)}
-            </option>
+            <option key={m} value={m} />
           ))}
         </datalist>
         <Controller
