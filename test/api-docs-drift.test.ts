@@ -72,6 +72,7 @@ describe('the OpenAPI document at /api/docs', () => {
     };
     // The calls of a signed-in day the season leaves out, each made once as its owner would.
     const { Worker, Estate, Admin } = sessions;
+    await client.get('/api/vacancies/preview');
     await client.get('/api/users/me', Worker);
     await client.post('/api/users/me/language', { language: 'sr-Cyrl' }, Worker);
     await client.get('/api/workers/applications', Worker);
