@@ -1,30 +1,54 @@
 /**
- * bench/peak: the seasonal peak on the distributed mode. Every service and the gateway run as their own
- * processes on Redis Streams (test/resilience/support/cluster.ts); a season is seeded through the public
- * API; then PEAK_USERS virtual workers browse and apply for PEAK_SECONDS: each one loops
- *   browse open mobas (a random page) → my active mobas → my notifications → apply to the next moba
- * over one keep-alive connection each. In the same run the same driver hits a bare node:http server
- * (one trivial JSON answer) with as many users, for the ratio.
+ * bench/peak: a harvest-season peak on the distributed mode, first with ONE instance of every service,
+ * then with TWO of each hot one (vacancy, application, notification), in one run on one machine.
  *
- * Printed: throughput, p50/p99 per kind of call, error count (network errors, 5xx, or any answer the
- * call should not get; 409 'Already applied' is the product's answer to a repeated application and not
- * an error), the ratio to bare node:http, and the machine's load. 0 errors is the bar.
+ * Each phase starts the distributed mode's topology (scripts/distributed/plan.ts, through the resilience
+ * cluster: Redis Streams, Redis fan-out, a PostgreSQL schema per service) on a private redis-server
+ * (so INFO commandstats counts only this phase) and a database of its own (PEAK_DATABASE, created when
+ * missing, so pg_stat_database counts only this phase). A season is seeded through the public API, then
+ * PEAK_SOCKETS WebSockets are opened through the gateway (held by a child process) and PEAK_USERS
+ * virtual workers loop over the peak mix for PEAK_SECONDS, one keep-alive connection each:
+ *   browse open mobas 80 % · notification panel reads 15 % · apply 5 %
  *
- * Run: npx tsx bench/peak.ts   (PEAK_USERS=24, PEAK_SECONDS=20, PEAK_ESTATES=4, PEAK_MOBAS=5, REDIS_URL)
+ * Printed per phase: requests/s, p50/p99 per kind, errors (network errors, 5xx, any answer the call
+ * should not get, sockets dropped; 409 'Already applied' is the product's answer to a repeated
+ * application), CPU per process as a share of one core (from /proc/<pid>/stat) and the busiest one, the
+ * machine's busy share, Redis commands and PostgreSQL transactions and rows per request. Then the ratio
+ * two-instance / one-instance. 0 errors is the bar; ≥ 1.5× where the cores allow it.
+ *
+ * Run: npx tsx bench/peak.ts   (PEAK_USERS=32, PEAK_SECONDS=20, PEAK_SOCKETS=2000, PEAK_ESTATES=4,
+ *   PEAK_MOBAS=6, PEAK_ROUNDS=1 (rounds of one-then-two; the median ratio is printed), POSTGRES_URL
+ *   (its database is replaced by PEAK_DATABASE=moba_peak))
  */
+import { spawn, fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { loadavg } from 'node:os';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import pg from 'pg';
+import type { TestClient } from '@moba/platform/testing';
 import { simulateSeason } from '../scripts/season/simulate-season';
+import { postgresProblem } from '../scripts/distributed/engines';
 import { ADMIN } from '../test/support/product';
-import { startCluster } from '../test/resilience/support/cluster';
-import { spawnServer } from './src/spawn-server';
+import { POSTGRES_URL, startCluster } from '../test/resilience/support/cluster';
+import { cpuSampler, postgresBackends } from './src/cpu';
+import { difference, postgresDatabaseCounters, redisCommandCalls } from './src/engine-counters';
 
-const USERS = Number(process.env.PEAK_USERS ?? 24);
+const USERS = Number(process.env.PEAK_USERS ?? 32);
 const SECONDS = Number(process.env.PEAK_SECONDS ?? 20);
+const SOCKETS = Number(process.env.PEAK_SOCKETS ?? 2000);
 const ESTATES = Number(process.env.PEAK_ESTATES ?? 4);
-const MOBAS = Number(process.env.PEAK_MOBAS ?? 5);
+const MOBAS = Number(process.env.PEAK_MOBAS ?? 6);
+const ROUNDS = Number(process.env.PEAK_ROUNDS ?? 1);
+const DATABASE = process.env.PEAK_DATABASE ?? 'moba_peak';
+const postgresUrl = (() => {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${DATABASE}`;
+  return url.toString();
+})();
 
-type Kind = 'browse' | 'my-active' | 'notifications' | 'apply' | 'bare';
+type Kind = 'browse' | 'panel' | 'apply';
 interface Call {
   kind: Kind;
   method: string;
@@ -33,13 +57,15 @@ interface Call {
   ok: (status: number, text: string) => boolean;
 }
 
-function request(
-  agent: http.Agent,
-  base: URL,
-  call: Call,
-  headers: Record<string, string>,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
+/** The mix, as a cycle of 20 calls: 16 browses (80 %), 3 panel reads (15 %), 1 application (5 %). */
+const CYCLE: Kind[] = [
+  ...(['browse', 'browse', 'panel', 'browse', 'browse', 'browse'] as const),
+  ...(['browse', 'panel', 'browse', 'browse', 'apply', 'browse'] as const),
+  ...(['browse', 'browse', 'panel', 'browse', 'browse', 'browse', 'browse', 'browse'] as const),
+];
+
+function request(agent: http.Agent, base: URL, call: Call, headers: Record<string, string>) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = http.request(
       {
         agent,
@@ -71,18 +97,18 @@ function request(
 interface Stats {
   latencies: Map<Kind, number[]>;
   errors: Map<string, number>;
-  statuses: Map<string, number>;
   total: number;
+  seconds: number;
 }
 
-/** USERS virtual users, each with its own keep-alive connection, looping over its calls until the time is up. */
 async function drive(
   baseUrl: string,
   users: { headers: Record<string, string>; next: () => Call }[],
   seconds: number,
-): Promise<Stats & { seconds: number }> {
+): Promise<Stats> {
   const base = new URL(baseUrl);
-  const stats: Stats = { latencies: new Map(), errors: new Map(), statuses: new Map(), total: 0 };
+  const stats: Stats = { latencies: new Map(), errors: new Map(), total: 0, seconds };
+  const count = (what: string) => stats.errors.set(what, (stats.errors.get(what) ?? 0) + 1);
   const started = Date.now();
   const until = started + seconds * 1000;
   await Promise.all(
@@ -93,32 +119,20 @@ async function drive(
         const t0 = performance.now();
         try {
           const { status, text } = await request(agent, base, call, user.headers);
-          const ms = performance.now() - t0;
-          stats.total++;
           const list = stats.latencies.get(call.kind) ?? [];
-          list.push(ms);
+          list.push(performance.now() - t0);
           stats.latencies.set(call.kind, list);
-          stats.statuses.set(
-            `${call.kind} ${status}`,
-            (stats.statuses.get(`${call.kind} ${status}`) ?? 0) + 1,
-          );
-          if (!call.ok(status, text))
-            stats.errors.set(
-              `${call.kind} ${status} ${text.slice(0, 80)}`,
-              (stats.errors.get(`${call.kind} ${status} ${text.slice(0, 80)}`) ?? 0) + 1,
-            );
+          if (!call.ok(status, text)) count(`${call.kind} ${status} ${text.slice(0, 80)}`);
         } catch (error) {
-          stats.total++;
-          stats.errors.set(
-            `${call.kind} ${(error as Error).message}`,
-            (stats.errors.get(`${call.kind} ${(error as Error).message}`) ?? 0) + 1,
-          );
+          count(`${call.kind} ${(error as Error).message}`);
         }
+        stats.total++;
       }
       agent.destroy();
     }),
   );
-  return { ...stats, seconds: (Date.now() - started) / 1000 };
+  stats.seconds = (Date.now() - started) / 1000;
+  return stats;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -127,55 +141,125 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-function errorLines(s: Stats) {
-  return [...s.errors].map(([what, n]) => `    ${n} × ${what}`).join('\n');
-}
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
-function summary(name: string, s: Stats & { seconds: number }) {
-  const all = [...s.latencies.values()].flat();
-  const errors = [...s.errors.values()].reduce((a, b) => a + b, 0);
-  const lines = [
-    `${name.padEnd(26)} ${(s.total / s.seconds).toFixed(0).padStart(6)} req/s   p50 ${percentile(all, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(all, 99).toFixed(1).padStart(6)} ms   errors ${errors}   (${s.total} requests)`,
-  ];
-  for (const [kind, values] of s.latencies)
-    if (s.latencies.size > 1)
-      lines.push(
-        `  ${kind.padEnd(24)} ${String(values.length).padStart(6)} calls   p50 ${percentile(values, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(values, 99).toFixed(1).padStart(6)} ms`,
-      );
-  if (errors) lines.push(errorLines(s));
-  lines.push(`  answers: ${[...s.statuses].map(([k, n]) => `${k}×${n}`).join(', ')}`);
-  return { text: lines.join('\n'), rps: s.total / s.seconds, errors };
-}
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+    probe.on('error', fail);
+  });
 
-async function main() {
-  console.log(
-    `load average before: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+/** A redis-server of this phase alone: its commandstats and its CPU are the phase's. */
+async function privateRedis() {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
   );
-  const bare = await spawnServer('trivial-service.ts');
-  const cluster = await startCluster().catch((error) => {
-    bare.child.kill('SIGTERM');
+  const url = `redis://127.0.0.1:${port}`;
+  const client = new Redis(url, { retryStrategy: (attempt) => (attempt > 100 ? null : 50) });
+  client.on('error', () => undefined); // refused until the server listens; ioredis retries
+  await client.ping();
+  return {
+    url,
+    client,
+    pid: child.pid!,
+    async stop() {
+      client.disconnect();
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The season's open mobas that still have room (accepting a crew may have filled some). */
+async function vacanciesWithRoom(client: TestClient, open: string[]) {
+  const admin = (await client.post('/api/login', ADMIN)).body as { token: string };
+  const auth = { authorization: `Bearer ${admin.token}` };
+  await new Promise((r) => setTimeout(r, 2000)); // the acceptances' events reach every replica
+  const room = new Set<string>();
+  for (let page = 1; ; page++) {
+    const { items, total } = (await client.post('/api/admin/vacancies/all', { page, pageSize: 100 }, auth))
+      .body as { items: { id: string; freePositions: number }[]; total: number };
+    for (const v of items) if (v.freePositions > 0) room.add(v.id);
+    if (page * 100 >= total || !items.length) break;
+  }
+  const usable = open.filter((id) => room.has(id));
+  if (!usable.length) throw new Error('no open moba with room left to apply to');
+  return usable;
+}
+
+function socketHolder(): Promise<{
+  child: ChildProcess;
+  ask: <T>(message: object, answer: string) => Promise<T>;
+}> {
+  const child = fork(join(__dirname, 'src/socket-holder.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <T>(message: object, answer: string) =>
+    new Promise<T>((resolve) => {
+      const listener = (m: { cmd: string }) => {
+        if (m.cmd !== answer) return;
+        child.off('message', listener);
+        resolve(m as T);
+      };
+      child.on('message', listener);
+      child.send(message);
+    });
+  return Promise.resolve({ child, ask });
+}
+
+async function phase(hotInstances: number) {
+  const redis = await privateRedis();
+  const cluster = await startCluster({
+    redisUrl: redis.url,
+    postgresUrl,
+    hotInstances,
+    // A handful of accounts hold the 2,000 sockets (sign-ups cost a minute each hundred here).
+    env: { WS_MAX_SOCKETS_PER_USER: String(Math.ceil(SOCKETS / USERS) + 5) },
+  }).catch(async (error) => {
+    await redis.stop();
     throw error;
   });
+  const database = new pg.Client({ connectionString: postgresUrl });
+  await database.connect();
+  const holder = await socketHolder();
   try {
-    console.log(`seeding: ${ESTATES} estates × ${MOBAS} mobas, ${USERS} workers (through the public API)…`);
     const season = await simulateSeason(cluster.client as never, {
       estates: ESTATES,
       workers: USERS,
       mobasPerEstate: MOBAS,
-      seed: Date.now() % 100_000,
+      seed: (Date.now() % 100_000) + hotInstances,
       admin: ADMIN,
       finishJobs: false,
     });
-    const vacancies = season.openVacancies;
-    const mix = (auth: Record<string, string>, offset: number) => {
-      let step = 0;
-      let nextVacancy = offset;
+    const vacancies = await vacanciesWithRoom(cluster.client as never, season.openVacancies);
+    const workers = season.workerSessions.slice(0, USERS);
+
+    const wsBase = cluster.url.replace(/^http/, 'ws');
+    const sockets = Array.from({ length: SOCKETS }, (_, i) => {
+      const worker = workers[i % workers.length];
+      return { url: `${wsBase}/api/ws/${worker.userId}`, token: worker.auth.authorization.slice(7) };
+    });
+    const opened = await holder.ask<{ open: number; failed: number }>({ cmd: 'open', sockets }, 'opened');
+
+    const users = workers.map((worker, i) => {
+      let step = i;
+      let nextVacancy = i;
       return {
-        headers: auth,
+        headers: worker.auth,
         next: (): Call => {
-          const kind = (['browse', 'browse', 'my-active', 'notifications', 'apply'] as const)[step++ % 5];
+          const kind = CYCLE[step++ % CYCLE.length];
           if (kind === 'browse')
             return {
               kind,
@@ -184,45 +268,124 @@ async function main() {
               body: JSON.stringify({ page: 1 + (step % 3) }),
               ok: (s) => s === 200,
             };
-          if (kind === 'my-active')
-            return { kind, method: 'GET', path: '/api/workers/vacancies/my/active', ok: (s) => s === 200 };
-          if (kind === 'notifications')
+          if (kind === 'panel')
             return { kind, method: 'GET', path: '/api/notifications/all', ok: (s) => s === 200 };
-          const vacancyId = vacancies[nextVacancy++ % vacancies.length];
           return {
             kind,
             method: 'POST',
             path: '/api/applications/create',
-            body: JSON.stringify({ vacancyId }),
+            body: JSON.stringify({ vacancyId: vacancies[nextVacancy++ % vacancies.length] }),
             ok: (s, text) => s === 201 || (s === 409 && text === 'Already applied'),
           };
         },
       };
-    };
-    const users = season.workerSessions.slice(0, USERS).map((w, i) => mix(w.auth, i));
-    console.log(`${users.length} virtual workers, ${vacancies.length} open mobas, ${SECONDS} s each run\n`);
+    });
+    await drive(cluster.url, users, 3); // warm-up: JIT, connection pools, read models
 
-    const bareUsers = users.map(() => ({
-      headers: {},
-      next: (): Call => ({ kind: 'bare', method: 'GET', path: '/trivial', ok: (s) => s === 200 }),
-    }));
-    await drive(bare.url, bareUsers, 2); // warm-up
-    const bareRun = summary('bare node:http', await drive(bare.url, bareUsers, SECONDS));
-    const peakRun = summary('peak (gateway, 7 processes)', await drive(cluster.url, users, SECONDS));
-    console.log(bareRun.text);
-    console.log(peakRun.text);
-    console.log(`\nratio peak / bare node:http: ${(peakRun.rps / bareRun.rps).toFixed(3)}`);
-    console.log(
-      `load average after: ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
+    const groups = () => {
+      const map = new Map([...cluster.pids()].map(([name, pid]) => [name, [pid]]));
+      map.set('redis-server', [redis.pid]);
+      map.set('postgres backends', postgresBackends(DATABASE));
+      map.set('load driver', [process.pid]);
+      map.set('socket holder', [holder.child.pid!]);
+      return map;
+    };
+    const cpu = cpuSampler(groups);
+    const redisBefore = await redisCommandCalls(redis.client);
+    const pgBefore = await postgresDatabaseCounters(database, DATABASE);
+    cpu.start();
+    const stats = await drive(cluster.url, users, SECONDS);
+    const usage = cpu.stop();
+    await new Promise((r) => setTimeout(r, 2000)); // let PostgreSQL publish the backends' counts
+    const redisDelta = difference(await redisCommandCalls(redis.client), redisBefore);
+    redisDelta.delete('info');
+    const pgDelta = difference(await postgresDatabaseCounters(database, DATABASE), pgBefore);
+    const held = await holder.ask<{ open: number; closed: number; pushes: number }>(
+      { cmd: 'count' },
+      'counted',
     );
-    if (peakRun.errors) console.log(`ERRORS (bar: 0)`);
-    process.exitCode = peakRun.errors || bareRun.errors ? 1 : 0;
+    if (opened.failed) stats.errors.set('sockets that did not open', opened.failed);
+    if (held.closed) stats.errors.set('sockets closed during the run', held.closed);
+    return { hotInstances, stats, usage, redisDelta, pgDelta, sockets: held.open };
   } finally {
-    bare.child.kill('SIGTERM');
+    holder.child.send({ cmd: 'close' });
+    await database.end();
     await cluster.stop();
+    await redis.stop();
   }
+}
+
+function report(result: Awaited<ReturnType<typeof phase>>) {
+  const { stats, usage, redisDelta, pgDelta } = result;
+  const all = [...stats.latencies.values()].flat();
+  const errors = [...stats.errors.values()].reduce((a, b) => a + b, 0);
+  const rps = stats.total / stats.seconds;
+  const lines = [
+    `${result.hotInstances === 1 ? 'one instance of each service' : 'two of each hot service'}: ${rps.toFixed(0)} req/s   p50 ${percentile(all, 50).toFixed(1)} ms   p99 ${percentile(all, 99).toFixed(1)} ms   errors ${errors}   (${stats.total} requests in ${stats.seconds.toFixed(1)} s, ${result.sockets} sockets open)`,
+  ];
+  for (const [kind, values] of stats.latencies)
+    lines.push(
+      `  ${kind.padEnd(8)} ${String(values.length).padStart(6)} calls (${((100 * values.length) / stats.total).toFixed(0)} %)   p50 ${percentile(values, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(values, 99).toFixed(1).padStart(6)} ms`,
+    );
+  for (const [what, n] of stats.errors) lines.push(`  ERROR ${n} × ${what}`);
+  const busiest = [...usage.shares].sort((a, b) => b[1] - a[1]);
+  lines.push(
+    `  CPU (share of one core): ${busiest.map(([name, share]) => `${name} ${share.toFixed(2)}`).join(', ')}`,
+    `  this run's processes together ${busiest.reduce((sum, [, share]) => sum + share, 0).toFixed(2)} cores; the machine (every user) busy ${(usage.machineBusy * 100).toFixed(0)} % of ${cpus().length} cores; busiest process: ${busiest[0][0]} at ${(busiest[0][1] * 100).toFixed(0)} % of a core`,
+  );
+  // CPU time per request does not depend on the share of the cores the run got: the capacity model's base.
+  lines.push(
+    `  CPU ms per request: ${busiest
+      .filter(([, share]) => share > 0)
+      .map(([name, share]) => `${name} ${((share * stats.seconds * 1000) / stats.total).toFixed(2)}`)
+      .join(', ')}`,
+  );
+  const redisCalls = [...redisDelta.values()].reduce((a, b) => a + b, 0);
+  const top = [...redisDelta].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  lines.push(
+    `  Redis: ${(redisCalls / stats.total).toFixed(2)} commands per request (${top.map(([c, n]) => `${c} ${(n / stats.total).toFixed(2)}`).join(', ')})`,
+    `  PostgreSQL per request: ${[...pgDelta].map(([c, n]) => `${c} ${(n / stats.total).toFixed(2)}`).join(', ')}`,
+  );
+  return { text: lines.join('\n'), rps, errors, p99: percentile(all, 99), busiest: busiest[0] };
+}
+
+async function main() {
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${cpus().length} cores`,
+  );
+  const problem = await postgresProblem(postgresUrl);
+  if (problem) throw new Error(`PostgreSQL at ${postgresUrl}: ${problem}`);
+  console.log(
+    `${USERS} virtual workers, ${SOCKETS} WebSockets, ${ESTATES} estates × ${MOBAS} mobas, ${SECONDS} s per phase\n`,
+  );
+  // Rounds of (one, two) in turn, so a change in the machine's other load hits both alike.
+  const ratios: number[] = [];
+  let errors = 0;
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (ROUNDS > 1) console.log(`--- round ${round} of ${ROUNDS}`);
+    const one = report(await phase(1));
+    console.log(one.text);
+    const two = report(await phase(2));
+    console.log(two.text);
+    ratios.push(two.rps / one.rps);
+    errors += one.errors + two.errors;
+    console.log(
+      `ratio two / one: ${(two.rps / one.rps).toFixed(2)}× requests/s, p99 ${two.p99.toFixed(1)} ms vs ${one.p99.toFixed(1)} ms\n`,
+    );
+  }
+  if (ROUNDS > 1)
+    console.log(
+      `ratios two / one per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}×`,
+    );
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (errors) console.log(`ERRORS: ${errors} (bar: 0)`);
+  process.exitCode = errors ? 1 : 0;
 }
 
 main().catch((error) => {

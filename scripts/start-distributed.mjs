@@ -1,25 +1,30 @@
-// npm run start:distributed — every service and the gateway as its own OS process, on one machine:
+// npm run start:distributed — every service and the gateway as its own OS process, on one machine, on
+// real engines (the topology is scripts/distributed/plan.ts):
 //   event bus  Redis Streams   (EVENT_BUS_URL=redis://…)
-//   fan-out    Redis pub/sub   (FANOUT_URL=redis://…), TWO notification instances behind the gateway
+//   fan-out    Redis pub/sub   (FANOUT_URL=redis://…) behind the notification instances
 //   rate limits counted in Redis (RATE_LIMIT_URL=redis://…), shared by every gateway
-//   dev clock  shared through Redis (CLOCK_URL=redis://…), moved by /api/dev/clock; off in production
-//   stores     a file store per service under DATA_DIR/<service>; the two notification instances
-//              share one redis:// store (nedb files cannot be shared between processes)
+//   stores     PostgreSQL, one schema per service shared by its instances (STORE_URL=postgres://…)
+//   instances  vacancy, application and notification HOT_INSTANCES times (2), the others once; the
+//              gateway round-robins over a service's instances (SERVICE_URLS)
 //   keys       DATA_DIR/keys (created on first start)
 // Logs are prefixed by process; Ctrl-C stops everything (SIGTERM, then SIGKILL after 10 s).
 //
 // Environment: PORT (gateway, 8080), HOST (gateway bind, 0.0.0.0), DATA_DIR (./data),
-// REDIS_URL (redis://127.0.0.1:6379), REDIS_PREFIX (none: streams are named by topic),
-// SERVICE_BASE_PORT (4100: auth 4101 … notification 4106 and 4116), LOG_LEVEL (info),
+// REDIS_URL (redis://127.0.0.1:6379), POSTGRES_URL (postgres://moba:moba@127.0.0.1:5432/moba; the
+// database is created when missing), REDIS_PREFIX (none: streams are named by topic; it also prefixes
+// the PostgreSQL schemas, so runs with different prefixes never share data), HOT_INSTANCES (2),
+// SERVICE_BASE_PORT (4100: auth 4101 … notification 4106; a second instance adds 10), LOG_LEVEL (info),
 // SKIP_WEB_BUILD=1 (do not build web/dist when it is missing).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
+const { distributedPlan, SERVICES } = await tsImport('./distributed/plan.ts', import.meta.url);
+const { postgresProblem, redisProblem } = await tsImport('./distributed/engines.ts', import.meta.url);
 
 function fail(message) {
   console.error(`start:distributed: ${message}`);
@@ -37,69 +42,43 @@ const gatewayPort = portFrom('PORT', 8080);
 const basePort = portFrom('SERVICE_BASE_PORT', 4100);
 const gatewayHost = env.HOST ?? '0.0.0.0';
 const dataDir = resolve(env.DATA_DIR ?? './data');
-const keysDir = join(dataDir, 'keys');
 const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisPrefix = env.REDIS_PREFIX ?? '';
-const logLevel = env.LOG_LEVEL ?? 'info';
+const postgresUrl = env.POSTGRES_URL ?? 'postgres://moba:moba@127.0.0.1:5432/moba';
+const prefix = env.REDIS_PREFIX ?? '';
+const hotInstances = Number(env.HOT_INSTANCES ?? 2);
 if (!/^rediss?:\/\//.test(redisUrl))
   fail(`invalid configuration: REDIS_URL must start with redis:// (got ${redisUrl})`);
+if (!/^postgres(ql)?:\/\//.test(postgresUrl))
+  fail(`invalid configuration: POSTGRES_URL must start with postgres:// (got ${postgresUrl})`);
+if (hotInstances !== 1 && hotInstances !== 2)
+  fail(`invalid configuration: HOT_INSTANCES must be 1 or 2 (got ${env.HOT_INSTANCES})`);
 
-const withParams = (url, params) => {
-  const u = new URL(url);
-  for (const [k, v] of Object.entries(params)) if (v) u.searchParams.set(k, v);
-  return u.toString();
-};
-const busUrl = withParams(redisUrl, { prefix: redisPrefix });
-const fanoutUrl = withParams(redisUrl, { channel: `${redisPrefix || 'moba'}:fanout` });
-const sharedStoreUrl = withParams(redisUrl, { prefix: `${redisPrefix || 'moba'}:store` });
-const rateLimitUrl = withParams(redisUrl, { prefix: `${redisPrefix || 'moba'}:rate:` });
-// The dev clock every process shares (/api/dev/clock moves it); off in production.
-const clockUrl = withParams(redisUrl, { key: `${redisPrefix || 'moba'}:clock` });
-
-const loopback = '127.0.0.1';
-const instances = [
-  { name: 'auth', service: 'auth', port: basePort + 1 },
-  { name: 'vacancy', service: 'vacancy', port: basePort + 2 },
-  { name: 'application', service: 'application', port: basePort + 3 },
-  { name: 'rating', service: 'rating', port: basePort + 4 },
-  { name: 'payment', service: 'payment', port: basePort + 5 },
-  { name: 'notification-1', service: 'notification', port: basePort + 6 },
-  { name: 'notification-2', service: 'notification', port: basePort + 16 },
-];
-const urlOf = (instance) => `http://${loopback}:${instance.port}`;
-const serviceUrls = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification']
-  .map(
-    (service) =>
-      `${service}=${instances
-        .filter((i) => i.service === service)
-        .map(urlOf)
-        .join(',')}`,
-  )
-  .join(';');
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
+const plan = distributedPlan({
+  redisUrl,
+  prefix,
+  postgresUrl,
+  hotInstances,
+  portOf: (service, ordinal) => basePort + 1 + SERVICES.indexOf(service) + (ordinal - 1) * 10,
+  dataDir,
+  publicUrl,
+  nodeEnv: env.NODE_ENV ?? 'development',
+  logLevel: env.LOG_LEVEL ?? 'info',
+});
+const { instances, urlOf } = plan;
 
 // ---- prerequisites -------------------------------------------------------------------------
 
-function redisAnswers(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolvePing) => {
-    const socket = createConnection({ host: hostname || '127.0.0.1', port: Number(port || 6379) });
-    const done = (ok) => {
-      socket.destroy();
-      resolvePing(ok);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (data) => done(/PONG|NOAUTH/.test(data.toString())));
-  });
-}
-
-if (!(await redisAnswers(redisUrl))) {
+const redisFailure = await redisProblem(redisUrl);
+if (redisFailure)
   fail(
-    `no Redis answers at ${redisUrl}. Start one (redis-server, or docker run -p 6379:6379 redis:7) or set REDIS_URL.`,
+    `no Redis answers at ${redisUrl} (${redisFailure}). Start one (redis-server, or docker run -p 6379:6379 redis:7) or set REDIS_URL.`,
   );
-}
+const postgresFailure = await postgresProblem(postgresUrl);
+if (postgresFailure)
+  fail(
+    `no PostgreSQL answers at ${postgresUrl.replace(/:[^:@/]*@/, ':***@')} (${postgresFailure}). Start one (docker run -p 5432:5432 -e POSTGRES_USER=moba -e POSTGRES_PASSWORD=moba postgres:16) or set POSTGRES_URL.`,
+  );
 
 if (!existsSync(join(root, 'web/dist/index.html')) && env.SKIP_WEB_BUILD !== '1') {
   console.log('building the web app (first start)…');
@@ -107,10 +86,10 @@ if (!existsSync(join(root, 'web/dist/index.html')) && env.SKIP_WEB_BUILD !== '1'
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-mkdirSync(keysDir, { recursive: true });
+mkdirSync(plan.keysDir, { recursive: true });
 const keys = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '-e', `require('@moba/platform').ensureKeyPair(${JSON.stringify(keysDir)})`],
+  ['--import', 'tsx', '-e', `require('@moba/platform').ensureKeyPair(${JSON.stringify(plan.keysDir)})`],
   { cwd: root, stdio: 'inherit' },
 );
 if (keys.status !== 0) fail('could not create the signing keys');
@@ -135,20 +114,10 @@ function pipeLines(stream, label, color, out) {
   stream.on('end', () => rest && out.write(`${tag} ${rest}\n`));
 }
 
-function start(name, script, extraEnv, index) {
+function start(name, script, processEnv, index) {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
-    env: {
-      ...env,
-      NODE_ENV: env.NODE_ENV ?? 'development',
-      ...(env.NODE_ENV === 'production' ? {} : { CLOCK_URL: clockUrl }),
-      LOG_LEVEL: logLevel,
-      EVENT_BUS_URL: busUrl,
-      FANOUT_URL: fanoutUrl,
-      KEYS_DIR: keysDir,
-      PUBLIC_URL: publicUrl,
-      ...extraEnv,
-    },
+    env: { ...env, ...processEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const color = colors[index % colors.length];
@@ -208,25 +177,12 @@ async function stop(code = 0) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-const storeEnv = (instance) =>
-  instance.service === 'notification' ? { STORE_URL: sharedStoreUrl } : { STORE_URL: `file://${dataDir}` };
-
 // auth first: it creates the first admin account (credentials printed once).
 const [auth, ...others] = instances;
-start(
-  auth.name,
-  `services/${auth.service}/src/main.ts`,
-  { PORT: String(auth.port), HOST: loopback, PHOTOS_DIR: join(dataDir, 'auth-photos'), ...storeEnv(auth) },
-  0,
-);
+start(auth.name, `services/${auth.service}/src/main.ts`, auth.env, 0);
 if (!(await waitHealthy(auth.name, `${urlOf(auth)}/healthz`))) process.exit(1);
 others.forEach((instance, i) =>
-  start(
-    instance.name,
-    `services/${instance.service}/src/main.ts`,
-    { PORT: String(instance.port), HOST: loopback, ...storeEnv(instance) },
-    i + 1,
-  ),
+  start(instance.name, `services/${instance.service}/src/main.ts`, instance.env, i + 1),
 );
 const healthy = await Promise.all(
   others.map((instance) => waitHealthy(instance.name, `${urlOf(instance)}/healthz`)),
@@ -236,18 +192,17 @@ if (!healthy.every(Boolean)) process.exit(1);
 start(
   'gateway',
   'gateway/src/main.ts',
-  {
-    PORT: String(gatewayPort),
-    HOST: gatewayHost,
-    SERVICE_URLS: serviceUrls,
-    STORE_URL: `file://${dataDir}`,
-    RATE_LIMIT_URL: rateLimitUrl,
-  },
+  { ...plan.gatewayEnv, PORT: String(gatewayPort), HOST: gatewayHost },
   instances.length,
 );
 if (!(await waitHealthy('gateway', `http://127.0.0.1:${gatewayPort}/api/healthz`))) process.exit(1);
 
+const perService = SERVICES.map((service) => {
+  const own = instances.filter((i) => i.service === service);
+  return `${service} ×${own.length} (${own.map((i) => `:${i.port}`).join(', ')})`;
+});
 console.log(
-  `\nMoba (distributed) is running: ${publicUrl}  — ${instances.length + 1} processes, Redis ${redisUrl}${redisPrefix ? ` (prefix ${redisPrefix})` : ''}, data ${dataDir}\n` +
-    `  ${instances.map((i) => `${i.name} :${i.port}`).join(', ')}, gateway :${gatewayPort}\n`,
+  `\nMoba (distributed) is running: ${publicUrl}  — ${instances.length + 1} processes, data ${dataDir}\n` +
+    `  instances: ${perService.join(', ')}, gateway :${gatewayPort}\n` +
+    `  engines:   ${plan.engines.join('\n             ')}\n`,
 );

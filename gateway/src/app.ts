@@ -252,7 +252,7 @@ async function moveClock(req: IncomingMessage, res: ServerResponse, clock: Movab
       error: {
         code: 'VALIDATION',
         message: 'invalid advanceMs',
-        details: [{ field: 'advanceMs', message: 'a non-negative number of milliseconds' }],
+        details: [{ field: 'advanceMs', code: 'invalid', message: 'a non-negative number of milliseconds' }],
       },
     });
   }

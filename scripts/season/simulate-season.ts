@@ -19,9 +19,11 @@ export interface SeasonOptions {
   /** Move the product's clock past the first jobs' end date (development mode only) to finish and rate them. */
   finishJobs: boolean;
   log?: (line: string) => void;
+  /** Called once every worker is signed in, before the admin accepts (e.g. to open their live sockets). */
+  beforeAccepting?: (workers: Session[]) => Promise<void>;
 }
 
-interface Session {
+export interface Session {
   userId: string;
   auth: Record<string, string>;
 }
@@ -44,9 +46,12 @@ async function call(
 
 async function mailedToken(client: TestClient, email: string, contains: string) {
   for (let i = 0; i < 100; i++) {
-    const mails = ((await client.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).body ?? []) as {
-      links: string[];
-    }[];
+    const mailbox = await client.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+    if (mailbox.status !== 200 || !Array.isArray(mailbox.body))
+      throw new Error(
+        `GET /dev/mailbox.json → ${mailbox.status} ${mailbox.text.slice(0, 80)}: the product serves no dev mailbox here`,
+      );
+    const mails = mailbox.body as { links: string[] }[];
     const link = mails.flatMap((m) => m.links).find((l) => l.includes(contains));
     if (link) return new URL(link).searchParams.get('token')!;
     await new Promise((r) => setTimeout(r, 50));
@@ -186,6 +191,7 @@ export async function simulateSeason(client: TestClient, options: SeasonOptions)
       if (response.status < 300) applied++;
     }
   }
+  await options.beforeAccepting?.(workers);
   const pending = (await call(client, 'POST', '/api/admin/applications/pending', {}, adminAuth)) as {
     id: string;
     vacancyId: string;

@@ -58,6 +58,19 @@ const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
     const after = (await client.get('/api/estates/vacancies/all', owner.auth)).body as { id: string }[];
     expect(after.map((v) => v.id)).toContain(mine[0].id);
   },
+  'POST /estates/vacancies/:id/feature': async ({ client, world, stranger }) => {
+    const owner = world.season.estateSessions[0];
+    type Own = { id: string; featured: boolean; featuring: string };
+    const before = (await client.get('/api/estates/vacancies/all', owner.auth)).body as Own[];
+    const res = await client.post(`/api/estates/vacancies/${before[0].id}/feature`, {}, stranger.Estate.auth);
+    expect([403, 404]).toContain(res.status);
+    const after = (await client.get('/api/estates/vacancies/all', owner.auth)).body as Own[];
+    const same = after.find((v) => v.id === before[0].id)!;
+    expect({ featured: same.featured, featuring: same.featuring }).toEqual({
+      featured: before[0].featured,
+      featuring: before[0].featuring,
+    });
+  },
   'GET /estates/vacancies/:id/applicants/approved': async ({ client, world, stranger }) => {
     const res = await client.get(
       `/api/estates/vacancies/${world.season.finishedVacancies[0]}/applicants/approved`,

@@ -2,9 +2,11 @@ import { startCluster, type Cluster } from './support/cluster';
 import { killDrill } from './support/drill';
 
 /**
- * Kill drill (reduced; bench/kill-drill.ts kills every process over longer seasons): the services run
- * as separate processes on Redis Streams; while the season simulator works through the gateway, the
- * application, vacancy and notification processes are killed with SIGKILL and restarted in turn.
+ * Kill drill (reduced; bench/kill-drill.ts kills every process over longer seasons) on the distributed
+ * mode's topology: Redis Streams, a PostgreSQL schema per service, two instances each of vacancy,
+ * application and notification. While the season simulator works through the gateway, one of the two
+ * application instances, one of the two vacancy instances, one notification instance and the single
+ * auth instance are killed with SIGKILL and restarted in turn.
  * Afterwards every read model equals a recount from its source: admin stats vs users, vacancies and
  * applications; free positions vs accepted applicants; 'accepted' notifications vs accepted
  * applications (none lost, none doubled).
@@ -26,6 +28,8 @@ const redisUp = async () => {
   }
 };
 
+const VICTIMS = ['application-1', 'vacancy-2', 'notification-1', 'auth'];
+
 let cluster: Cluster | undefined;
 afterAll(async () => {
   await cluster?.stop();
@@ -38,12 +42,12 @@ test('killing services mid-season loses no event and doubles none: read models e
   }
   cluster = await startCluster();
   const result = await killDrill(cluster, {
-    victims: ['application', 'vacancy', 'notification'],
+    victims: VICTIMS,
     seasons: 1,
     pauseMs: 1000,
     log: () => undefined,
   });
-  expect(result.kills).toEqual(['application', 'vacancy', 'notification']);
+  expect(result.kills).toEqual(VICTIMS);
   expect(result.mismatches).toEqual([]);
   expect(result.facts.applications).toBeGreaterThan(0);
   expect(result.facts.acceptedApplications).toBeGreaterThan(0);

@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './app/App';
+import { preloadRoute } from './app/route-chunks';
+import { fetchBrowseEarly } from './features/mobas/early-browse';
 import { defaultLanguage, initI18n, storedLanguage } from './lib/i18n';
 import './styles.css';
 
@@ -15,6 +17,10 @@ const canHydrate =
   prerendered !== undefined && prerendered === window.location.pathname && language === defaultLanguage;
 const i18n = initI18n(canHydrate ? defaultLanguage : language);
 document.documentElement.lang = i18n.language;
+// The page's code, its texts and (for the worker's browse) its data are fetched side by side now,
+// not one after the other as each lazy part renders.
+fetchBrowseEarly(window.location.pathname);
+preloadRoute(window.location.pathname);
 
 const tree = (
   <StrictMode>

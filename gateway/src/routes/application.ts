@@ -8,6 +8,7 @@ import {
   guestAcceptRequestSchema,
   guestApplicationSchema,
   guestSignupRequestSchema,
+  myApplicationStatusSchema,
   myVacancySchema,
   pendingApplicationSchema,
   updateNoteRequestSchema,
@@ -45,6 +46,10 @@ export const applicationRoutes = [
   route('GET', '/workers/vacancies/my/finished', 'application', ['Worker'], {
     response: z.array(myVacancySchema),
     summary: "The worker's finished vacancies",
+  }),
+  route('GET', '/workers/applications', 'application', ['Worker'], {
+    response: z.array(myApplicationStatusSchema),
+    summary: "The status of each of the worker's own applications (applied, accepted, not accepted)",
   }),
   route('POST', '/admin/applications/pending', 'application', ['Admin'], {
     response: z.array(pendingApplicationSchema),

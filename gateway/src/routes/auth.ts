@@ -5,6 +5,7 @@ import {
   changePasswordSchema,
   currentUserSchema,
   dontShowGuidanceSchema,
+  languageChoiceSchema,
   estateProfileSchema,
   loginResultSchema,
   loginSchema,
@@ -69,6 +70,11 @@ export const authRoutes = [
   route('POST', '/users/me/dont-show-guidance', 'auth', 'user', {
     body: dontShowGuidanceSchema,
     summary: 'Stores the first-login guidance choice (default true); the profile returns it',
+  }),
+  route('POST', '/users/me/language', 'auth', 'user', {
+    body: languageChoiceSchema,
+    response: languageChoiceSchema,
+    summary: "Stores the language and script (sr, sr-Cyrl, en) the user's mails are written in",
   }),
   route('GET', '/users/me', 'auth', 'user', {
     response: currentUserSchema,

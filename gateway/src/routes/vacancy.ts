@@ -1,7 +1,9 @@
 import {
   createVacancyFields,
+  createVacancyResultSchema,
   estateVacanciesSchema,
-  idResultSchema,
+  featureVacancyResultSchema,
+  featuringOfferSchema,
   okSchema,
   vacancyFiltersSchema,
   vacancyPageSchema,
@@ -25,8 +27,18 @@ export const vacancyRoutes = [
   }),
   route('POST', '/estates/vacancies/create', 'vacancy', ['Estate'], {
     body: createVacancyFields,
-    response: idResultSchema,
+    response: createVacancyResultSchema,
     summary: 'Publish a moba (every rule of spec §5); sponsored ones go through featuring',
+  }),
+  route('GET', '/estates/featuring-offer', 'vacancy', ['Estate'], {
+    response: featuringOfferSchema,
+    summary: "What featuring costs the estate now: the promo's free one for its first vacancy, or the price",
+  }),
+  route('POST', '/estates/vacancies/:id/feature', 'vacancy', ['Estate'], {
+    ownsObject: true,
+    response: featureVacancyResultSchema,
+    summary:
+      'Feature an own published vacancy later: the promo vacancy at once for free, any other through the payment (then POST /payment/create)',
   }),
   route('POST', '/admin/vacancies/open', 'vacancy', ['Admin'], {
     body: vacancyFiltersSchema,

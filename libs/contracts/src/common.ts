@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './errors';
 import { PAGE_SIZE_MAX } from './limits';
 
 /** Route ids for vacancies, applications and users are UUID v4 (spec §5). */
@@ -9,7 +10,7 @@ export const isoDateSchema = z.iso.date({ message: 'must be a date YYYY-MM-DD' }
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 export const timeOfDaySchema = z
   .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time HH:MM' });
+  .refine((value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value), rule('invalid_time', 'must be a time HH:MM'));
 
 export const pagingSchema = z.object({
   page: z.number().int().min(1).default(1),

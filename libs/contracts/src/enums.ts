@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentTypes } from './plain-values';
 
 export const roles = ['Worker', 'Estate', 'Admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -39,7 +40,7 @@ export const applicationStatuses = ['Pending', 'Accepted', 'Rejected', 'Closed']
 export const applicationStatusSchema = z.enum(applicationStatuses);
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
-export const paymentTypes = ['DailyWage', 'Norm', 'ByAgreement'] as const;
+export { paymentTypes } from './plain-values';
 export const paymentTypeSchema = z.enum(paymentTypes);
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
 
@@ -47,6 +48,7 @@ export const userStatuses = ['Active', 'Banned'] as const;
 export const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
-export const languages = ['sr', 'en'] as const;
+/** The reader's language and script: sr is Serbian Latin, sr-Cyrl Serbian Cyrillic (mails, notifications). */
+export const languages = ['sr', 'sr-Cyrl', 'en'] as const;
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;

@@ -5,6 +5,8 @@ export const HOURS_PER_DAY_MAX = 16;
 export const DEFAULT_WORK_START = '07:00';
 export const DEFAULT_WORK_END = '16:00';
 export const VACANCY_MAX_DAYS = 60;
+/** How far ahead a moba may start: one season's planning, refusing typos such as a year too late. */
+export const VACANCY_START_HORIZON_DAYS = 365;
 export const TITLE_MAX = 70;
 export const DESCRIPTION_MAX = 500;
 export const RATING_COMMENT_MAX = 300;

@@ -41,7 +41,7 @@ export const runtimeEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   EVENT_BUS_URL: envUrl('memory://', ['memory', 'redis', 'kafka']),
-  STORE_URL: envUrl('file://./data', ['memory', 'file', 'mongodb', 'redis']),
+  STORE_URL: envUrl('file://./data', ['memory', 'file', 'mongodb', 'postgres', 'postgresql']),
   FANOUT_URL: envUrl('memory://', ['memory', 'redis']),
   /** system:// (the machine's time) or redis://…?key=… (a dev clock every process shares; not in production). */
   CLOCK_URL: envUrl('system://', ['system', 'redis', 'rediss']),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorDetail } from '@moba/contracts';
+import { detailsFromIssues, type ErrorDetail } from '@moba/contracts';
 
 /**
  * The core throws coded errors, never HTTP errors. The status travels with the code so one express
@@ -27,18 +27,11 @@ export const notFound = (what = 'resource') => new AppError('NOT_FOUND', 404, `$
 export const conflict = (code: string, message: string, literalBody?: string) =>
   new AppError(code, 409, message, undefined, literalBody);
 
-export function detailsFromZod(error: z.ZodError, prefix = ''): ErrorDetail[] {
-  return error.issues.map((issue) => ({
-    field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '(root)',
-    message: issue.message,
-  }));
-}
-
 /** Parses untrusted input with a contract schema; a failure is a 400 that names every bad field. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, where = ''): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const details = detailsFromZod(result.error, where);
+  const details = detailsFromIssues(result.error.issues, input, where);
   const fields = [...new Set(details.map((d) => d.field))].join(', ');
   throw new AppError('VALIDATION', 400, `invalid ${fields}`, details);
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createBus, createFanout, createLogger } from '../src';
 import { contractEvent } from '../src/testing/contracts';
@@ -5,6 +6,7 @@ import { parseKafkaUrl } from '../src/bus/kafka-bus';
 import { parseRedisBusUrl } from '../src/bus/redis-bus';
 import { mongoDatabaseName } from '../src/store/mongo-store';
 import { deleteKeys, REDIS_URL } from './fixtures/redis';
+import { runTsToEnd } from './fixtures/spawn';
 
 describe('adapters chosen by URL', () => {
   afterAll(() => deleteKeys('adapters.*'));
@@ -38,6 +40,18 @@ describe('adapters chosen by URL', () => {
       createBus(`${REDIS_URL}?claimIdleMs=soon`, 'x', createLogger('test', 'silent')),
     ).rejects.toThrow(/claimIdleMs/);
   });
+});
+
+describe('the embedded mode', () => {
+  it('loads no distributed client; a postgres:// URL loads pg and nothing else', async () => {
+    const { result, output } = await runTsToEnd<{ embedded: string[]; afterPostgresUrl: string[] }>(
+      join(__dirname, 'fixtures', 'embedded-modules.ts'),
+    );
+    expect({ result, output: result ? '' : output }).toEqual({
+      result: { embedded: [], afterPostgresUrl: ['pg'] },
+      output: '',
+    });
+  }, 30_000);
 });
 
 describe('adapter URLs', () => {

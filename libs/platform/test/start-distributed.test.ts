@@ -7,10 +7,14 @@ import { deleteKeys, REDIS_URL } from './fixtures/redis';
 import { REPO_ROOT } from './fixtures/spawn';
 import { spawn } from 'node:child_process';
 import { municipalityNames } from '@moba/contracts';
+import { dropSchemas } from '../../../scripts/distributed/engines';
+
+const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://moba:moba@127.0.0.1:5432/moba_test';
 
 /**
- * `npm run start:distributed`: eight OS processes (six services, a second notification instance, the
- * gateway) on Redis Streams and Redis fan-out. Ports, data folder and Redis names are private to the run.
+ * `npm run start:distributed`: ten OS processes (two instances each of vacancy, application and
+ * notification, one of auth, rating and payment, the gateway) on Redis Streams, Redis fan-out and a
+ * PostgreSQL schema per service. Ports, data folder, Redis names and schemas are private to the run.
  */
 describe('npm run start:distributed', () => {
   const prefix = `startdist-${randomUUID().slice(0, 8)}`;
@@ -21,7 +25,35 @@ describe('npm run start:distributed', () => {
   afterAll(async () => {
     rmSync(dataDir, { recursive: true, force: true });
     await deleteKeys(`${prefix}:*`);
+    await dropSchemas(POSTGRES_URL, prefix);
   });
+
+  it('stops at once with one line naming PostgreSQL when it does not answer', async () => {
+    const closed = await freePort();
+    const child = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        REDIS_URL,
+        POSTGRES_URL: `postgres://moba:moba@127.0.0.1:${closed}/moba`,
+        SKIP_WEB_BUILD: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^start:distributed: no PostgreSQL answers at postgres://moba:\\*\\*\\*@127\\.0\\.0\\.1:${closed}/moba `,
+        ),
+      ),
+    ]);
+  }, 30_000);
 
   it('answers /api/healthz with every process up, carries a sign-up event from auth to both notification instances, and stops cleanly on Ctrl-C', async () => {
     const port = await freePort();
@@ -36,6 +68,7 @@ describe('npm run start:distributed', () => {
         DATA_DIR: dataDir,
         REDIS_URL,
         REDIS_PREFIX: prefix,
+        POSTGRES_URL,
         SKIP_WEB_BUILD: '1',
         LOG_LEVEL: 'info',
         ADMIN_EMAIL: 'admin@distributed.test',
@@ -54,8 +87,12 @@ describe('npm run start:distributed', () => {
         if (Date.now() > deadline) throw new Error(`start:distributed did not come up:\n${output}`);
         await new Promise((r) => setTimeout(r, 250));
       }
-      // Every service prefixes its lines.
-      expect(output).toMatch(/^notification-2 +\| /m);
+      // Every instance prefixes its lines; the summary names the instances and the engines.
+      for (const name of ['auth', 'vacancy-2', 'application-2', 'notification-2', 'gateway'])
+        expect(output).toMatch(new RegExp(`^${name} +\\| `, 'm'));
+      expect(output).toMatch(/instances: auth ×1 .*vacancy ×2 .*application ×2 .*notification ×2/);
+      expect(output).toMatch(/event bus Redis Streams/);
+      expect(output).toMatch(/stores PostgreSQL postgres:\/\/moba:\*\*\*@/);
 
       const health = await fetch(`http://127.0.0.1:${port}/api/healthz`);
       expect(health.status).toBe(200);
@@ -71,7 +108,9 @@ describe('npm run start:distributed', () => {
         'vacancy',
       ]);
       for (const service of Object.values(body.services)) expect(service.status).toBe('up');
-      expect(body.services.notification.instances).toBe(2);
+      expect(
+        Object.fromEntries(Object.entries(body.services).map(([name, s]) => [name, s.instances])),
+      ).toEqual({ auth: 1, vacancy: 2, application: 2, rating: 1, payment: 1, notification: 2 });
 
       // The gateway process proxies to the auth process, which signs with the keys in DATA_DIR/keys.
       const login = await fetch(`http://127.0.0.1:${port}/api/login`, {

@@ -221,6 +221,24 @@ whenPostgres('DocumentStore on postgres://', () => {
     });
   });
 
+  it('claims queued documents by a condition without _id: 40 racing claims take each of 20 exactly once', async () => {
+    const store = await open('queue');
+    const jobs = await store.collection<{ _id: string; state: string; by?: number }>('jobs', {
+      indexes: [{ fields: ['state'] }],
+    });
+    for (let i = 0; i < 20; i++) await jobs.insertOne({ _id: `j${i}`, state: 'queued' });
+    const claims = await Promise.all(
+      [...Array(40)].map((_, by) =>
+        jobs.findOneAndUpdate({ state: 'queued' }, { $set: { state: 'taken', by } }),
+      ),
+    );
+    const taken = claims.filter((c) => c !== null);
+    // A claim that lost the race for one row goes on to the next queued one instead of giving up.
+    expect(new Set(taken.map((c) => c?._id)).size).toBe(20);
+    expect(taken).toHaveLength(20);
+    expect(await jobs.count({ state: 'queued' })).toBe(0);
+  });
+
   it('is chosen for postgres:// and postgresql:// store URLs', async () => {
     for (const scheme of ['postgres://', 'postgresql://']) {
       const store = await createStore(url.replace(/^postgres:\/\//, scheme), 'by-url');

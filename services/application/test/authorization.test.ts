@@ -62,6 +62,12 @@ const cases: Case[] = [
     allowed: { Worker: 200 },
   },
   {
+    name: 'GET /workers/applications',
+    method: 'GET',
+    setup: async () => ({ path: '/workers/applications' }),
+    allowed: { Worker: 200 },
+  },
+  {
     name: 'POST /admin/applications/pending',
     method: 'POST',
     setup: async () => ({ path: '/admin/applications/pending' }),
@@ -154,6 +160,18 @@ describe('objects of other users (IDOR)', () => {
     expect(active.body.some((v: { application: { id: string } }) => v.application.id === applicationId)).toBe(
       false,
     );
+  });
+
+  test("a worker's application statuses list only their own, never another worker's", async () => {
+    const { vacancyId } = await t.vacancy();
+    const me = await t.worker();
+    const applicationId = (await t.apply(me, vacancyId)).body.id as string;
+    const other = await t.worker();
+    const theirs = await t.client.get('/workers/applications', other.auth);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).toEqual([]);
+    const mine = await t.client.get('/workers/applications', me.auth);
+    expect(mine.body).toEqual([{ vacancyId, applicationId, status: 'Pending' }]);
   });
 
   test('a worker applies only as themselves: a workerId in the body is ignored', async () => {

@@ -129,6 +129,28 @@ describe("a worker's own vacancies", () => {
     });
   });
 
+  test("the worker's application statuses say pending, accepted and rejected per vacancy", async () => {
+    const w = await t.worker();
+    const admin = await t.admin();
+    const [waiting, taken, refused] = [await t.vacancy(), await t.vacancy(), await t.vacancy()];
+    const waitingApp = (await t.apply(w, waiting.vacancyId)).body.id;
+    const takenApp = (await t.apply(w, taken.vacancyId)).body.id;
+    await t.client.post(`/admin/applications/${takenApp}/accept`, {}, admin.auth);
+    const refusedApp = (await t.apply(w, refused.vacancyId)).body.id;
+    await t.client.post(`/admin/applications/${refusedApp}/reject`, {}, admin.auth);
+
+    const res = await t.client.get('/workers/applications', w.auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(3);
+    expect(res.body).toEqual(
+      expect.arrayContaining([
+        { vacancyId: refused.vacancyId, applicationId: refusedApp, status: 'Rejected' },
+        { vacancyId: taken.vacancyId, applicationId: takenApp, status: 'Accepted' },
+        { vacancyId: waiting.vacancyId, applicationId: waitingApp, status: 'Pending' },
+      ]),
+    );
+  });
+
   test("a worker never sees another worker's applications", async () => {
     const { vacancyId } = await t.vacancy();
     const a = await t.worker();

@@ -69,6 +69,63 @@ describe('admin user list', () => {
     expect((await list({ search: 'a.*' })).status).toBe(200);
   });
 
+  test('a text query is never read as a phone: its digits do not match a phone by substring', async () => {
+    const phone = uniquePhone();
+    const worker = await signedUp(auth, 'Worker', { phone });
+    const digits = phone.slice(-4);
+    const res = await list({ search: `mw${digits}qq`, pageSize: 100 });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { id: string }) => i.id)).not.toContain(worker.id);
+    const asPhone = await list({ search: phone.slice(0, 3) + ' ' + phone.slice(3, 8), pageSize: 100 });
+    expect(asPhone.body.items.map((i: { id: string }) => i.id)).toContain(worker.id);
+  });
+
+  test('names match across scripts and without diacritics: "Mil" finds Милена, "Dordevic" finds Đorđević', async () => {
+    const cyrillic = 'абвгдезиклмнопрстуфхцчшж';
+    const latin = [
+      'a',
+      'b',
+      'v',
+      'g',
+      'd',
+      'e',
+      'z',
+      'i',
+      'k',
+      'l',
+      'm',
+      'n',
+      'o',
+      'p',
+      'r',
+      's',
+      't',
+      'u',
+      'f',
+      'h',
+      'c',
+      'c',
+      's',
+      'z',
+    ];
+    const picks = [...`${Date.now()}${Math.floor(Math.random() * 1e6)}`].map(
+      (d, i) => (Number(d) * 7 + i) % cyrillic.length,
+    );
+    const cyrTag = picks.map((i) => cyrillic[i]).join('');
+    const latTag = picks.map((i) => latin[i]).join('');
+    const milena = await signedUp(auth, 'Worker', { firstName: 'Милена', lastName: `Ђорђевић${cyrTag}` });
+    const dorde = await signedUp(auth, 'Estate', { estateName: `Imanje Đorđević ${latTag}` });
+    const ids = async (search: string) =>
+      (await list({ search, pageSize: 100 })).body.items.map((i: { id: string }) => i.id) as string[];
+
+    expect(await ids('Mil')).toContain(milena.id);
+    expect(await ids(`dordjevic${latTag.toUpperCase()}`)).toEqual([milena.id]);
+    expect(await ids(`Đorđević${latTag}`)).toEqual([milena.id]);
+    expect(await ids(`Dordevic ${latTag}`)).toEqual([dorde.id]);
+    expect(await ids(`Ђорђевић ${cyrTag}`)).toEqual([dorde.id]);
+    expect(await ids(`${latTag}`)).toEqual(expect.arrayContaining([milena.id, dorde.id]));
+  });
+
   test('a search shorter than 3 characters answers 400 naming search; an empty search lists everyone', async () => {
     const res = await list({ search: 'ab' });
     expect(res.status).toBe(400);
@@ -118,7 +175,18 @@ describe('ban and reactivate', () => {
     const worker = await signedUp(auth, 'Worker');
     const noReason = await auth.client.post(`/admin/users/${worker.id}/ban`, { reason: '  ' }, admin.headers);
     expect(noReason.status).toBe(400);
-    expect(noReason.body.error.details[0].field).toBe('body.reason');
+    expect(noReason.body.error.details[0]).toMatchObject({ field: 'body.reason', code: 'required' });
+    const numeric = await auth.client.post(`/admin/users/${worker.id}/ban`, { reason: 123 }, admin.headers);
+    expect(numeric.status).toBe(400);
+    expect(numeric.body.error.details).toEqual([
+      { field: 'body.reason', code: 'not_text', message: 'reason must be text' },
+    ]);
+    const long = await auth.client.post(
+      `/admin/users/${worker.id}/ban`,
+      { reason: 'x'.repeat(501) },
+      admin.headers,
+    );
+    expect(long.body.error.details[0]).toMatchObject({ field: 'body.reason', code: 'too_long', limit: 500 });
     expect(
       (await auth.client.post(`/admin/users/${worker.id}/reactivate`, undefined, admin.headers)).body.error
         .code,

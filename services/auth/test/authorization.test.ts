@@ -66,6 +66,7 @@ const table: [string, string, Record<Actor, Expect>][] = [
   ['GET', '/photos/00000000-0000-4000-8000-000000000000-0123456789abcdef.webp', PUBLIC],
   ['POST', '/users/me/password', ANY_USER],
   ['POST', '/users/me/dont-show-guidance', ANY_USER],
+  ['POST', '/users/me/language', ANY_USER],
   ['GET', '/users/me', ANY_USER],
   ['GET', '/workers/me', only('worker')],
   ['GET', '/estates/me', only('estate')],
@@ -86,9 +87,11 @@ test.each(rows)('%s %s as %s → %s', async (method, path, actor, expected) => {
   const resolved = path.replace(':self', caller?.id ?? crypto.randomUUID()).replace(':target', banTarget.id);
   const body = path.endsWith('/dont-show-guidance')
     ? { dontShowGuidance: false }
-    : method === 'GET'
-      ? undefined
-      : {};
+    : path.endsWith('/language')
+      ? { language: 'sr' }
+      : method === 'GET'
+        ? undefined
+        : {};
   const res = await auth.client.request(method, resolved, { body, headers: caller?.headers ?? {} });
   if (expected === 'pass') {
     expect([401, 403]).not.toContain(res.status);

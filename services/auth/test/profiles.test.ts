@@ -8,7 +8,7 @@ import {
   PROFILE_DESCRIPTION_MAX,
   SKILLS_MAX,
 } from '@moba/contracts';
-import { currentUserSchema } from '@moba/contracts';
+import { currentUserSchema, PasswordResetRequested } from '@moba/contracts';
 import { adminAccount, expectNoSecrets, signedUp, startAuth, type Account, type Auth } from './helpers';
 
 let auth: Auth;
@@ -238,6 +238,29 @@ describe('guidance choice', () => {
       await auth.client.post('/users/me/dont-show-guidance', { dontShowGuidance: false }, account.headers);
     },
   );
+});
+
+describe('language and script choice', () => {
+  test('sign-up stores the UI language; POST /users/me/language changes it and the next mail follows it', async () => {
+    const worker = await signedUp(auth, 'Worker');
+    expect((await auth.client.get('/users/me', worker.headers)).body.language).toBe('sr');
+    const changed = await auth.client.post('/users/me/language', { language: 'sr-Cyrl' }, worker.headers);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ language: 'sr-Cyrl' });
+    expect((await auth.client.get('/users/me', worker.headers)).body.language).toBe('sr-Cyrl');
+    expect((await auth.client.get('/workers/me', worker.headers)).body.language).toBe('sr-Cyrl');
+    expect((await auth.client.post('/reset-password', { email: worker.email })).status).toBe(200);
+    const mail = await auth.event('PasswordResetRequested', (e) => e.data.userId === worker.id);
+    expect(PasswordResetRequested.envelope.parse(mail).data.language).toBe('sr-Cyrl');
+  });
+
+  test('an unknown language is a 400 naming the field and changes nothing', async () => {
+    const estate = await signedUp(auth, 'Estate');
+    const res = await auth.client.post('/users/me/language', { language: 'de' }, estate.headers);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('language');
+    expect((await auth.client.get('/users/me', estate.headers)).body.language).toBe('sr');
+  });
 });
 
 describe('profile photo', () => {

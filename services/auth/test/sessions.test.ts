@@ -311,7 +311,7 @@ describe('change password and the whole flow', () => {
     expect(login.status).toBe(403);
     expect(login.body.error.code).toBe('AUTH.BANNED');
     expect(login.body.error.message).toContain('spam');
-    expect(login.body.error.details).toEqual([{ field: 'banReason', message: 'spam' }]);
+    expect(login.body.error.details).toEqual([{ field: 'banReason', code: 'AUTH.BANNED', message: 'spam' }]);
     // A wrong password still answers the credential text (the ban is not revealed to strangers).
     expect((await logIn(auth.client, account.email, 'wrong-password')).body.error.code).toBe(
       'AUTH.INVALID_CREDENTIALS',

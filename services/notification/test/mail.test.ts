@@ -139,6 +139,16 @@ describe('dev mailbox (dev://)', () => {
     expect(page.text).toContain(`<a href="${link}">`);
   });
 
+  test('the mailbox finds mails by address whatever its case, as e-mails are stored lower-cased', async () => {
+    const address = `Mila.${randomUUID()}@Example.com`;
+    const event = verification('en', `http://localhost:8080/confirm-email?token=${randomUUID()}`, address);
+    const shouted = address.toUpperCase();
+    await svc.publish(topics.auth, event);
+
+    const json = await svc.client.get(`/dev/mailbox.json?to=${encodeURIComponent(` ${shouted} `)}`);
+    expect((json.body as DevMailDoc[]).map((m) => m.to)).toEqual([address.toLowerCase()]);
+  });
+
   test('the dev mailbox does not exist in production', async () => {
     const prod = await startNotification({ env: { MAIL_URL: 'dev://', NODE_ENV: 'production' } });
     try {

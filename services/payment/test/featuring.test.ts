@@ -126,6 +126,24 @@ describe('featuring a vacancy: price and promo', () => {
     });
   });
 
+  test('a vacancy published without featuring gets a checkout once the estate asks to feature it (VacancyFeatured featuring paid)', async () => {
+    const v = await h.vacancy('none');
+    const before = await h.create({ purpose: 'featuring', vacancyId: v.vacancyId }, v.estate.auth);
+    expect(before.status).toBe(409);
+    await h.deps.bus.publish(
+      topics.vacancy,
+      TestVacancyFeatured.create(v.vacancyId, {
+        vacancyId: v.vacancyId,
+        estateId: v.estate.id,
+        featured: false,
+        featuring: 'paid',
+      }),
+    );
+    const after = await h.create({ purpose: 'featuring', vacancyId: v.vacancyId }, v.estate.auth);
+    expect(after.status).toBe(200);
+    expect(after.text).toContain('/payment/checkout/');
+  });
+
   test('a vacancy the vacancy service already featured is not charged', async () => {
     const v = await h.vacancy('paid');
     await h.deps.bus.publish(

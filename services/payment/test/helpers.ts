@@ -35,7 +35,12 @@ export const TestVacancyFeatured = defineEvent(
   topics.vacancy,
   'VacancyFeatured',
   1,
-  z.object({ vacancyId: z.uuid(), estateId: z.uuid(), featured: z.boolean() }),
+  z.object({
+    vacancyId: z.uuid(),
+    estateId: z.uuid(),
+    featured: z.boolean(),
+    featuring: z.enum(['none', 'free', 'paid']).optional(),
+  }),
 );
 export const TestVacancyDeleted = defineEvent(
   topics.vacancy,

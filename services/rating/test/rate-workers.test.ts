@@ -186,7 +186,9 @@ describe('rating all unrated workers at once', () => {
     expect(res.body.error).toEqual({
       code: 'RATING.BULK_REJECTED',
       message: 'rating error for worker',
-      details: [{ field: 'ratings.1.workerId', message: 'RATING.ALREADY_RATED' }],
+      details: [
+        { field: 'ratings.1.workerId', code: 'RATING.ALREADY_RATED', message: 'RATING.ALREADY_RATED' },
+      ],
     });
     expect((await received(workers[0])).count).toBe(0);
     expect((await received(workers[2])).count).toBe(0);
@@ -206,8 +208,8 @@ describe('rating all unrated workers at once', () => {
     );
     expect(res.status).toBe(409);
     expect(res.body.error.details).toEqual([
-      { field: 'ratings.0.workerId', message: 'RATING.ALREADY_RATED' },
-      { field: 'ratings.2.workerId', message: 'RATING.NOT_A_PARTICIPANT' },
+      { field: 'ratings.0.workerId', code: 'RATING.ALREADY_RATED', message: 'RATING.ALREADY_RATED' },
+      { field: 'ratings.2.workerId', code: 'RATING.NOT_A_PARTICIPANT', message: 'RATING.NOT_A_PARTICIPANT' },
     ]);
     expect((await received(workers[1])).count).toBe(0);
   });
@@ -256,7 +258,9 @@ describe('rating all unrated workers at once', () => {
       estate.auth,
     );
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'ratings.1.workerId', message: 'worker listed twice' }]);
+    expect(res.body.error.details).toEqual([
+      { field: 'ratings.1.workerId', code: 'duplicate', message: 'worker listed twice' },
+    ]);
   });
 
   test('a bulk call racing a single rating of one of its workers leaves either the single rating or the whole batch, never a part', async () => {

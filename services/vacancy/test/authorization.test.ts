@@ -36,6 +36,19 @@ const routes: RouteCase[] = [
     okStatus: 200,
   },
   {
+    name: 'GET /estates/featuring-offer',
+    call: (auth) => h.client.get('/estates/featuring-offer', auth),
+    allowed: 'Estate',
+    okStatus: 200,
+  },
+  {
+    name: 'POST /estates/vacancies/:id/feature',
+    call: async (auth, ownerAuth) =>
+      h.client.post(`/estates/vacancies/${await h.create(ownerAuth)}/feature`, {}, auth),
+    allowed: 'Estate',
+    okStatus: 200,
+  },
+  {
     name: 'POST /workers/vacancies/open',
     call: (auth) => h.client.post('/workers/vacancies/open', {}, auth),
     allowed: 'Worker',
@@ -90,6 +103,19 @@ describe('an estate touches only its own vacancies (IDOR)', () => {
       ((await h.client.get('/estates/vacancies/all', owner.auth)).body as { id: string }[]).map((v) => v.id),
     ).toEqual([id]);
     expect(await h.eventsOf('VacancyDeleted', id)).toEqual([]);
+  });
+
+  it("cannot feature another estate's vacancy: 404 as if missing, and it stays as it was", async () => {
+    const owner = await h.estate();
+    const stranger = await h.estate();
+    const id = await h.create(owner.auth);
+    expect((await h.client.post(`/estates/vacancies/${id}/feature`, {}, stranger.auth)).status).toBe(404);
+    expect((await h.client.get('/estates/vacancies/all', owner.auth)).body[0]).toMatchObject({
+      id,
+      featured: false,
+      featuring: 'none',
+    });
+    expect(await h.eventsOf('VacancyFeatured', id)).toEqual([]);
   });
 
   it("does not see another estate's vacancies in its list", async () => {

@@ -81,7 +81,7 @@ describe('the create-vacancy rules of spec §5', () => {
         .success,
     ).toBe(true);
     expect(vacancyDateProblems({ startDate: '2020-01-01', endDate: '2020-01-05' }, today)).toEqual([
-      { field: 'startDate', message: 'must not be in the past' },
+      { field: 'startDate', code: 'date_in_past', message: 'must not be in the past' },
     ]);
   });
 

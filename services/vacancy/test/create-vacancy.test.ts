@@ -1,5 +1,5 @@
 import { testToken } from '@moba/platform/testing';
-import { topics } from '@moba/contracts';
+import { topics, VACANCY_START_HORIZON_DAYS, VACANCY_WORKERS_MAX } from '@moba/contracts';
 import { addDays, envelope, startVacancy, validVacancy, type VacancyHarness } from './helpers';
 
 let h: VacancyHarness;
@@ -72,7 +72,70 @@ describe('POST /estates/vacancies/create', () => {
       estate.auth,
     );
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'startDate', message: 'must not be in the past' }]);
+    expect(res.body.error.details).toEqual([
+      { field: 'startDate', code: 'date_in_past', message: 'must not be in the past' },
+    ]);
+  });
+
+  it('refuses a start more than a year ahead, naming the horizon, and accepts one exactly a year ahead', async () => {
+    const estate = await h.estate();
+    const tooFar = addDays(h.today(), VACANCY_START_HORIZON_DAYS + 1);
+    const res = await h.client.post(
+      '/estates/vacancies/create',
+      validVacancy(h.today(), { startDate: tooFar, endDate: tooFar }),
+      estate.auth,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      {
+        field: 'startDate',
+        code: 'start_too_far',
+        limit: VACANCY_START_HORIZON_DAYS,
+        message: `may start at most ${VACANCY_START_HORIZON_DAYS} days from today`,
+      },
+    ]);
+    expect(await listOwn(estate.auth)).toEqual([]);
+
+    const lastDay = addDays(h.today(), VACANCY_START_HORIZON_DAYS);
+    const ok = await h.client.post(
+      '/estates/vacancies/create',
+      validVacancy(h.today(), { startDate: lastDay, endDate: lastDay }),
+      estate.auth,
+    );
+    expect(ok.status).toBe(201);
+  });
+
+  it.each([
+    [1e9, { code: 'too_big', limit: VACANCY_WORKERS_MAX }],
+    [2.5, { code: 'not_integer' }],
+    [5000, { code: 'too_big', limit: VACANCY_WORKERS_MAX }],
+    ['7', { code: 'not_number' }],
+    [null, { code: 'required' }],
+  ])('numberOfWorkers %p is refused saying what is wrong, not "required"', async (value, expected) => {
+    const estate = await h.estate();
+    const res = await h.client.post(
+      '/estates/vacancies/create',
+      { ...validVacancy(h.today()), numberOfWorkers: value },
+      estate.auth,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      expect.objectContaining({ field: 'numberOfWorkers', ...expected }),
+    ]);
+    expect(await listOwn(estate.auth)).toEqual([]);
+  });
+
+  it('refuses a phone number in the title as in the description', async () => {
+    const estate = await h.estate();
+    const res = await h.client.post(
+      '/estates/vacancies/create',
+      validVacancy(h.today(), { title: 'Berba, zovi 064 123 4567' }),
+      estate.auth,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      expect.objectContaining({ field: 'title', code: 'phone_in_text' }),
+    ]);
   });
 
   it('refuses urgent with 400 coming soon', async () => {
@@ -86,7 +149,7 @@ describe('POST /estates/vacancies/create', () => {
     expect(res.body.error).toEqual({
       code: 'VACANCY.URGENT_COMING_SOON',
       message: 'coming soon',
-      details: [{ field: 'urgent', message: 'coming soon' }],
+      details: [{ field: 'urgent', code: 'coming_soon', message: 'coming soon' }],
     });
     expect(await listOwn(estate.auth)).toEqual([]);
   });

@@ -25,6 +25,15 @@ describe('the phone-number detector in vacancy descriptions', () => {
     ['a four-digit area code landline', 'kontakt 0230/123-456'],
     ['a mobile with spaced slash', 'Javite se: 069 / 222 333 4'],
     ['a mobile in 3-4-3 groups', 'Dragan 062-1234-567'],
+    ['a mobile in Serbian words', 'zovite nula šest četiri jedan dva tri četiri pet šest sedam'],
+    [
+      'a mobile in Serbian words without diacritics',
+      'Nula sest cetiri, jedan dva tri, cetiri pet sest sedam',
+    ],
+    ['a mobile in Cyrillic words', 'позовите нула шест четири један два три четири пет шест седам'],
+    ['a mobile in English words', 'call zero six four one two three four five six seven'],
+    ['tens in words and digits mixed', 'broj: nula šezdeset četiri 123 45 67'],
+    ['a mobile in words with dashes', 'nula-šest-tri-osam-sedam-šest-pet-četiri-tri-dva'],
   ];
   it.each(phones)('flags %s', (_label, text) => {
     expect(findPhoneNumbers(text)).not.toHaveLength(0);
@@ -49,6 +58,11 @@ describe('the phone-number detector in vacancy descriptions', () => {
     ['a year, weights and a shift', 'godina 2025, 300 kg dnevno, 06-14h'],
     ['a price with decimals', 'isplata 1.500,00 RSD'],
     ['hours in words', 'Rad od 6 do 14, 20 radnika, 3 smene'],
+    ['counts in Serbian words', 'Potrebna su dva radnika, tri dana, pet sati dnevno'],
+    ['counts in Cyrillic words', 'Потребна су два радника, три дана, осам сати'],
+    ['counts in English words', 'We need two workers for three days, eight hours a day'],
+    ['a few number words in a row', 'dva, tri ili četiri radnika za šest do osam dana'],
+    ['words that contain number words', 'Setva, petak, desetak radnika, sedamnaest'],
   ];
   it.each(clean)('does not flag %s', (_label, text) => {
     expect(containsPhoneNumber(text)).toBe(false);

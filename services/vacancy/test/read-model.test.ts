@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { vacancyFiltersSchema, type VacancyFiltersInput } from '@moba/contracts';
-import { createNedbStore } from '@moba/platform';
+import { createNedbStore, type Collection } from '@moba/platform';
 import { openVacancyStore } from '../src/store';
 import { createOpenVacanciesReadModel } from '../src/browse-vacancies/open-vacancies-read-model';
 import { compareForBrowse, matchesFilters, pageOfItems } from '../src/domain/filters';
@@ -126,5 +126,31 @@ describe('the in-memory read model of open vacancies', () => {
     expect(item()).toMatchObject({ freePositions: 0, filled: true });
     const onlyFree = model.query(vacancyFiltersSchema.parse({ onlyWithFreePositions: true }));
     expect(onlyFree.total).toBe(0);
+  });
+
+  it('keeps the newest of overlapping reads of one vacancy when an older read answers last', async () => {
+    const open = { ...randomDoc(3), status: 'Open' as const };
+    const answers: ((doc: VacancyDoc | null) => void)[] = [];
+    const slowStore = {
+      find: async () => [],
+      findOne: () => new Promise<VacancyDoc | null>((resolve) => answers.push(resolve)),
+    } as unknown as Collection<VacancyDoc>;
+    const model = createOpenVacanciesReadModel(slowStore);
+    await model.load();
+    const total = () => model.query(vacancyFiltersSchema.parse({})).total;
+
+    const older = model.refresh(open._id); // started before the vacancy closed
+    const newer = model.refresh(open._id); // started after
+    answers[1]({ ...open, status: 'Closed' });
+    await newer;
+    answers[0](open);
+    await older;
+    expect(total()).toBe(0);
+
+    const stale = model.refresh(open._id); // started before this instance featured it
+    model.apply({ ...open, featured: true });
+    answers[2]({ ...open, featured: false });
+    await stale;
+    expect(model.query(vacancyFiltersSchema.parse({})).items).toMatchObject([{ featured: true }]);
   });
 });

@@ -5,18 +5,22 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureKeyPair } from '@moba/platform';
+import { distributedPlan, SERVICES } from '../../../scripts/distributed/plan';
+import { dropSchemas } from '../../../scripts/distributed/engines';
 import type { TestClient, TestResponse } from '@moba/platform/testing';
 import { testClient } from '@moba/platform/testing';
 import { ADMIN } from '../../support/product';
 
 /**
- * The distributed mode on this machine, under our control: each service's main.ts and the gateway as
- * their own processes on Redis Streams (a stream prefix unique to this run, so runs never collide),
- * file stores in a temp folder. Any process can be killed with SIGKILL and started again.
+ * The distributed mode on this machine, under our control: the topology of `npm run start:distributed`
+ * (scripts/distributed/plan.ts: Redis Streams, Redis fan-out, a PostgreSQL schema per service, the hot
+ * services `hotInstances` times) on free ports, with a stream and schema prefix unique to this run so
+ * runs never collide. Any instance can be killed with SIGKILL and started again.
  */
 const ROOT = join(__dirname, '../../..');
-export const SERVICES = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification'] as const;
-export type ProcessName = (typeof SERVICES)[number] | 'gateway';
+export { SERVICES };
+/** An instance name from the plan (`auth`, `vacancy-2`, …) or `gateway`. */
+export type ProcessName = string;
 
 const freePort = () =>
   new Promise<number>((done, fail) => {
@@ -40,36 +44,54 @@ async function healthy(url: string, timeoutMs = 90_000) {
   throw new Error(`${url} not healthy within ${timeoutMs} ms`);
 }
 
+export const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://moba:moba@127.0.0.1:5432/moba_test';
+
 export async function startCluster({
   redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  postgresUrl = POSTGRES_URL,
+  hotInstances = 2,
+  env: extraEnv = {},
   log = (_: string): void => undefined,
-}: { redisUrl?: string; log?: (line: string) => void } = {}) {
-  const runId = `drill-${randomUUID().slice(0, 8)}`;
+}: {
+  redisUrl?: string;
+  postgresUrl?: string;
+  hotInstances?: number;
+  /** Added to every process's environment (e.g. RATE_LIMIT_SCALE for a benchmark). */
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+} = {}) {
+  const runId = `drill_${randomUUID().slice(0, 8)}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'moba-drill-'));
-  const keysDir = join(dataDir, 'keys');
-  ensureKeyPair(keysDir);
-  const ports = Object.fromEntries(
-    await Promise.all([...SERVICES, 'gateway'].map(async (n) => [n, await freePort()])),
-  ) as Record<ProcessName, number>;
-  const urlOf = (name: ProcessName) => `http://127.0.0.1:${ports[name]}`;
-  // claimIdleMs small: events a killed consumer held unacknowledged are taken over within seconds.
-  const busUrl = `${redisUrl}?prefix=${runId}&claimIdleMs=2000&blockMs=500`;
-  const baseEnv: NodeJS.ProcessEnv = {
+  const gatewayPort = await freePort();
+  const ports = new Map<string, number>();
+  for (const service of SERVICES)
+    for (let ordinal = 1; ordinal <= hotInstances; ordinal++)
+      ports.set(`${service}-${ordinal}`, await freePort());
+  const plan = distributedPlan({
+    redisUrl,
+    prefix: runId,
+    postgresUrl,
+    hotInstances,
+    portOf: (service, ordinal) => ports.get(`${service}-${ordinal}`)!,
+    dataDir,
+    publicUrl: `http://127.0.0.1:${gatewayPort}`,
+    nodeEnv: 'development',
+    logLevel: process.env.DRILL_LOG_LEVEL ?? 'error',
+    // Small claimIdleMs: events a killed consumer held unacknowledged are taken over within seconds.
+    busParams: { claimIdleMs: '2000', blockMs: '500' },
+  });
+  ensureKeyPair(plan.keysDir);
+  const instances = new Map(plan.instances.map((i) => [i.name, i]));
+  const urlOf = (name: ProcessName) =>
+    name === 'gateway' ? `http://127.0.0.1:${gatewayPort}` : plan.urlOf(instances.get(name)!);
+  const commonEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'development',
-    LOG_LEVEL: process.env.DRILL_LOG_LEVEL ?? 'error',
-    EVENT_BUS_URL: busUrl,
-    FANOUT_URL: `${redisUrl}?channel=${runId}:fanout`,
-    STORE_URL: `file://${dataDir}`,
-    KEYS_DIR: keysDir,
-    HOST: '127.0.0.1',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_SCALE: '10000',
-    PHOTOS_DIR: join(dataDir, 'auth-photos'),
-    PUBLIC_URL: urlOf('gateway'),
     ARGON2_MEMORY_KIB: '8192',
     ARGON2_TIME_COST: '1',
+    ...extraEnv,
   };
   const children = new Map<ProcessName, ChildProcess>();
   // If this process dies without stop() (a crash, process.exit), take the children with it.
@@ -80,19 +102,15 @@ export async function startCluster({
   const output = new Map<ProcessName, string>();
 
   async function start(name: ProcessName) {
-    const script = name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
-    const extra: NodeJS.ProcessEnv =
-      name === 'gateway'
-        ? {
-            PORT: String(ports.gateway),
-            SERVICE_URLS: SERVICES.map((s) => `${s}=${urlOf(s)}`).join(';'),
-            WEB_DIST: '/nonexistent',
-            RATE_LIMIT_URL: `${redisUrl}?prefix=${runId}:rate:`,
-          }
-        : { PORT: String(ports[name]) };
+    const instance = instances.get(name);
+    if (!instance && name !== 'gateway') throw new Error(`no instance ${name} in the plan`);
+    const script = instance ? `services/${instance.service}/src/main.ts` : 'gateway/src/main.ts';
+    const processEnv = instance
+      ? instance.env
+      : { ...plan.gatewayEnv, PORT: String(gatewayPort), WEB_DIST: '/nonexistent' };
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       cwd: ROOT,
-      env: { ...baseEnv, ...extra },
+      env: { ...commonEnv, ...processEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) =>
@@ -100,7 +118,7 @@ export async function startCluster({
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     children.set(name, child);
-    await healthy(name === 'gateway' ? `${urlOf('gateway')}/api/healthz` : `${urlOf(name)}/healthz`);
+    await healthy(instance ? `${urlOf(name)}/healthz` : `${urlOf('gateway')}/api/healthz`);
     log(`${name} up (pid ${child.pid})`);
   }
 
@@ -133,7 +151,7 @@ export async function startCluster({
       }),
     );
     process.removeListener('exit', orphanGuard);
-    // Drop this run's streams (the prefix is unique to it).
+    // Drop this run's streams, keys and schemas (the prefix is unique to it).
     const { default: Redis } = await import('ioredis');
     const redis = new Redis(redisUrl);
     try {
@@ -146,12 +164,14 @@ export async function startCluster({
     } finally {
       redis.disconnect();
     }
+    await dropSchemas(postgresUrl, runId);
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  const [auth, ...rest] = plan.instances;
   try {
-    await start('auth'); // creates the admin
-    await Promise.all(SERVICES.filter((s) => s !== 'auth').map(start));
+    await start(auth.name); // creates the admin
+    await Promise.all(rest.map((i) => start(i.name)));
     await start('gateway');
   } catch (error) {
     await stop();
@@ -163,13 +183,18 @@ export async function startCluster({
   return {
     runId,
     dataDir,
+    plan,
+    /** Every instance's name, in start order (auth first), then the gateway. */
+    names: [...plan.instances.map((i) => i.name), 'gateway'] as ProcessName[],
     url: urlOf('gateway'),
     urlOf,
+    /** The pid of each running process, for CPU sampling. */
+    pids: () => new Map([...children].map(([name, child]) => [name, child.pid!])),
     start,
     kill,
     stop,
     output,
-    client: resilientClient(urlOf('gateway'), urlOf('notification')),
+    client: resilientClient(urlOf('gateway')),
   };
 }
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
@@ -178,20 +203,12 @@ const RETRYABLE = new Set([502, 503, 504]);
 
 /**
  * A client as a phone app would behave while a service restarts: a refused connection or a 502/503/504
- * is retried with backoff (bounded). The dev mailbox is read straight from the notification service
- * (the distributed gateway has no /dev routes); there is no dev clock in this mode (404).
+ * is retried with backoff (bounded). Everything goes through the gateway, the dev mailbox and the
+ * shared dev clock too.
  */
-export function resilientClient(
-  gatewayUrl: string,
-  notificationUrl: string,
-  stats = { retries: 0, ambiguous409: 0 },
-) {
-  const gateway = testClient(gatewayUrl);
-  const notification = testClient(notificationUrl);
+export function resilientClient(gatewayUrl: string, stats = { retries: 0, ambiguous409: 0 }) {
+  const target = testClient(gatewayUrl);
   const request: TestClient['request'] = async (method, path, options = {}) => {
-    if (path.startsWith('/api/dev/'))
-      return { status: 404, headers: new Headers(), text: '', body: undefined };
-    const target = path.startsWith('/dev/') ? notification : gateway;
     let retried = false;
     for (let attempt = 0; ; attempt++) {
       let response: TestResponse | undefined;

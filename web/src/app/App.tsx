@@ -1,12 +1,14 @@
 import { Suspense } from 'react';
 import { AppRoutes } from './routes';
 import { UnauthorizedRedirect } from './UnauthorizedRedirect';
-import { Spinner } from '../components/Spinner';
+import { PageSkeleton } from '../components/PageSkeleton';
+import { NavigationProgress } from './NavigationProgress';
 
 /** The whole app below the router; the same tree is rendered at build time and in the browser. */
 export function App() {
   return (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={<PageSkeleton />}>
+      <NavigationProgress />
       <UnauthorizedRedirect />
       <AppRoutes />
     </Suspense>

@@ -2,6 +2,8 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Redirect, RequireRole, UnknownRoute, VisitorsOnly } from './guards';
 import { paths } from './paths';
+import { useSession } from './session';
+import { chunks } from './route-chunks';
 import { PublicLayout } from './layouts/PublicLayout';
 import HomePage from '../features/public/pages/HomePage';
 import PrivacyPolicyPage from '../features/public/pages/PrivacyPolicyPage';
@@ -10,12 +12,12 @@ import CrowdfundingPage from '../features/public/pages/CrowdfundingPage';
 
 // Everything below the four public pages is code-split: a visitor on a slow connection downloads
 // only the page they open. StoreLayout brings Redux + RTK Query with the first page that needs them.
-const StoreLayout = lazy(() => import('./layouts/StoreLayout'));
-const AppLayout = lazy(() => import('../features/shell/AppLayout'));
+const StoreLayout = lazy(chunks.storeLayout);
+const AppLayout = lazy(chunks.appLayout);
 
-const GuestRegistrationPage = lazy(() => import('../features/guest/pages/GuestRegistrationPage'));
+const GuestRegistrationPage = lazy(chunks.guest);
 const SuccessfulGuestCreationPage = lazy(() => import('../features/guest/pages/SuccessfulGuestCreationPage'));
-const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const LoginPage = lazy(chunks.login);
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const ForgotPasswordEmailSentPage = lazy(() => import('../features/auth/pages/ForgotPasswordEmailSentPage'));
 const NewPasswordPage = lazy(() => import('../features/auth/pages/NewPasswordPage'));
@@ -23,13 +25,13 @@ const SuccessfulPasswordResetPage = lazy(() => import('../features/auth/pages/Su
 const ConfirmEmailPage = lazy(() => import('../features/auth/pages/ConfirmEmailPage'));
 const ConfirmationEmailSentPage = lazy(() => import('../features/auth/pages/ConfirmationEmailSentPage'));
 const UpdatePasswordPage = lazy(() => import('../features/auth/pages/UpdatePasswordPage'));
-const SignupPage = lazy(() => import('../features/registration/pages/SignupPage'));
+const SignupPage = lazy(chunks.signup);
 const MonthAvailabilityPage = lazy(() => import('../features/registration/pages/MonthAvailabilityPage'));
 const EstateRegistrationPage = lazy(() => import('../features/registration/pages/EstateRegistrationPage'));
 const BasicInfoRegistrationPage = lazy(
   () => import('../features/registration/pages/BasicInfoRegistrationPage'),
 );
-const TicketsPage = lazy(() => import('../features/admin/pages/TicketsPage'));
+const TicketsPage = lazy(chunks.adminTickets);
 const AdminMobasPage = lazy(() => import('../features/admin/pages/MobasPage'));
 const ApplicationMobasPage = lazy(() => import('../features/admin/pages/ApplicationMobasPage'));
 const UsersPage = lazy(() => import('../features/admin/pages/UsersPage'));
@@ -38,9 +40,9 @@ const PaymentProcessingPage = lazy(() => import('../features/payment-result/page
 const PaymentStatusPage = lazy(() => import('../features/payment-result/pages/PaymentStatusPage'));
 const DonationSuccessPage = lazy(() => import('../features/donations/pages/DonationSuccessPage'));
 const ContactPage = lazy(() => import('../features/contact/ContactPage'));
-const MobasPage = lazy(() => import('../features/mobas/pages/MobasPage'));
+const MobasPage = lazy(chunks.workerMobas);
 const WorkerMyMobasPage = lazy(() => import('../features/my-mobas/pages/WorkerMyMobasPage'));
-const EstateMyMobasPage = lazy(() => import('../features/my-mobas/pages/EstateMyMobasPage'));
+const EstateMyMobasPage = lazy(chunks.estateMyMobas);
 const EstatePastMobasPage = lazy(() => import('../features/my-mobas/pages/EstatePastMobasPage'));
 const RatingsPage = lazy(() => import('../features/ratings/pages/RatingsPage'));
 const RateEstatePage = lazy(() => import('../features/ratings/pages/RateEstatePage'));
@@ -48,6 +50,12 @@ const RateWorkersPage = lazy(() => import('../features/ratings/pages/RateWorkers
 const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMobaPage'));
 const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
 const EstateProfilePage = lazy(() => import('../features/profile/pages/EstateProfilePage'));
+
+/** The signed-in layout for a signed-in user, the public one for a visitor. */
+function SessionLayout() {
+  const { role } = useSession();
+  return role ? <AppLayout /> : <PublicLayout />;
+}
 
 /** Home, media, crowdfunding and privacy policy exist for visitors and for each signed-in role. */
 const sharedPages = (
@@ -84,10 +92,16 @@ export function AppRoutes() {
             <Route path="estate-registration" element={<EstateRegistrationPage />} />
             <Route path="basic-info-registration" element={<BasicInfoRegistrationPage />} />
           </Route>
+          <Route path="contact" element={<ContactPage />} />
+        </Route>
+      </Route>
+
+      {/* A checkout comes back to these fixed addresses; a signed-in payer stays in the signed-in layout. */}
+      <Route element={<SessionLayout />}>
+        <Route element={<StoreLayout />}>
           <Route path="payment/processing/:vacancyId?" element={<PaymentProcessingPage />} />
           <Route path="payment/donation/success" element={<DonationSuccessPage />} />
           <Route path="payment-status" element={<PaymentStatusPage />} />
-          <Route path="contact" element={<ContactPage />} />
         </Route>
       </Route>
 

@@ -1,13 +1,13 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateIssue } from '../lib/validation';
+import { translateIssue } from '../lib/issue-token';
 
-/** The error text of a field in the reader's language, from a schema or server message. */
-export function useFieldError(message: string | undefined): string | undefined {
-  const { t } = useTranslation('common');
-  if (!message) return undefined;
-  const { key, params } = translateIssue(message);
-  return t(key, params);
+/** The error text of a field in the reader's language, from the token of a schema issue or a server detail. */
+export function useFieldError(token: string | undefined): string | undefined {
+  const { t } = useTranslation(['common', 'errors']);
+  if (!token) return undefined;
+  const { key, params, fallbacks } = translateIssue(token);
+  return t([key, ...fallbacks], params);
 }
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {

@@ -7,8 +7,11 @@ const labels: Record<UiLanguage, { short: string; name: string }> = {
   en: { short: 'EN', name: 'English' },
 };
 
-/** Three buttons, the current one pressed; the choice is remembered in local storage. */
-export function LanguageSwitch() {
+/**
+ * Three buttons, the current one pressed; the choice is remembered in local storage and told to
+ * `onChosen` (a signed-in user's mails follow it). The accessible name starts with the visible text.
+ */
+export function LanguageSwitch({ onChosen }: { onChosen?: (lng: UiLanguage) => void }) {
   const { t, i18n } = useTranslation('common');
   return (
     <div className="lang-switch" role="group" aria-label={t('language.label')}>
@@ -18,12 +21,15 @@ export function LanguageSwitch() {
           type="button"
           lang={lng}
           aria-pressed={i18n.language === lng}
-          aria-label={labels[lng].name}
           title={labels[lng].name}
           data-lang={lng}
-          onClick={() => void changeLanguage(lng)}
+          onClick={() => {
+            void changeLanguage(lng);
+            onChosen?.(lng);
+          }}
         >
           {labels[lng].short}
+          <span className="sr-only"> – {labels[lng].name}</span>
         </button>
       ))}
     </div>

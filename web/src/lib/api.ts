@@ -1,7 +1,10 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { clearSession, getToken } from './storage';
+import { setLoginNotice } from './login-notice';
 import { endSession, goToLogin } from './unauthorized';
+import { fieldsFromDetails } from './issue-token';
+import { takeEarly } from './early-fetch';
 
 /** Calls a visitor makes: no bearer token, and their 401 (a wrong password) is an ordinary error. */
 export const publicEndpoints = new Set([
@@ -15,6 +18,10 @@ export const publicEndpoints = new Set([
 
 type FetchFn = (input: RequestInfo, init?: RequestInit) => Promise<Response>;
 
+/** fetch, or the answer to the same request started before the page's code arrived. */
+const fetchOrEarly: FetchFn = async (input, init) =>
+  (input instanceof Request ? await takeEarly(input) : undefined) ?? fetch(input, init);
+
 /**
  * The base query: adds the bearer token; a 401 on a call that carried a token clears all storage
  * and goes to /login (spec §4, §8). A 401 without a token (a wrong password) is an ordinary error.
@@ -25,7 +32,7 @@ export function createBaseQuery(
 ): BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> {
   const raw = fetchBaseQuery({
     baseUrl,
-    ...(fetchFn ? { fetchFn } : {}),
+    fetchFn: fetchFn ?? fetchOrEarly,
     prepareHeaders: (headers, { endpoint }) => {
       const token = getToken();
       if (token && !publicEndpoints.has(endpoint)) headers.set('authorization', `Bearer ${token}`);
@@ -36,6 +43,7 @@ export function createBaseQuery(
     const hadToken = Boolean(getToken()) && !publicEndpoints.has(api.endpoint);
     const result = await raw(args, api, extra);
     if (hadToken && result.error?.status === 401) {
+      if (apiErrorInfo(result.error).code === 'AUTH.BANNED') setLoginNotice('banned');
       endSession(() => {
         clearSession();
         api.dispatch(baseApi.util.resetApiState());
@@ -87,10 +95,14 @@ export function apiErrorInfo(error: unknown): ApiErrorInfo {
     const body = (data as { error: unknown }).error;
     if (typeof body === 'string') info.message = body;
     else if (body && typeof body === 'object') {
-      const b = body as { code?: string; message?: string; details?: { field: string; message: string }[] };
+      const b = body as {
+        code?: string;
+        message?: string;
+        details?: { field: string; code?: string; limit?: number }[];
+      };
       info.code = b.code ?? null;
       info.message = b.message ?? null;
-      for (const d of b.details ?? []) info.fields[d.field] = d.message;
+      info.fields = fieldsFromDetails(b.details ?? []);
     }
   }
   return info;

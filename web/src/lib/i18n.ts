@@ -1,4 +1,5 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import type { Language } from '@moba/contracts';
 import { initReactI18next } from 'react-i18next';
 import commonSr from '../locales/sr-Latn/common.json';
 import publicSr from '../locales/sr-Latn/public.json';
@@ -9,8 +10,9 @@ export const supportedLanguages = ['sr-Latn', 'sr-Cyrl', 'en'] as const;
 export type UiLanguage = (typeof supportedLanguages)[number];
 export const defaultLanguage: UiLanguage = 'sr-Latn';
 
-/** The language the API gets (e-mails, notifications): sr or en. */
-export const apiLanguage = (lng: string): 'sr' | 'en' => (lng === 'en' ? 'en' : 'sr');
+/** The language and script the API gets (e-mails): sr (Latin), sr-Cyrl or en. */
+export const apiLanguage = (lng: string): Language =>
+  lng === 'en' ? 'en' : lng === 'sr-Cyrl' ? 'sr-Cyrl' : 'sr';
 
 type Tree = Parameters<typeof mapStrings>[0];
 /** sr-Cyrl is never written by hand: every Latin text is transliterated when it is loaded. */

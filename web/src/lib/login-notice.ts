@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
  * The login page subscribes instead of reading once: a call made with the just-revoked token can
  * get its 401 (and land on /login) before the password change itself has answered.
  */
-export type LoginNotice = 'passwordChanged' | 'sessionEnded';
+export type LoginNotice = 'passwordChanged' | 'sessionEnded' | 'banned';
 const NOTICE_MS = 30_000;
 let pending: { notice: LoginNotice; at: number } | null = null;
 const listeners = new Set<() => void>();

@@ -75,6 +75,7 @@ async function signIn(session: Session) {
       localStorage.setItem('token', token);
       localStorage.setItem('userId', userId);
       localStorage.setItem('role', 'Estate');
+      sessionStorage.setItem('guidanceSeen', 'true');
     },
     [session.token, session.userId],
   );
@@ -130,15 +131,26 @@ test("the estate's first sponsored vacancy in the promo comes back as featured f
   await screenshots(page, 'payment-featuring-free');
 });
 
-test('a failed featuring checkout shows Payment Error: the vacancy is published but will not be featured', async () => {
+test('a failed featuring checkout says so in Serbian only, stays in the signed-in layout and offers a retry that opens a new checkout', async () => {
   const { estate, vacancyId } = await estateWithPaidVacancy();
   await page.goto(await featuringUrl(estate, vacancyId));
   await page.getByRole('button', { name: /Neuspešno plaćanje \/ Fail/ }).click();
   await page.waitForURL(`**/payment/processing/${vacancyId}?status=error*`);
-  await page.getByRole('heading', { name: 'Greška pri plaćanju (Payment Error)' }).waitFor();
-  await page.getByText('Moba je objavljena, ali neće biti istaknuta.').waitFor();
-  await expect(page.title()).resolves.toBe('Greška pri plaćanju (Payment Error) · Moba');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.getByRole('heading', { name: 'Greška pri plaćanju', exact: true }).waitFor();
+    await page.getByText('Moba je objavljena, ali neće biti istaknuta.').waitFor();
+    await page.getByTestId('user-badge').waitFor();
+    expect(await page.locator('aside.promo').count()).toBe(0);
+    expect(await page.getByText('Payment Error').count()).toBe(0);
+  }
+  await expect(page.title()).resolves.toBe('Greška pri plaćanju · Moba');
   await screenshots(page, 'payment-featuring-error');
+  await page.getByTestId('retry-payment').click();
+  await page.waitForURL('**/payment/checkout/**');
+  await page.getByRole('button', { name: /Plati \/ Pay 1\.500 RSD/ }).click();
+  await page.waitForURL(`**/payment/processing/${vacancyId}?status=success*`);
+  await page.getByRole('heading', { name: 'Plaćanje je uspelo' }).waitFor();
   await page.getByTestId('back-to-mobas').click();
   await page.waitForURL('**/estate/my-mobas');
 });

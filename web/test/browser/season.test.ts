@@ -114,14 +114,20 @@ async function fillMoba(page: Page, title: string) {
       .getByLabel(group === 'accommodationProvided' ? 'ne' : 'da', { exact: true })
       .check();
   }
-  await page.getByLabel(/Istaknuta moba/).check();
-  await page.getByLabel('Prihvatam uslove plaćenog isticanja.').check();
 }
 
-async function createFeaturedMoba(title: string) {
+/** The first moba takes the promo's free featuring (on by default, one tap); later ones are paid. */
+async function createFeaturedMoba(title: string, free = false) {
   await estatePage.goto(`${product.url}/estate/create-new-moba`);
   await fillMoba(estatePage, title);
-  await estatePage.getByRole('button', { name: 'Objavi i plati isticanje' }).click();
+  if (free) {
+    expect(await estatePage.getByLabel(/Istakni mobu besplatno/).isChecked()).toBe(true);
+    await estatePage.getByRole('button', { name: 'Objavi mobu' }).click();
+  } else {
+    await estatePage.getByLabel(/Istaknuta moba/).check();
+    await estatePage.getByLabel('Prihvatam uslove plaćenog isticanja.').check();
+    await estatePage.getByRole('button', { name: 'Objavi i plati isticanje' }).click();
+  }
   const created = await until(
     async () => (await estateVacancies()).find((v) => v.title === title),
     `moba ${title}`,
@@ -162,16 +168,18 @@ test('the create form shows the rules inline: required fields, phone numbers, ho
   await estatePage.goto(`${product.url}/estate/create-new-moba`);
   await expect(estatePage.getByTestId('duration').textContent()).resolves.toContain('9 sati');
   await expect(estatePage.getByLabel('Radnih sati dnevno').inputValue()).resolves.toBe('9');
-  await estatePage
-    .getByRole('radio', { name: /Hitno/ })
-    .isDisabled()
-    .then((d) => expect(d).toBe(true));
+  // The estate has no moba yet: the promo's free featuring is one checkbox, on, with no price or terms.
+  const featuring = estatePage.getByTestId('featuring');
+  expect(await featuring.getByLabel(/Istakni mobu besplatno/).isChecked()).toBe(true);
+  expect(await featuring.getByText(/RSD|plaćen|plaćanj/).count()).toBe(0);
   await estatePage.getByRole('button', { name: 'Objavi mobu' }).click();
   await estatePage.getByTestId('form-problems').waitFor();
   expect(await estatePage.getByText('Ovo polje je obavezno.').count()).toBeGreaterThan(3);
 
   await estatePage.getByLabel('Opis posla').fill('Javite se na 063 123 4567 za berbu.');
-  await estatePage.getByText('Opis ne sme da sadrži broj telefona.').waitFor();
+  await estatePage
+    .getByText('Naslov i opis ne smeju da sadrže broj telefona, ni ciframa ni rečima.')
+    .waitFor();
   await estatePage.getByLabel('Početak rada').fill('22:00');
   await estatePage.getByLabel('Kraj rada').fill('06:30');
   await estatePage.getByTestId('duration').getByText('9 sati').waitFor();
@@ -185,9 +193,9 @@ test('the create form shows the rules inline: required fields, phone numbers, ho
 });
 
 test('an estate features its first moba free in the promo, pays for the second in the sandbox checkout; a cancelled and a failed payment leave the moba open but not featured', async () => {
-  mobas.free.id = await createFeaturedMoba(mobas.free.title);
-  await estatePage.waitForURL(`**/payment/processing/${mobas.free.id}?**`);
-  expect(new URL(estatePage.url()).searchParams.get('status')).toBe('success');
+  mobas.free.id = await createFeaturedMoba(mobas.free.title, true);
+  await estatePage.waitForURL('**/estate/my-mobas');
+  await estatePage.getByTestId('toast').getByText('Moba je objavljena i istaknuta besplatno.').waitFor();
 
   mobas.paid.id = await createFeaturedMoba(mobas.paid.title);
   await estatePage.waitForURL('**/payment/checkout/**');
@@ -234,7 +242,7 @@ test('an estate features its first moba free in the promo, pays for the second i
   await screenshots(estatePage, 'season-estate-my-mobas');
 });
 
-test('a worker filters, finds the featured moba first, applies, and a second apply says already applied', async () => {
+test('a worker filters, finds the featured moba first, applies, and the card then says applied instead of offering a second apply', async () => {
   await workerPage.goto(`${product.url}/worker/mobas`);
   await workerPage.getByTestId('vacancy-card').first().waitFor();
   await workerPage.getByText('Filteri', { exact: true }).click();
@@ -261,13 +269,10 @@ test('a worker filters, finds the featured moba first, applies, and a second app
   await dialog.getByTestId('apply-success').waitFor();
   await dialog.getByRole('button', { name: 'Zatvori' }).click();
 
-  await card.getByRole('button', { name: 'Detalji i prijava' }).click();
-  await workerPage.getByRole('dialog').getByRole('button', { name: 'Prijavi se' }).click();
-  await workerPage
-    .getByRole('dialog')
-    .getByTestId('already-applied')
-    .getByText('Već ste se prijavili za ovu mobu.')
-    .waitFor();
+  await card.getByTestId('application-state').getByText('Prijavljeni ste · čeka odobrenje').waitFor();
+  await card.getByRole('button', { name: 'Detalji', exact: true }).click();
+  await workerPage.getByRole('dialog').getByTestId('application-state').waitFor();
+  expect(await workerPage.getByRole('dialog').getByRole('button', { name: 'Prijavi se' }).count()).toBe(0);
   await screenshots(workerPage, 'season-worker-already-applied');
   await workerPage.getByRole('dialog').getByRole('button', { name: 'Zatvori' }).click();
 });

@@ -26,18 +26,16 @@ class MemoryStorage {
 Object.assign(globalThis, { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
 
 import { createBaseQuery } from '../../src/lib/api';
+import { clearLoginNotice, readLoginNotice } from '../../src/lib/login-notice';
 import { setUnauthorizedNavigation } from '../../src/lib/unauthorized';
 
-const call = (status: number, seen: Headers[] = []) =>
+const call = (status: number, seen: Headers[] = [], code = 'X') =>
   createBaseQuery(async (input: RequestInfo) => {
     seen.push(new Headers((input as Request).headers));
-    return new Response(
-      JSON.stringify(status === 200 ? { ok: true } : { error: { code: 'X', message: 'x' } }),
-      {
-        status,
-        headers: { 'content-type': 'application/json' },
-      },
-    );
+    return new Response(JSON.stringify(status === 200 ? { ok: true } : { error: { code, message: 'x' } }), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   }, 'http://moba.test/api');
 
 const apiFor = (endpoint: string) => ({
@@ -85,6 +83,18 @@ describe('401 handling of the base query', () => {
     expect(sessionStorage.length).toBe(0);
     expect(api.dispatch).toHaveBeenCalled();
     expect(goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  test('a 401 for a banned account leaves the login page a notice saying so; another 401 does not', async () => {
+    clearLoginNotice();
+    signIn();
+    await call(401)('/notifications/all', apiFor('notifications'), {});
+    expect(readLoginNotice()).toBeNull();
+    signIn();
+    await call(401, [], 'AUTH.BANNED')('/notifications/all', apiFor('notifications'), {});
+    expect(readLoginNotice()).toBe('banned');
+    expect(goToLogin).toHaveBeenCalledTimes(2);
+    clearLoginNotice();
   });
 
   test('the chosen language survives the clearing', async () => {

@@ -109,6 +109,15 @@ describe('live notification channel', () => {
     jest.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
     expect(h.onUnauthenticated).toHaveBeenCalledTimes(1);
+    expect(h.onUnauthenticated).toHaveBeenCalledWith('ended');
+  });
+
+  test('a close for a ban reports the ban, so the login page can say why', () => {
+    const h = handlers();
+    connect(h);
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.drop(4403);
+    expect(h.onUnauthenticated).toHaveBeenCalledWith('banned');
   });
 
   test('closing stops the socket and any pending reconnect', () => {

@@ -1,6 +1,6 @@
 import { DEFAULT_WORK_END, DEFAULT_WORK_START, IMAGE_MAX_BYTES } from '@moba/contracts';
 import { checkDraft, initialDraft, toBody, type Draft } from '../../src/features/create-moba/draft';
-import { vacancyIssueKey } from '../../src/features/create-moba/vacancy-issues';
+import { translateIssue } from '../../src/lib/issue-token';
 import { emptyForm, toFilters } from '../../src/features/mobas/filters';
 import { splitByStatus } from '../../src/features/my-mobas/split';
 import { photoProblem } from '../../src/features/profile/photo';
@@ -53,10 +53,10 @@ describe('the create-moba draft', () => {
       { ...initialDraft(), workStartTime: '22:00', workEndTime: '06:30', hoursPerDay: '8' },
       today,
     );
-    expect(problems.hoursPerDay).toBe('must match the work times (9 h)');
-    expect(vacancyIssueKey(problems.hoursPerDay, 'hoursPerDay')).toEqual({
-      key: 'issues.hoursMismatch',
-      params: { hours: 9 },
+    expect(problems.hoursPerDay).toBe('hours_mismatch:9');
+    expect(translateIssue(problems.hoursPerDay)).toMatchObject({
+      key: 'common:validation.hours_mismatch',
+      params: { limit: 9 },
     });
   });
 
@@ -65,9 +65,12 @@ describe('the create-moba draft', () => {
       filled({ description: 'Zovite 063 123 4567', endDate: '2026-09-30', dailyWage: '' }),
       today,
     );
-    expect(vacancyIssueKey(problems.description, 'description').key).toBe('issues.phone');
-    expect(vacancyIssueKey(problems.endDate, 'endDate').key).toBe('issues.tooManyDays');
-    expect(vacancyIssueKey(problems.dailyWage, 'dailyWage').key).toBe('issues.dailyWage');
+    expect(problems).toMatchObject({
+      description: 'phone_in_text',
+      endDate: 'too_many_days:60',
+      dailyWage: 'daily_wage_required',
+    });
+    expect(translateIssue(problems.description, 'create-moba').key).toBe('create-moba:issues.phone_in_text');
   });
 
   test('the same start and end time, and a start in the past, are refused', () => {
@@ -75,8 +78,7 @@ describe('the create-moba draft', () => {
       filled({ workStartTime: '08:00', workEndTime: '08:00', startDate: '2026-05-30' }),
       today,
     );
-    expect(vacancyIssueKey(problems.workEndTime, 'workEndTime').key).toBe('issues.sameTime');
-    expect(vacancyIssueKey(problems.startDate, 'startDate').key).toBe('issues.startPast');
+    expect(problems).toMatchObject({ workEndTime: 'same_time', startDate: 'date_in_past' });
   });
 
   test('a norm needs the norm and its price; by agreement needs neither', () => {
@@ -86,6 +88,23 @@ describe('the create-moba draft', () => {
     ]);
     expect(checkDraft(filled({ paymentType: 'ByAgreement', dailyWage: '' }), today).problems).toEqual({});
     expect(toBody(filled({ paymentType: 'ByAgreement' }))).not.toHaveProperty('dailyWage');
+  });
+
+  test('a start more than a year ahead, a title with a phone number and a fraction of workers say what is wrong', () => {
+    const { problems } = checkDraft(
+      filled({
+        title: 'Zovite 063 123 4567',
+        numberOfWorkers: '2.5',
+        startDate: '2027-07-06',
+        endDate: '2027-07-08',
+      }),
+      today,
+    );
+    expect(problems).toMatchObject({
+      title: 'phone_in_text',
+      numberOfWorkers: 'not_integer',
+      startDate: 'start_too_far:365',
+    });
   });
 
   test('the sponsored choice becomes the sponsored flag', () => {
@@ -125,15 +144,15 @@ describe('the browse filters', () => {
 
 describe('the estate lists, ratings and photo', () => {
   const item = (id: string, status: string) => ({ id, status }) as never;
-  test("the estate's mobas split into active (open, pending) and past (finished, closed)", () => {
+  test("the estate's mobas split into current (open, pending, closed: full or under way) and past (finished)", () => {
     const { active, past } = splitByStatus([
       item('a', 'Open'),
       item('b', 'Finished'),
       item('c', 'Pending'),
       item('d', 'Closed'),
     ]);
-    expect(active.map((v: { id: string }) => v.id)).toEqual(['a', 'c']);
-    expect(past.map((v: { id: string }) => v.id)).toEqual(['b', 'd']);
+    expect(active.map((v: { id: string }) => v.id)).toEqual(['a', 'c', 'd']);
+    expect(past.map((v: { id: string }) => v.id)).toEqual(['b']);
   });
 
   test('a rejected bulk rating names each worker by the index it was sent at', () => {
@@ -143,7 +162,9 @@ describe('the estate lists, ratings and photo', () => {
         error: {
           code: 'RATING.BULK_REJECTED',
           message: 'x',
-          details: [{ field: 'ratings.1.workerId', message: 'RATING.ALREADY_RATED' }],
+          details: [
+            { field: 'ratings.1.workerId', code: 'RATING.ALREADY_RATED', message: 'RATING.ALREADY_RATED' },
+          ],
         },
       },
     };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { rule } from '../errors';
 import { parsePhone } from '../phone';
 import { applicationStatusSchema, regions, vacancyStatusSchema } from '../enums';
-import { isKnownMunicipality } from '../reference';
+import { canonicalOrTyped, isKnownMunicipality } from '../reference';
 import { uuidV4Schema, isoDateSchema, isoDateTimeSchema } from '../common';
 import { GROUP_SIZE_MAX, NAME_MAX, NOTE_MAX } from '../limits';
 
@@ -22,9 +23,7 @@ export const applicationErrorCodes = {
   NOT_VACANCY_OWNER: 'APPLICATION.NOT_VACANCY_OWNER',
 } as const;
 
-/** The spec's literal bodies (§8): applying twice, and accepting a guest into the same vacancy twice. */
-export const ALREADY_APPLIED_BODY = 'Already applied';
-export const GUEST_ALREADY_APPLIED_BODY = 'already applied';
+export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';
 
 const personName = z.string().trim().min(1, { message: 'required' }).max(NAME_MAX);
 
@@ -36,7 +35,10 @@ export const guestPhoneSchema = z
   .string()
   .trim()
   .min(1, { message: 'required' })
-  .refine((value) => parsePhone(value, 'RS')?.isValid() === true, { message: 'must be a valid phone number' })
+  .refine(
+    (value) => parsePhone(value, 'RS')?.isValid() === true,
+    rule('invalid_phone', 'must be a valid phone number'),
+  )
   .transform((value) => parsePhone(value, 'RS')?.number ?? value);
 
 /** POST /applications/create. A group leader says how many people they bring (up to their profile's number). */
@@ -102,9 +104,11 @@ export const guestMunicipalitySchema = z
   .trim()
   .min(1, { message: 'required' })
   .max(NAME_MAX)
-  .refine((name) => regions.some((region) => isKnownMunicipality(name, region)), {
-    message: 'unknown municipality',
-  });
+  .overwrite((typed) => canonicalOrTyped(typed))
+  .refine(
+    (name) => regions.some((region) => isKnownMunicipality(name, region)),
+    rule('unknown_municipality', 'unknown municipality'),
+  );
 
 /** POST /signup-guest (visitor). */
 export const guestSignupRequestSchema = z.object({
@@ -169,6 +173,17 @@ export const myVacancySchema = applicationVacancySchema.extend({
 });
 export type MyVacancy = z.infer<typeof myVacancySchema>;
 
+/**
+ * GET /workers/applications → array of these: where each of the worker's own applications stands, so
+ * the browse list can say "applied", "accepted" or "not accepted" on a card instead of offering to apply.
+ */
+export const myApplicationStatusSchema = z.object({
+  vacancyId: z.uuid(),
+  applicationId: z.uuid(),
+  status: applicationStatusSchema,
+});
+export type MyApplicationStatus = z.infer<typeof myApplicationStatusSchema>;
+
 /** GET /admin/stats (spec §3 Admin stats). */
 export const adminStatsSchema = z.object({
   workers: z.number().int(),
@@ -193,5 +208,6 @@ export const applicationApi = {
   acceptResult: acceptResultSchema,
   approvedApplicant: approvedApplicantSchema,
   myVacancy: myVacancySchema,
+  myApplicationStatus: myApplicationStatusSchema,
   adminStats: adminStatsSchema,
 } satisfies Record<string, z.ZodType>;

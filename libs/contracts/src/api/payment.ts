@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule, ruleIssue } from '../errors';
 import { DONATION_METHODS, DONATION_TIERS_RSD, FEATURED_PRICE_RSD } from '../limits';
 import { isoDateTimeSchema, uuidV4Schema } from '../common';
 
@@ -44,18 +45,20 @@ const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 1
 /** Donation amount in RSD: required (spec §5), at least 1, at most two decimals (para). */
 export const donationAmountSchema = z
   .number({ error: (issue) => (issue.input === undefined ? 'amount is required' : 'must be a number') })
-  .refine(Number.isFinite, { message: 'must be a number' })
+  .refine(Number.isFinite, rule('not_number', 'must be a number'))
   .min(DONATION_MIN_RSD, { message: `must be at least ${DONATION_MIN_RSD} RSD` })
   .max(DONATION_MAX_RSD, { message: `must be at most ${DONATION_MAX_RSD} RSD` })
-  .refine(hasAtMostTwoDecimals, { message: 'must have at most two decimals' });
+  .refine(hasAtMostTwoDecimals, rule('decimals', 'must have at most two decimals', 2));
 
 const tierMatchesAmount = (body: { amount: number; tier?: DonationTierId }, ctx: z.RefinementCtx) => {
   if (body.tier !== undefined && body.tier !== donationTierOf(body.amount)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['tier'],
-      message: `does not match the amount (expected ${donationTierOf(body.amount)})`,
-    });
+    ctx.addIssue(
+      ruleIssue(
+        ['tier'],
+        'tier_mismatch',
+        `does not match the amount (expected ${donationTierOf(body.amount)})`,
+      ),
+    );
   }
 };
 

@@ -3,11 +3,14 @@
  * are meant to be reached through the platform. Catches Serbian mobile (06x) and landline (01x–03x)
  * numbers written with spaces, dashes, dots, slashes or parentheses, the +381 / 00381 / 381 forms,
  * other international numbers (+387 …), a mobile written without its trunk zero (64 123 4567),
- * digits spelled one by one (0 6 4 1 2 …) and the letter O typed for a zero. Dates (01.06.2025.,
+ * digits spelled one by one (0 6 4 1 2 …), the letter O typed for a zero, and digits written as
+ * words in Serbian (Latin with or without diacritics, Cyrillic) or English ("nula šest četiri …",
+ * "нула шест четири …", "zero six four …", "šezdeset četiri"). Dates (01.06.2025.,
  * 2025-06-01, 15.06.), clock times (07:00, 06.00-14.00), prices (2.500 RSD, 60.000 din), hour
  * ranges (07-16) and counts are not flagged.
  *
- * Method: blank out dates and times, then split the text into runs of digit groups joined by
+ * Method: write number words as digits (a run of them as one digit group), blank out dates and
+ * times, then split the text into runs of digit groups joined by
  * separators and test every contiguous slice of groups that starts like a phone number.
  */
 
@@ -42,6 +45,62 @@ function blankDatesAndTimes(text: string): string {
         blank,
       )
   );
+}
+
+// ── Digits written as words ──────────────────────────────────────────────────────────────────────
+const unitWords: Record<string, string[]> = {
+  0: ['nula', 'нула', 'zero'],
+  1: ['jedan', 'jedna', 'jedno', 'један', 'једна', 'једно', 'one'],
+  2: ['dva', 'dve', 'dvije', 'два', 'две', 'двије', 'two'],
+  3: ['tri', 'три', 'three'],
+  4: ['četiri', 'cetiri', 'четири', 'four'],
+  5: ['pet', 'пет', 'five'],
+  6: ['šest', 'sest', 'шест', 'six'],
+  7: ['sedam', 'седам', 'seven'],
+  8: ['osam', 'осам', 'eight'],
+  9: ['devet', 'девет', 'nine'],
+};
+const tensWords: Record<string, string[]> = {
+  1: ['deset', 'десет', 'ten'],
+  2: ['dvadeset', 'двадесет', 'twenty'],
+  3: ['trideset', 'тридесет', 'thirty'],
+  4: ['četrdeset', 'cetrdeset', 'четрдесет', 'forty'],
+  5: ['pedeset', 'педесет', 'fifty'],
+  6: ['šezdeset', 'sezdeset', 'шездесет', 'sixty'],
+  7: ['sedamdeset', 'седамдесет', 'seventy'],
+  8: ['osamdeset', 'осамдесет', 'eighty'],
+  9: ['devedeset', 'деведесет', 'ninety'],
+};
+const valueOf = new Map<string, { digit: string; tens: boolean }>([
+  ...Object.entries(unitWords).flatMap(([digit, words]) =>
+    words.map((w) => [w, { digit, tens: false }] as const),
+  ),
+  ...Object.entries(tensWords).flatMap(([digit, words]) =>
+    words.map((w) => [w, { digit, tens: true }] as const),
+  ),
+]);
+const NUMBER_WORD = `(?<!\\p{L})(?:${[...valueOf.keys()].sort((a, b) => b.length - a.length).join('|')})(?!\\p{L})`;
+/** Number words in a row, joined by spaces, commas, dots or dashes: one digit group. */
+const NUMBER_WORDS = new RegExp(`${NUMBER_WORD}(?:[\\s,.\\-]+${NUMBER_WORD})*`, 'giu');
+
+/** "nula šezdeset četiri" → "064": each run of number words becomes one group of digits. */
+function digitsForNumberWords(text: string): string {
+  return text.replace(NUMBER_WORDS, (run) => {
+    const words = run
+      .toLowerCase()
+      .split(/[\s,.-]+/)
+      .filter(Boolean);
+    let digits = '';
+    for (let i = 0; i < words.length; i++) {
+      const word = valueOf.get(words[i])!;
+      const next = valueOf.get(words[i + 1] ?? '');
+      if (word.tens && next && !next.tens && next.digit !== '0') {
+        digits += word.digit + next.digit;
+        i++;
+      } else digits += word.tens ? `${word.digit}0` : word.digit;
+    }
+    return digits;
+  });
 }
 
 /** The letter O (or o) typed between digits or before a digit at the start of a number. */
@@ -90,7 +149,7 @@ function groupsOf(run: string): Group[] {
 
 /** The phone numbers found in the text, as the digit strings that matched (empty when none). */
 export function findPhoneNumbers(text: string): string[] {
-  const prepared = blankDatesAndTimes(lettersForDigits(text.normalize('NFKC')));
+  const prepared = blankDatesAndTimes(lettersForDigits(digitsForNumberWords(text.normalize('NFKC'))));
   const found: string[] = [];
   for (const run of prepared.match(RUN) ?? []) {
     const groups = groupsOf(run);

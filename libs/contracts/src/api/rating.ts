@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ruleIssue, missingOr } from '../errors';
 import { uuidV4Schema } from '../common';
 import { RATING_COMMENT_MAX, RATING_GRADE_MAX, RATING_GRADE_MIN } from '../limits';
 
 /** Request and response schemas of the rating service (spec §7, §5 "Rating: grade required; comment max 300"). */
 
 export const ratingGradeSchema = z
-  .number({ message: 'grade is required' })
+  .number({ error: missingOr('grade', 'a number') })
   .int({ message: 'must be a whole number' })
   .min(RATING_GRADE_MIN, { message: `must be ${RATING_GRADE_MIN} to ${RATING_GRADE_MAX}` })
   .max(RATING_GRADE_MAX, { message: `must be ${RATING_GRADE_MIN} to ${RATING_GRADE_MAX}` });
@@ -45,11 +46,7 @@ export const rateWorkersBodySchema = z
     const seen = new Set<string>();
     body.ratings.forEach((item, index) => {
       if (seen.has(item.workerId))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['ratings', index, 'workerId'],
-          message: 'worker listed twice',
-        });
+        ctx.addIssue(ruleIssue(['ratings', index, 'workerId'], 'duplicate', 'worker listed twice'));
       seen.add(item.workerId);
     });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentTypeSchema, regionSchema, vacancyStatusSchema } from '../enums';
+import { paymentTypeSchema, regionSchema, vacancyStatusSchema, type Region } from '../enums';
 import {
   DEFAULT_WORK_END,
   DEFAULT_WORK_START,
@@ -8,9 +8,17 @@ import {
   HOURS_PER_DAY_MIN,
   TITLE_MAX,
   VACANCY_MAX_DAYS,
+  VACANCY_START_HORIZON_DAYS,
 } from '../limits';
+import { rule, ruleIssue, type IssueCode } from '../errors';
 import { isoDateSchema, pageOf, pagingSchema, timeOfDaySchema, uuidV4Schema } from '../common';
-import { isKnownCrop, isKnownJobActivity, isKnownMunicipality } from '../reference';
+import {
+  canonicalDistrict,
+  canonicalOrTyped,
+  isKnownCrop,
+  isKnownJobActivity,
+  isKnownMunicipality,
+} from '../reference';
 import { containsPhoneNumber } from './phone-in-text';
 
 export { containsPhoneNumber, findPhoneNumbers } from './phone-in-text';
@@ -34,6 +42,8 @@ export const vacancyErrorCodes = {
   URGENT_COMING_SOON: 'VACANCY.URGENT_COMING_SOON',
   FINISHED: 'VACANCY.FINISHED',
   DELETE_FAILED: 'VACANCY.DELETE_FAILED',
+  NOT_FEATURABLE: 'VACANCY.NOT_FEATURABLE',
+  ALREADY_FEATURED: 'VACANCY.ALREADY_FEATURED',
 } as const;
 
 // ── Pure helpers the web and the service share ──────────────────────────────────────────────────
@@ -71,34 +81,141 @@ export function workDurationHours(workStartTime: string, workEndTime: string): n
   return Math.ceil(minutes / 60);
 }
 
+/** A broken rule of a vacancy, coded as in the 400 details the service answers. */
+export interface VacancyProblem {
+  field:
+    | 'startDate'
+    | 'endDate'
+    | 'municipality'
+    | 'workEndTime'
+    | 'hoursPerDay'
+    | 'dailyWage'
+    | 'norm'
+    | 'normPrice';
+  code: IssueCode;
+  message: string;
+  limit?: number;
+}
+
 export interface DateRuleInput {
   startDate: string;
   endDate: string;
 }
 
 /**
- * The date rules of spec §5 against a given "today": start not in the past, end not before start,
- * at most VACANCY_MAX_DAYS long. Returns the problems (empty when the dates are fine).
+ * The date rules of spec §5 against a given "today": start not in the past and at most
+ * VACANCY_START_HORIZON_DAYS ahead, end not before start, at most VACANCY_MAX_DAYS long.
  */
-export function vacancyDateProblems(
-  { startDate, endDate }: DateRuleInput,
-  today: string,
-): { field: 'startDate' | 'endDate'; message: string }[] {
-  const problems: { field: 'startDate' | 'endDate'; message: string }[] = [];
+export function vacancyDateProblems({ startDate, endDate }: DateRuleInput, today: string): VacancyProblem[] {
+  const problems: VacancyProblem[] = [];
   if (daysBetween(today, startDate) < 0)
-    problems.push({ field: 'startDate', message: 'must not be in the past' });
+    problems.push({ field: 'startDate', code: 'date_in_past', message: 'must not be in the past' });
+  else if (daysBetween(today, startDate) > VACANCY_START_HORIZON_DAYS)
+    problems.push({
+      field: 'startDate',
+      code: 'start_too_far',
+      message: `may start at most ${VACANCY_START_HORIZON_DAYS} days from today`,
+      limit: VACANCY_START_HORIZON_DAYS,
+    });
   if (daysBetween(startDate, endDate) < 0)
-    problems.push({ field: 'endDate', message: 'must not be before the start date' });
+    problems.push({
+      field: 'endDate',
+      code: 'end_before_start',
+      message: 'must not be before the start date',
+    });
   else if (vacancyLengthDays(startDate, endDate) > VACANCY_MAX_DAYS)
-    problems.push({ field: 'endDate', message: `vacancy may last at most ${VACANCY_MAX_DAYS} days` });
+    problems.push({
+      field: 'endDate',
+      code: 'too_many_days',
+      message: `vacancy may last at most ${VACANCY_MAX_DAYS} days`,
+      limit: VACANCY_MAX_DAYS,
+    });
+  return problems;
+}
+
+const isTime = (v: unknown): v is string => typeof v === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** The fields the rules across fields read; any may still be missing while a form is half filled. */
+export interface VacancyRuleInput {
+  municipality?: string;
+  region?: Region;
+  workStartTime?: string;
+  workEndTime?: string;
+  hoursPerDay?: number;
+  paymentType?: string;
+  dailyWage?: number;
+  norm?: string;
+  normPrice?: number;
+  startDate?: string;
+  endDate?: string;
+}
+
+/**
+ * The rules of spec §5 across fields, each checked once its fields are there (so the web can show
+ * them on a half-filled form): the municipality of the region, the work times against the hours,
+ * the amount of the payment type, the dates. Without `today` the "start not in the past" and the
+ * horizon are not checked.
+ */
+export function vacancyCrossFieldProblems(value: VacancyRuleInput, today?: string): VacancyProblem[] {
+  const problems: VacancyProblem[] = [];
+  if (value.municipality && !isKnownMunicipality(value.municipality, value.region ?? 'RS'))
+    problems.push({ field: 'municipality', code: 'unknown_municipality', message: 'unknown municipality' });
+  if (isTime(value.workStartTime) && isTime(value.workEndTime)) {
+    const hours = workDurationHours(value.workStartTime, value.workEndTime);
+    if (hours === 0)
+      problems.push({ field: 'workEndTime', code: 'same_time', message: 'must differ from the start time' });
+    else if (hours < HOURS_PER_DAY_MIN || hours > HOURS_PER_DAY_MAX)
+      problems.push({
+        field: 'workEndTime',
+        code: 'work_duration',
+        message: `work duration must be ${HOURS_PER_DAY_MIN} to ${HOURS_PER_DAY_MAX} hours`,
+        limit: HOURS_PER_DAY_MAX,
+      });
+    else if (value.hoursPerDay !== undefined && value.hoursPerDay !== hours)
+      problems.push({
+        field: 'hoursPerDay',
+        code: 'hours_mismatch',
+        message: `must match the work times (${hours} h)`,
+        limit: hours,
+      });
+  }
+  if (value.paymentType === 'DailyWage' && value.dailyWage === undefined)
+    problems.push({ field: 'dailyWage', code: 'daily_wage_required', message: 'required for a daily wage' });
+  if (value.paymentType === 'Norm') {
+    if (value.norm === undefined)
+      problems.push({ field: 'norm', code: 'norm_required', message: 'required for a norm' });
+    if (value.normPrice === undefined)
+      problems.push({ field: 'normPrice', code: 'norm_price_required', message: 'required for a norm' });
+  }
+  if (isDate(value.startDate) && isDate(value.endDate)) {
+    const dates = { startDate: value.startDate, endDate: value.endDate };
+    problems.push(
+      ...(today
+        ? vacancyDateProblems(dates, today)
+        : vacancyDateProblems(dates, value.startDate).filter((p) => p.field !== 'startDate')),
+    );
+  }
   return problems;
 }
 
 // ── Reference lists ──────────────────────────────────────────────────────────────────────────────
-export const cropIdSchema = z.string().refine(isKnownCrop, { message: 'unknown crop' });
-export const jobActivityIdSchema = z.string().refine(isKnownJobActivity, { message: 'unknown job activity' });
+export const cropIdSchema = z.string().refine(isKnownCrop, rule('unknown_crop', 'unknown crop'));
+export const jobActivityIdSchema = z
+  .string()
+  .refine(isKnownJobActivity, rule('unknown_job_activity', 'unknown job activity'));
 /** A municipality name of the reference list of its region (checked against the region in createVacancySchema). */
-export const vacancyMunicipalitySchema = z.string().trim().min(1, { message: 'required' });
+export const vacancyMunicipalitySchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'required' })
+  .overwrite((typed) => canonicalOrTyped(typed));
+/** A place typed in a filter, in either script and with or without diacritics, as its reference name. */
+const placeFilterSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .overwrite((typed) => canonicalOrTyped(typed));
 
 // ── Create ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -108,13 +225,14 @@ export const createVacancyFields = z.object({
     .string()
     .trim()
     .min(1, { message: 'required' })
-    .max(TITLE_MAX, { message: `at most ${TITLE_MAX} characters` }),
+    .max(TITLE_MAX, { message: `at most ${TITLE_MAX} characters` })
+    .refine((text) => !containsPhoneNumber(text), rule('phone_in_text', 'must not contain a phone number')),
   description: z
     .string()
     .trim()
     .min(1, { message: 'required' })
     .max(DESCRIPTION_MAX, { message: `at most ${DESCRIPTION_MAX} characters` })
-    .refine((text) => !containsPhoneNumber(text), { message: 'must not contain a phone number' }),
+    .refine((text) => !containsPhoneNumber(text), rule('phone_in_text', 'must not contain a phone number')),
   municipality: vacancyMunicipalitySchema,
   /** The country the municipality is in (Serbia unless chosen). */
   region: regionSchema.default('RS'),
@@ -126,21 +244,21 @@ export const createVacancyFields = z.object({
   startDate: isoDateSchema,
   endDate: isoDateSchema,
   numberOfWorkers: z
-    .number({ message: 'required' })
-    .int()
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
     .min(1, { message: 'at least 1' })
-    .max(VACANCY_WORKERS_MAX),
+    .max(VACANCY_WORKERS_MAX, { message: `at most ${VACANCY_WORKERS_MAX}` }),
   workStartTime: timeOfDaySchema.default(DEFAULT_WORK_START),
   workEndTime: timeOfDaySchema.default(DEFAULT_WORK_END),
   hoursPerDay: z
-    .number({ message: 'required' })
-    .int()
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
     .min(HOURS_PER_DAY_MIN, { message: `at least ${HOURS_PER_DAY_MIN}` })
     .max(HOURS_PER_DAY_MAX, { message: `at most ${HOURS_PER_DAY_MAX}` }),
-  foodProvided: z.boolean({ message: 'required' }),
-  transportProvided: z.boolean({ message: 'required' }),
-  accommodationProvided: z.boolean({ message: 'required' }),
-  groupLeadersAccepted: z.boolean({ message: 'required' }),
+  foodProvided: z.boolean(),
+  transportProvided: z.boolean(),
+  accommodationProvided: z.boolean(),
+  groupLeadersAccepted: z.boolean(),
   paymentType: paymentTypeSchema,
   dailyWage: z.number().int().min(1).max(AMOUNT_MAX_RSD).optional(),
   norm: z.string().trim().min(1).max(NORM_TEXT_MAX).optional(),
@@ -148,7 +266,10 @@ export const createVacancyFields = z.object({
   /** The sponsored (featured) choice: featured first in lists; paid unless it is the estate's first vacancy in the promo. */
   sponsored: z.boolean().default(false),
   /** Urgent is 'coming soon': it cannot be set. */
-  urgent: z.literal(false, { message: 'coming soon' }).optional(),
+  urgent: z
+    .boolean()
+    .refine((urgent) => !urgent, rule('coming_soon', 'coming soon'))
+    .optional(),
 });
 
 type CreateFields = z.output<typeof createVacancyFields>;
@@ -158,37 +279,8 @@ function crossFieldRules(
   ctx: z.core.$RefinementCtx<CreateFields>,
   today: string | undefined,
 ) {
-  if (!isKnownMunicipality(value.municipality, value.region))
-    ctx.addIssue({ code: 'custom', path: ['municipality'], message: 'unknown municipality' });
-  const hours = workDurationHours(value.workStartTime, value.workEndTime);
-  if (hours === 0)
-    ctx.addIssue({ code: 'custom', path: ['workEndTime'], message: 'must differ from the start time' });
-  else if (hours < HOURS_PER_DAY_MIN || hours > HOURS_PER_DAY_MAX)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['workEndTime'],
-      message: `work duration must be ${HOURS_PER_DAY_MIN} to ${HOURS_PER_DAY_MAX} hours`,
-    });
-  else if (value.hoursPerDay !== hours)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['hoursPerDay'],
-      message: `must match the work times (${hours} h)`,
-    });
-
-  if (value.paymentType === 'DailyWage' && value.dailyWage === undefined)
-    ctx.addIssue({ code: 'custom', path: ['dailyWage'], message: 'required for a daily wage' });
-  if (value.paymentType === 'Norm') {
-    if (value.norm === undefined)
-      ctx.addIssue({ code: 'custom', path: ['norm'], message: 'required for a norm' });
-    if (value.normPrice === undefined)
-      ctx.addIssue({ code: 'custom', path: ['normPrice'], message: 'required for a norm' });
-  }
-
-  const dates = today
-    ? vacancyDateProblems(value, today)
-    : vacancyDateProblems(value, value.startDate).filter((p) => p.field !== 'startDate');
-  for (const p of dates) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+  for (const p of vacancyCrossFieldProblems(value, today))
+    ctx.addIssue(ruleIssue([p.field], p.code, p.message, p.limit));
 }
 
 /** Keeps only the amount fields of the chosen payment type. */
@@ -219,12 +311,17 @@ const optionalFlag = z.boolean().optional();
 export const vacancyFiltersSchema = z
   .object({
     /** One municipality, or several (any of them). */
-    municipality: z.string().trim().min(1).optional(),
-    municipalities: z.array(z.string().trim().min(1)).max(200).optional(),
+    municipality: placeFilterSchema.optional(),
+    municipalities: z.array(placeFilterSchema).max(200).optional(),
     /** A country of the region (RS, MK, ME, BA, BG). */
     region: regionSchema.optional(),
     /** A Serbian district (okrug), e.g. "Nišavski". */
-    district: z.string().trim().min(1).optional(),
+    district: z
+      .string()
+      .trim()
+      .min(1)
+      .overwrite((typed) => canonicalDistrict(typed) ?? typed)
+      .optional(),
     crop: z.string().min(1).optional(),
     jobActivity: z.string().min(1).optional(),
     /** Date range: vacancies whose working period overlaps [dateFrom, dateTo]. */
@@ -244,7 +341,7 @@ export const vacancyFiltersSchema = z
   .extend(pagingSchema.shape)
   .refine((f) => !f.dateFrom || !f.dateTo || f.dateFrom <= f.dateTo, {
     path: ['dateTo'],
-    message: 'must not be before dateFrom',
+    ...rule('end_before_start', 'must not be before dateFrom'),
   });
 export type VacancyFilters = z.output<typeof vacancyFiltersSchema>;
 export type VacancyFiltersInput = z.input<typeof vacancyFiltersSchema>;
@@ -297,9 +394,34 @@ export type VacancyPage = z.infer<typeof vacancyPageSchema>;
 export const estateVacanciesSchema = z.array(vacancyItemSchema);
 export type EstateVacancies = z.infer<typeof estateVacanciesSchema>;
 
+/** POST /estates/vacancies/create: the new id and the featuring the service chose (free in the promo, paid otherwise). */
+export const createVacancyResultSchema = z.object({ id: uuidV4Schema, featuring: featuringSchema });
+export type CreateVacancyResult = z.infer<typeof createVacancyResultSchema>;
+
+/**
+ * GET /estates/featuring-offer. The promo features an estate's first vacancy for free: `freeForNew`
+ * while the estate has none yet (in the promo period), `freeVacancyId` for a first vacancy published
+ * without featuring that can still take it. Any other featuring costs `priceRsd`.
+ */
+export const featuringOfferSchema = z.object({
+  priceRsd: z.number().int().positive(),
+  freeForNew: z.boolean(),
+  freeVacancyId: z.uuid().nullable(),
+});
+export type FeaturingOffer = z.infer<typeof featuringOfferSchema>;
+
+/**
+ * POST /estates/vacancies/{id}/feature: featured at once (the promo's free featuring), or featuring
+ * 'paid' and not yet featured: the estate goes on to the payment (POST /payment/create).
+ */
+export const featureVacancyResultSchema = z.object({ featured: z.boolean(), featuring: featuringSchema });
+export type FeatureVacancyResult = z.infer<typeof featureVacancyResultSchema>;
+
 export const vacancyApi = {
   createVacancy: createVacancyFields,
-  createVacancyResult: z.object({ id: uuidV4Schema }),
+  createVacancyResult: createVacancyResultSchema,
+  featuringOffer: featuringOfferSchema,
+  featureVacancyResult: featureVacancyResultSchema,
   vacancyFilters: vacancyFiltersSchema,
   vacancyItem: vacancyItemSchema,
   vacancyPage: vacancyPageSchema,

@@ -3,7 +3,8 @@ import cityMunicipalitiesData from './city-municipalities-rs.json';
 import regionMunicipalitiesData from './municipalities-region.json';
 import cropsData from './crops.json';
 import jobActivitiesData from './job-activities.json';
-import type { PrimaryIndustry, Region } from '../enums';
+import { regions, type PrimaryIndustry, type Region } from '../enums';
+import { foldForMatch, toCyrillic, toLatin, type Script } from '../script';
 
 /** Reference lists the product carries, copied from shared/data by scripts/build-reference.ts. */
 export interface MunicipalityRs {
@@ -59,6 +60,73 @@ const known = new Map<Region, Set<string>>();
 export function isKnownMunicipality(name: string, region: Region = 'RS'): boolean {
   if (!known.has(region)) known.set(region, new Set(municipalityNames(region)));
   return known.get(region)!.has(name);
+}
+
+/** Every spelling of a place a user may type, by region: the name and its Cyrillic or native form. */
+function placeSpellings(region: Region): { name: string; cyrillic?: string }[] {
+  if (region === 'RS') return [...municipalitiesRs, ...cityMunicipalitiesRs];
+  return regionMunicipalities[region].map((m) => ({ name: m.name, cyrillic: m.native }));
+}
+
+const byFoldedName = new Map<Region, Map<string, string>>();
+function foldedIndex(region: Region): Map<string, string> {
+  let index = byFoldedName.get(region);
+  if (!index) {
+    index = new Map();
+    for (const place of placeSpellings(region)) {
+      index.set(foldForMatch(place.name), place.name);
+      if (place.cyrillic) index.set(foldForMatch(place.cyrillic), place.name);
+    }
+    byFoldedName.set(region, index);
+  }
+  return index;
+}
+
+/**
+ * The reference name of a place however it was typed: either script, any case, with or without
+ * diacritics ("Ариље" → "Arilje", "cacak" → "Čačak"). Without a region, Serbia is tried first and
+ * then the rest of the region. Undefined when no place matches.
+ */
+export function canonicalMunicipality(typed: string, region?: Region): string | undefined {
+  const key = foldForMatch(typed);
+  if (!key) return undefined;
+  const searched = region ? [region] : regions;
+  for (const r of searched) {
+    const name = foldedIndex(r).get(key);
+    if (name) return name;
+  }
+  return undefined;
+}
+
+/** The canonical name when the text names a place, else the text as typed (for the later check). */
+export const canonicalOrTyped = (typed: string, region?: Region): string =>
+  canonicalMunicipality(typed, region) ?? typed;
+
+/** A reference place name in the reader's script (Latin names carry their Cyrillic spelling); other text is converted. */
+export function municipalityInScript(name: string, script: Script): string {
+  if (script === 'Latn') return toLatin(name);
+  const place =
+    municipalitiesRs.find((m) => m.name === name) ?? cityMunicipalitiesRs.find((m) => m.name === name);
+  if (place) return place.cyrillic;
+  for (const r of regions) {
+    if (r === 'RS') continue;
+    const found = regionMunicipalities[r].find((m) => m.name === name);
+    if (found) return found.native ?? toCyrillic(found.name);
+  }
+  return toCyrillic(name);
+}
+
+/** The place names of a region as suggestions in the reader's script. */
+export const municipalityNamesIn = (region: Region, script: Script): string[] =>
+  municipalityNames(region).map((name) => municipalityInScript(name, script));
+
+/** The district (okrug) of Serbia however it was typed ("Нишавски", "nisavski" → "Nišavski"). */
+export function canonicalDistrict(typed: string): string | undefined {
+  const key = foldForMatch(typed);
+  const found = municipalitiesRs.find(
+    (m) => foldForMatch(m.district) === key || foldForMatch(m.districtCyrillic) === key,
+  );
+  return found?.district;
 }
 
 /** The district of a Serbian municipality or city municipality, if known. */

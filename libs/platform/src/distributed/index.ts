@@ -32,7 +32,3 @@ registerFanoutAdapter('redis', async (url) =>
 registerFanoutAdapter('rediss', async (url) =>
   (await import('../fanout/redis-fanout')).createRedisFanout(url),
 );
-// Only for the multi-process mode on one machine (two notification instances share a store).
-registerStoreAdapter('redis', async (url, service) =>
-  (await import('./redis-store')).createRedisStore(url, service),
-);

@@ -92,7 +92,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         error: {
           code: 'VALIDATION',
           message: 'body too large',
-          details: [{ field: '(body)', message: 'too large' }],
+          details: [{ field: '(body)', code: 'too_big', message: 'too large' }],
         },
       });
       return;
@@ -102,7 +102,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         error: {
           code: 'VALIDATION',
           message: 'malformed JSON body',
-          details: [{ field: '(body)', message: 'malformed JSON' }],
+          details: [{ field: '(body)', code: 'invalid', message: 'malformed JSON' }],
         },
       });
       return;

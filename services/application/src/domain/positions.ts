@@ -1,3 +1,4 @@
+import type { ApplicationErrorCode } from '@moba/contracts';
 import { AppError, applicationErrorCodes as codes } from './errors';
 
 /** Pure rules of how many positions an application takes. */
@@ -17,12 +18,16 @@ export const positionsFor = (peopleCount: number) => 1 + peopleCount;
  */
 export function checkGroup({ peopleCount, worker, vacancy }: GroupFacts): void {
   if (peopleCount === 0) return;
-  const fail = (code: string, message: string) =>
-    new AppError(code, 400, message, [{ field: 'peopleCount', message }]);
+  const fail = (code: ApplicationErrorCode, message: string, limit?: number) =>
+    new AppError(code, 400, message, [{ field: 'peopleCount', code, message, limit }]);
   if (!worker || !worker.groupLeader)
     throw fail(codes.NOT_GROUP_LEADER, 'only a group leader can bring people');
   if (peopleCount > worker.groupSize)
-    throw fail(codes.GROUP_TOO_LARGE, `a group leader can bring at most ${worker.groupSize} people`);
+    throw fail(
+      codes.GROUP_TOO_LARGE,
+      `a group leader can bring at most ${worker.groupSize} people`,
+      worker.groupSize,
+    );
   if (!vacancy.groupLeadersAccepted)
     throw fail(codes.GROUP_NOT_ACCEPTED, 'this vacancy does not accept group leaders');
 }

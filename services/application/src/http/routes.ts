@@ -21,6 +21,7 @@ import {
 } from '../guest-applications/guest-applications';
 import { approvedApplicants } from '../approved-applicants/approved-applicants';
 import { myVacancies } from '../my-vacancies/my-vacancies';
+import { myApplications } from '../my-applications/my-applications';
 import { readStats } from '../stats/stats';
 
 /** List routes take no body (spec: "none"); anything given must at least be an object. */
@@ -52,6 +53,9 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   });
   app.get('/workers/vacancies/my/finished', worker, async (req, res) => {
     res.json(await myVacancies(ctx, userOf(req).id, 'finished'));
+  });
+  app.get('/workers/applications', worker, async (req, res) => {
+    res.json(await myApplications(ctx, userOf(req).id));
   });
 
   app.post('/admin/applications/pending', admin, async (req, res) => {

@@ -18,7 +18,11 @@ export async function changePassword(
 ): Promise<{ ok: true }> {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError(authErrorCodes.WRONG_CURRENT_PASSWORD, 400, authErrorMessages.WRONG_CURRENT_PASSWORD, [
-      { field: 'currentPassword', message: 'current password is incorrect' },
+      {
+        field: 'currentPassword',
+        code: authErrorCodes.WRONG_CURRENT_PASSWORD,
+        message: 'current password is incorrect',
+      },
     ]);
   }
   const passwordHash = await hashPassword(input.password, {

@@ -7,6 +7,7 @@ import {
   banUserSchema,
   changePasswordSchema,
   dontShowGuidanceSchema,
+  languageChoiceSchema,
   IMAGE_MAX_BYTES,
   idParamsSchema,
   loginSchema,
@@ -29,6 +30,7 @@ import { changePassword } from '../change-password/change-password';
 import {
   profileUpdateError,
   setGuidanceChoice,
+  setLanguage,
   updateEstateProfile,
   updateWorkerProfile,
 } from '../update-profile/update-profile';
@@ -103,6 +105,11 @@ export function authRoutes(app: Express, ctx: AuthContext & { photosDir: string 
       ),
     );
   });
+  app.post('/users/me/language', account(), async (req, res) => {
+    res.json(
+      await setLanguage(ctx, accountOf(req), parseInput(languageChoiceSchema, body(req), 'body').language),
+    );
+  });
   app.get('/users/me', account(), async (req, res) => {
     res.json(toCurrentUser(accountOf(req)));
   });
@@ -133,9 +140,9 @@ export function authRoutes(app: Express, ctx: AuthContext & { photosDir: string 
       if (!error) return next();
       const code = (error as { code?: string }).code;
       next(
-        photoUploadError(
-          code === 'LIMIT_FILE_SIZE' ? 'the image must be under 2 MB' : 'send one image in the field "photo"',
-        ),
+        code === 'LIMIT_FILE_SIZE'
+          ? photoUploadError('file_too_large', 'the image must be under 2 MB', IMAGE_MAX_BYTES + 1)
+          : photoUploadError('required', 'send one image in the field "photo"'),
       );
     });
   app.post('/users/me/photo', account('Worker', 'Estate'), receivePhoto, async (req, res) => {

@@ -12,7 +12,7 @@ const badCredentials = () =>
 /** The ban answer carries the reason (in the message and as a detail the web can show alone). */
 export const bannedError = (user: Pick<UserDoc, 'banReason'>) =>
   new AppError(authErrorCodes.BANNED, 403, `${authErrorMessages.BANNED}: ${user.banReason ?? ''}`.trim(), [
-    { field: 'banReason', message: user.banReason ?? '' },
+    { field: 'banReason', code: authErrorCodes.BANNED, message: user.banReason ?? '' },
   ]);
 
 let dummyHash: Promise<string> | undefined;

@@ -10,6 +10,7 @@ import {
 import { AppError, pushEvents, type Filter } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
 import { toAdminUserItem, type UserDoc } from '../domain/user';
+import { crossScriptPattern, phoneQuery } from './search-text';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -19,15 +20,15 @@ export async function listUsers(ctx: AuthContext, query: AdminUsersQuery) {
   if (query.status === 'Active') filter.banned = false;
   if (query.status === 'Banned') filter.banned = true;
   if (query.search) {
-    const pattern = new RegExp(escapeRegex(query.search), 'i');
-    const digits = query.search.replace(/[^\d]/g, '');
+    const text = new RegExp(crossScriptPattern(query.search));
+    const phone = phoneQuery(query.search);
     filter.$or = [
-      { fullName: pattern },
-      { 'estate.name': pattern },
-      { email: pattern },
-      { phone: pattern },
-      // Phones are stored as E.164: "064 123" also finds +38164123….
-      ...(digits.length >= 3 ? [{ phone: new RegExp(escapeRegex(digits.replace(/^0+/, ''))) }] : []),
+      { fullName: text },
+      { 'estate.name': text },
+      { email: text },
+      ...(phone
+        ? [{ phone: 'exact' in phone ? phone.exact : new RegExp(`^${escapeRegex(phone.prefix)}`) }]
+        : []),
     ];
   }
   const sort =

@@ -33,7 +33,11 @@ async function register(
   const phone = normalizePhone(input.phone, input.phoneCountry);
   if (!phone)
     throw new AppError('VALIDATION', 400, 'invalid phone', [
-      { field: 'phone', message: 'phone is not a valid number for the chosen country' },
+      {
+        field: 'phone',
+        code: 'invalid_phone',
+        message: 'phone is not a valid number for the chosen country',
+      },
     ]);
   await ensureUnique(ctx, input.email, phone);
 

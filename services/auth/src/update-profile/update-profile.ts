@@ -4,6 +4,8 @@ import {
   isKnownMunicipality,
   ProfileUpdated,
   topics,
+  type ErrorDetail,
+  type Language,
   type UpdateEstateProfile,
   type UpdateWorkerProfile,
 } from '@moba/contracts';
@@ -11,7 +13,7 @@ import { AppError, forbidden, pushEvents } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
 import { profileEventData, toEstateProfile, toWorkerProfile, type UserDoc } from '../domain/user';
 
-export const profileUpdateError = (details?: { field: string; message: string }[]) =>
+export const profileUpdateError = (details?: ErrorDetail[]) =>
   new AppError(authErrorCodes.PROFILE_UPDATE_ERROR, 400, authErrorMessages.PROFILE_UPDATE_ERROR, details);
 
 /** Writes the changed fields with a ProfileUpdated event and answers the fresh document. */
@@ -54,7 +56,13 @@ export async function updateWorkerProfile(
   if (input.municipality !== undefined) {
     const municipality = input.municipality.trim();
     if (!isKnownMunicipality(municipality, user.region ?? 'RS')) {
-      throw profileUpdateError([{ field: 'municipality', message: 'unknown municipality for the region' }]);
+      throw profileUpdateError([
+        {
+          field: 'municipality',
+          code: 'unknown_municipality',
+          message: 'unknown municipality for the region',
+        },
+      ]);
     }
     set.municipality = municipality;
   }
@@ -78,6 +86,12 @@ export async function updateEstateProfile(
   if (input.size !== undefined) set['estate.size'] = input.size;
   if (input.description !== undefined) set['estate.description'] = input.description;
   return toEstateProfile(Object.keys(set).length ? await saveProfile(ctx, user, set) : user);
+}
+
+/** POST /users/me/language: the language and script of the user's mails. */
+export async function setLanguage(ctx: AuthContext, user: UserDoc, language: Language) {
+  await ctx.users.updateOne({ _id: user._id }, { $set: { language, updatedAt: nowIso(ctx) } });
+  return { language };
 }
 
 /** POST /users/me/dont-show-guidance: the first-login guidance choice. */

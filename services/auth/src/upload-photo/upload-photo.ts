@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { authErrorCodes, authErrorMessages, IMAGE_MAX_BYTES } from '@moba/contracts';
+import { authErrorCodes, authErrorMessages, IMAGE_MAX_BYTES, type IssueCode } from '@moba/contracts';
 import { AppError } from '@moba/platform';
 import type { AuthContext } from '../context';
 import { photoUrlOf, type UserDoc } from '../domain/user';
@@ -12,9 +12,9 @@ export const PHOTO_SIDE_PX = 512;
 /** Stored photo names: `<userId>-<random>.webp`; anything else is never served. */
 export const PHOTO_FILE_PATTERN = /^[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/;
 
-export const photoUploadError = (message = 'photo upload error') =>
+export const photoUploadError = (code: IssueCode, message: string, limit?: number) =>
   new AppError(authErrorCodes.PHOTO_UPLOAD_ERROR, 400, authErrorMessages.PHOTO_UPLOAD_ERROR, [
-    { field: 'photo', message },
+    { field: 'photo', code, message, limit },
   ]);
 
 export interface UploadedFile {
@@ -32,9 +32,10 @@ export async function uploadPhoto(
   user: UserDoc,
   file: UploadedFile | undefined,
 ) {
-  if (!file) throw photoUploadError('an image file is required in the field "photo"');
-  if (!file.mimetype.startsWith('image/')) throw photoUploadError('only images are accepted');
-  if (file.size > IMAGE_MAX_BYTES) throw photoUploadError('the image must be under 2 MB');
+  if (!file) throw photoUploadError('required', 'an image file is required in the field "photo"');
+  if (!file.mimetype.startsWith('image/')) throw photoUploadError('file_type', 'only images are accepted');
+  if (file.size > IMAGE_MAX_BYTES)
+    throw photoUploadError('file_too_large', 'the image must be under 2 MB', IMAGE_MAX_BYTES + 1);
   let webp: Buffer;
   try {
     webp = await sharp(file.buffer, { limitInputPixels: 40_000_000, failOn: 'error' })
@@ -43,7 +44,7 @@ export async function uploadPhoto(
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
-    throw photoUploadError('the file is not a readable image');
+    throw photoUploadError('file_type', 'the file is not a readable image');
   }
   await mkdir(ctx.photosDir, { recursive: true });
   const photoFile = `${user._id}-${randomBytes(8).toString('hex')}.webp`;

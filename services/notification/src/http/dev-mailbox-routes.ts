@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import type { Collection } from '@moba/platform';
+import { normaliseEmail } from '@moba/contracts';
 import { escapeHtml, type DevMailDoc } from '../mail/mailer';
 
 /** How many mails the dev mailbox shows. */
@@ -8,7 +9,10 @@ const MAILBOX_SHOWN = 100;
 /** The dev mailbox of the dev:// mailer; never mounted in production. */
 export function devMailboxRoutes(app: Express, mailbox: Collection<DevMailDoc>) {
   const latest = (to?: unknown) =>
-    mailbox.find(typeof to === 'string' && to ? { to } : {}, { sort: { sentAt: -1 }, limit: MAILBOX_SHOWN });
+    mailbox.find(typeof to === 'string' && to.trim() ? { to: normaliseEmail(to) } : {}, {
+      sort: { sentAt: -1 },
+      limit: MAILBOX_SHOWN,
+    });
 
   app.get('/dev/mailbox.json', async (req, res) => {
     res.json(await latest(req.query.to));

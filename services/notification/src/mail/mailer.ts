@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { DocumentStore } from '@moba/platform';
+import { normaliseEmail } from '@moba/contracts';
 
 export interface Mail {
   to: string;
@@ -48,6 +49,7 @@ export async function createDevMailer(
         _id: randomUUID(),
         from,
         ...mail,
+        to: normaliseEmail(mail.to),
         sentAt: now().toISOString(),
         links: linksIn(mail.text),
       });

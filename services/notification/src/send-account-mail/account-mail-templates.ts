@@ -1,4 +1,4 @@
-import type { Language } from '@moba/contracts';
+import { inScript, toCyrillic, type Language } from '@moba/contracts';
 import { escapeHtml, type Mail } from '../mail/mailer';
 
 export type AccountMailKind = 'verifyEmail' | 'resetPassword';
@@ -14,7 +14,7 @@ interface Texts {
   signature: string;
 }
 
-const texts: Record<AccountMailKind, Record<Language, Texts>> = {
+const written: Record<AccountMailKind, Record<Exclude<Language, 'sr-Cyrl'>, Texts>> = {
   verifyEmail: {
     sr: {
       subject: 'Potvrdite vašu e-mail adresu — Moba',
@@ -61,27 +61,48 @@ const texts: Record<AccountMailKind, Record<Language, Texts>> = {
   },
 };
 
+/** The Cyrillic mail is the Latin one converted, so the two never say different things. */
+function inCyrillic(t: Texts): Texts {
+  return {
+    subject: toCyrillic(t.subject),
+    greeting: (name) => toCyrillic(t.greeting(name)),
+    body: toCyrillic(t.body),
+    button: toCyrillic(t.button),
+    fallback: toCyrillic(t.fallback),
+    expires: (when) => toCyrillic(t.expires(when)),
+    ignore: toCyrillic(t.ignore),
+    signature: toCyrillic(t.signature),
+  };
+}
+
+const textsOf = (kind: AccountMailKind, language: Language): Texts =>
+  language === 'sr-Cyrl' ? inCyrillic(written[kind].sr) : written[kind][language];
+
+const dateLocales: Record<Language, string> = { sr: 'sr-Latn-RS', 'sr-Cyrl': 'sr-Cyrl-RS', en: 'en-GB' };
+
 const formatExpiry = (iso: string | undefined, language: Language) => {
   if (!iso) return undefined;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  return new Intl.DateTimeFormat(language === 'sr' ? 'sr-Latn-RS' : 'en-GB', {
+  return new Intl.DateTimeFormat(dateLocales[language], {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Europe/Belgrade',
   }).format(date);
 };
 
-/** A sign-up confirmation or password-reset mail in the user's language (sr by default), text and HTML. */
+/** A sign-up confirmation or password-reset mail in the user's language and script (sr by default), text and HTML. */
 export function accountMail(
   kind: AccountMailKind,
   facts: { email: string; fullName: string; link: string; expiresAt?: string; language?: Language },
 ): Mail {
   const language: Language = facts.language ?? 'sr';
-  const t = texts[kind][language];
+  const t = textsOf(kind, language);
   const expiry = formatExpiry(facts.expiresAt, language);
+  // The name as typed may be in the other script: "Zdravo Милена" must read "Zdravo Milena".
+  const name = inScript(facts.fullName, language === 'sr-Cyrl' ? 'Cyrl' : 'Latn');
   const text = [
-    t.greeting(facts.fullName),
+    t.greeting(name),
     '',
     t.body,
     '',
@@ -96,7 +117,7 @@ export function accountMail(
   const html = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(t.subject)}</title></head>
 <body style="font-family:Arial,sans-serif;color:#111;background:#fff;line-height:1.5">
-<p>${escapeHtml(t.greeting(facts.fullName))}</p>
+<p>${escapeHtml(t.greeting(name))}</p>
 <p>${escapeHtml(t.body)}</p>
 <p><a href="${link}" style="display:inline-block;padding:12px 20px;background:#1b5e20;color:#fff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(t.button)}</a></p>
 <p>${escapeHtml(t.fallback)}<br><a href="${link}">${link}</a></p>

@@ -181,6 +181,7 @@ async function createDonationPayment(
       [
         {
           field: 'method',
+          code: 'invalid_option',
           message: "only 'card' has a checkout; use POST /payment/donation/instructions for 'qr' and 'slip'",
         },
       ],

@@ -26,6 +26,8 @@ export const vacancyFeaturedFields = z.object({
   vacancyId: z.string().min(1),
   estateId: z.string().min(1),
   featured: z.boolean(),
+  /** Set when the featuring choice changed too (an estate features a published vacancy later). */
+  featuring: z.enum(['none', 'free', 'paid']).optional(),
 });
 
 export const PAYMENT_CONSUMER_GROUP = 'payment';
@@ -66,7 +68,10 @@ export async function applyVacancyEvent(store: PaymentStore, event: EventEnvelop
     }
     case 'VacancyFeatured': {
       const data = vacancyFeaturedFields.parse(event.data);
-      await vacancies.updateOne({ _id: data.vacancyId }, { $set: { featured: data.featured } });
+      await vacancies.updateOne(
+        { _id: data.vacancyId },
+        { $set: { featured: data.featured, ...(data.featuring ? { featuring: data.featuring } : {}) } },
+      );
       return;
     }
     default:

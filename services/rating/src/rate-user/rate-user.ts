@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DuplicateKeyError, type AuthUser, type Clock, type OutboxRelay } from '@moba/platform';
-import { ratingErrorCodes, type RatingErrorCode } from '@moba/contracts';
+import { ratingErrorCodes, type ErrorDetail } from '@moba/contracts';
 import { estateMayRateVacancy, estateMayRateWorker, workerMayRateEstate } from '../domain/rating-rules';
 import { ratingError } from '../domain/errors';
 import { summarizeRating } from '../summarize-ratings/summarize-ratings';
@@ -80,7 +80,11 @@ export async function rateEstate(
   if (!verdict.ok) throw ratingError(verdict.code, 'Estate');
   if (vacancy!.estateId !== estateId) {
     throw ratingError(ratingErrorCodes.NOT_VACANCY_ESTATE, 'Estate', [
-      { field: 'id', message: 'is not the estate of this vacancy' },
+      {
+        field: 'id',
+        code: ratingErrorCodes.NOT_VACANCY_ESTATE,
+        message: 'is not the estate of this vacancy',
+      },
     ]);
   }
   const rating = newRating(
@@ -152,13 +156,14 @@ export async function rateWorkers(
   const { store } = deps;
   const vacancy = await ownFinishedVacancy(store, estate, input.vacancyId);
 
-  const refusals: { field: string; message: RatingErrorCode }[] = [];
+  const refusals: ErrorDetail[] = [];
   for (const [index, item] of input.ratings.entries()) {
     const verdict = estateMayRateWorker(
       await isParticipant(store, vacancy._id, item.workerId),
       await hasRated(store, vacancy._id, estate.id, item.workerId),
     );
-    if (!verdict.ok) refusals.push({ field: `ratings.${index}.workerId`, message: verdict.code });
+    if (!verdict.ok)
+      refusals.push({ field: `ratings.${index}.workerId`, code: verdict.code, message: verdict.code });
   }
   if (refusals.length > 0) throw ratingError(ratingErrorCodes.BULK_REJECTED, 'Worker', refusals);
 
@@ -189,7 +194,11 @@ export async function rateWorkers(
       await store.ratings.deleteMany({ batchId, state: 'pending' });
       if (error instanceof DuplicateKeyError) {
         throw ratingError(ratingErrorCodes.BULK_REJECTED, 'Worker', [
-          { field: `ratings.${index}.workerId`, message: ratingErrorCodes.ALREADY_RATED },
+          {
+            field: `ratings.${index}.workerId`,
+            code: ratingErrorCodes.ALREADY_RATED,
+            message: ratingErrorCodes.ALREADY_RATED,
+          },
         ]);
       }
       throw error;

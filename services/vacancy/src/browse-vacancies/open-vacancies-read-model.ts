@@ -34,6 +34,13 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
     cache.clear();
   };
 
+  /**
+   * Reads of one vacancy may overlap (a local write's and an event's) and answer out of order; a read
+   * started later never sees an older state, so only the latest started one that answered is kept.
+   */
+  let tickets = 0;
+  const reads = new Map<string, { inFlight: number; newest: number }>();
+
   const lowestFree = new Map<string, number>();
   const estateNames = new Map<string, string>();
 
@@ -150,12 +157,26 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
         return;
       }
     },
-    /** Re-reads one vacancy after a write and keeps it if it is Open. */
+    /** Re-reads one vacancy (after a write or an event) and keeps it if it is Open. */
     async refresh(id: string) {
-      put(await vacancies.findOne({ _id: id }), id);
+      const ticket = ++tickets;
+      const read = reads.get(id) ?? { inFlight: 0, newest: 0 };
+      read.inFlight++;
+      reads.set(id, read);
+      try {
+        const doc = await vacancies.findOne({ _id: id });
+        if (ticket > read.newest) {
+          read.newest = ticket;
+          put(doc, id);
+        }
+      } finally {
+        if (--read.inFlight === 0) reads.delete(id);
+      }
     },
-    /** Applies a document already read (saves a store read after findOneAndUpdate). */
+    /** Applies a document just written (saves a store read after findOneAndUpdate). */
     apply(doc: VacancyDoc) {
+      const read = reads.get(doc._id);
+      if (read) read.newest = ++tickets;
       put(doc, doc._id);
     },
     /** An acceptance elsewhere left this many positions free (never raises the count; repeats are harmless). */

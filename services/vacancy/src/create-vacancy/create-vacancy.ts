@@ -6,6 +6,7 @@ import {
   vacancyErrorCodes,
   VacancyCreated,
   VacancyFeatured,
+  type CreateVacancyResult,
   type Featuring,
 } from '@moba/contracts';
 import {
@@ -16,7 +17,8 @@ import {
   type AuthUser,
   type PendingEvent,
 } from '@moba/platform';
-import { decideFeaturing, inPromo, type VacancyDoc } from '../domain/vacancy';
+import { decideFeaturing, type VacancyDoc } from '../domain/vacancy';
+import { claimPromo } from '../promo';
 import { todayOf, type VacancyContext } from '../context';
 
 /**
@@ -28,10 +30,10 @@ export async function createVacancy(
   ctx: VacancyContext,
   user: AuthUser,
   body: unknown,
-): Promise<{ id: string }> {
+): Promise<CreateVacancyResult> {
   if (body && typeof body === 'object' && (body as { urgent?: unknown }).urgent === true)
     throw badRequest(vacancyErrorCodes.URGENT_COMING_SOON, 'coming soon', [
-      { field: 'urgent', message: 'coming soon' },
+      { field: 'urgent', code: 'coming_soon', message: 'coming soon' },
     ]);
   const today = todayOf(ctx);
   const input = parseInput(createVacancySchema(today), body);
@@ -39,9 +41,7 @@ export async function createVacancy(
   const id = randomUUID();
 
   const estate = await ensureEstate(ctx, user.id);
-  const firstInPromo =
-    inPromo(today, { start: ctx.config.PROMO_START, end: ctx.config.PROMO_END }) &&
-    (await claimPromo(ctx, user.id, id));
+  const firstInPromo = await claimPromo(ctx, user.id, id);
   const featuring: Featuring = decideFeaturing(input.sponsored, firstInPromo);
   const featured = featuring === 'free';
   const status = featuring === 'paid' ? 'Pending' : 'Open';
@@ -127,7 +127,7 @@ export async function createVacancy(
   ctx.relay.kick();
   ctx.readModel.apply(doc);
   ctx.logger.info({ vacancyId: id, estateId: user.id, featuring, status }, 'vacancy created');
-  return { id };
+  return { id, featuring };
 }
 
 async function ensureEstate(ctx: VacancyContext, estateId: string) {
@@ -139,13 +139,4 @@ async function ensureEstate(ctx: VacancyContext, estateId: string) {
     if (!(error instanceof DuplicateKeyError)) throw error;
     return (await ctx.store.estates.findOne({ _id: estateId }))!;
   }
-}
-
-/** Atomically records the estate's first vacancy in the promo; true only for that first one. */
-async function claimPromo(ctx: VacancyContext, estateId: string, vacancyId: string): Promise<boolean> {
-  const claimed = await ctx.store.estates.findOneAndUpdate(
-    { _id: estateId, firstPromoVacancyId: { $exists: false } },
-    { $set: { firstPromoVacancyId: vacancyId } },
-  );
-  return claimed !== null;
 }

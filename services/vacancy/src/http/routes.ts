@@ -5,6 +5,7 @@ import { createVacancy } from '../create-vacancy/create-vacancy';
 import { browseOpenVacancies, listAllVacancies } from '../browse-vacancies/browse-vacancies';
 import { listEstateVacancies } from '../list-estate-vacancies/list-estate-vacancies';
 import { deleteVacancy } from '../delete-vacancy/delete-vacancy';
+import { featureVacancy, featuringOffer } from '../feature-vacancy/feature-vacancy';
 import type { CachedPage } from '../browse-vacancies/open-vacancies-read-model';
 
 /** Answers a cached page, or 304 when the client already holds it (workers on slow networks). */
@@ -31,6 +32,14 @@ export function vacancyRoutes(app: Express, ctx: VacancyContext, tokens: TokenVe
   app.delete('/estates/vacancies/:id', requireUser(tokens, 'Estate'), async (req, res) => {
     await deleteVacancy(ctx, userOf(req), req.params);
     res.json({ ok: true });
+  });
+
+  app.get('/estates/featuring-offer', requireUser(tokens, 'Estate'), async (req, res) => {
+    res.json(await featuringOffer(ctx, userOf(req)));
+  });
+
+  app.post('/estates/vacancies/:id/feature', requireUser(tokens, 'Estate'), async (req, res) => {
+    res.json(await featureVacancy(ctx, userOf(req), req.params));
   });
 
   app.post('/workers/vacancies/open', requireUser(tokens, 'Worker'), (req, res) => {

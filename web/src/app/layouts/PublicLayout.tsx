@@ -19,7 +19,7 @@ function PromoStrip() {
   return (
     <aside className="promo" aria-label={t('promo.label')}>
       <p>
-        <strong>{t('promo.title')}</strong> {t('promo.text')}
+        <strong>{t('promo.title')}</strong> <span className="promo-text">{t('promo.text')}</span>
       </p>
       <button
         type="button"
@@ -50,7 +50,7 @@ function PublicHeader() {
         <LanguageSwitch />
       </div>
       <nav aria-label={t('nav.main')} className="bar public-nav">
-        <NavLink to={home} end>
+        <NavLink to={home} end className="nav-home">
           {t('nav.home')}
         </NavLink>
         <Link to={`${home}#aboutUs`}>{t('nav.aboutUs')}</Link>

@@ -2,6 +2,7 @@ import { baseApi } from '../../lib/api';
 import type {
   ChangePasswordInput,
   CurrentUser,
+  Language,
   EstateProfile,
   LoginInput,
   SignupEstateInput,
@@ -21,7 +22,7 @@ export const authApi = baseApi.injectEndpoints({
     verifyEmail: build.mutation<unknown, { token: string }>({
       query: (body) => ({ url: '/verify-email', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<unknown, { email: string; language: 'sr' | 'en' }>({
+    resetPassword: build.mutation<unknown, { email: string; language: Language }>({
       query: (body) => ({ url: '/reset-password', method: 'POST', body }),
     }),
     setNewPassword: build.mutation<unknown, { token: string; password: string; confirmPassword: string }>({
@@ -39,6 +40,10 @@ export const authApi = baseApi.injectEndpoints({
     me: build.query<WorkerProfile | EstateProfile | CurrentUser, keyof typeof meUrl>({
       query: (role) => meUrl[role],
       providesTags: ['Me'],
+    }),
+    setLanguage: build.mutation<unknown, { language: Language }>({
+      query: (body) => ({ url: '/users/me/language', method: 'POST', body }),
+      invalidatesTags: ['Me'],
     }),
     dontShowGuidance: build.mutation<unknown, void>({
       query: () => ({
@@ -61,4 +66,5 @@ export const {
   useSignupEstateMutation,
   useMeQuery,
   useDontShowGuidanceMutation,
+  useSetLanguageMutation,
 } = authApi;

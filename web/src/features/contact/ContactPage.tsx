@@ -1,6 +1,5 @@
 import { useState, type Ref, type TextareaHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_MESSAGE_MAX, contactUsBodySchema, type ContactUsBody } from '@moba/contracts';
 import { Field, FormAlert, useFieldError } from '../../components/Field';
@@ -9,6 +8,7 @@ import { useSession } from '../../app/session';
 import { useContactUsMutation } from './api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { BigIcon } from '../../components/Icon';
+import { codedResolver } from '../../lib/validation';
 
 /** Where a visitor finds the contact form (the shell's paths have role routes only). */
 export const publicContactPath = '/contact';
@@ -67,7 +67,7 @@ export default function ContactPage() {
   const [send, { isLoading, error, reset: resetMutation }] = useContactUsMutation();
   const [sent, setSent] = useState(false);
   const { register, handleSubmit, formState, watch, reset } = useForm<ContactUsBody>({
-    resolver: zodResolver(contactUsBodySchema),
+    resolver: codedResolver(contactUsBodySchema),
     defaultValues: { name: session.fullName ?? '', email: '', message: '' },
   });
   const message = watch('message') ?? '';

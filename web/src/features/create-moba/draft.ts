@@ -2,15 +2,14 @@ import {
   createVacancySchema,
   DEFAULT_WORK_END,
   DEFAULT_WORK_START,
-  HOURS_PER_DAY_MAX,
-  HOURS_PER_DAY_MIN,
-  isKnownMunicipality,
-  vacancyDateProblems,
+  vacancyCrossFieldProblems,
   workDurationHours,
   type CreateVacancyInput,
   type PaymentType,
   type Region,
 } from '@moba/contracts';
+import { issuesByField } from '../../lib/validation';
+import { issueToken } from '../../lib/issue-token';
 
 type YesNo = boolean | undefined;
 export type Featuring = 'none' | 'sponsored';
@@ -94,41 +93,19 @@ export function toBody(d: Draft): Partial<CreateVacancyInput> {
   };
 }
 
-const timeOk = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
-const dateOk = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-
 /**
- * Every rule of spec §5 through the shared schema: the first problem of each field. Zod runs the
- * schema's cross-field rules only once every field parses, so while the form is half filled the
- * same rules are asked of the shared helpers directly (duration, dates, payment, municipality).
+ * Every rule of spec §5 through the shared schema: the error token of each field's first problem.
+ * Zod runs the schema's cross-field rules only once every field parses, so while the form is half
+ * filled the same rules are asked of vacancyCrossFieldProblems directly.
  */
 export function checkDraft(d: Draft, today: string) {
   const body = toBody(d);
   const result = createVacancySchema(today).safeParse(body);
   const problems: Record<string, string> = {};
-  const add = (field: string, message: string) => {
-    if (!(field in problems)) problems[field] = message;
-  };
   if (!result.success) {
-    for (const issue of result.error.issues) add(String(issue.path[0] ?? '_form'), issue.message);
-    if (body.municipality && !isKnownMunicipality(body.municipality, d.region))
-      add('municipality', 'unknown municipality');
-    if (timeOk(d.workStartTime) && timeOk(d.workEndTime)) {
-      const hours = workDurationHours(d.workStartTime, d.workEndTime);
-      if (hours === 0) add('workEndTime', 'must differ from the start time');
-      else if (hours < HOURS_PER_DAY_MIN || hours > HOURS_PER_DAY_MAX)
-        add('workEndTime', 'work duration must be 1 to 16 hours');
-      else if (body.hoursPerDay !== undefined && body.hoursPerDay !== hours)
-        add('hoursPerDay', `must match the work times (${hours} h)`);
-    }
-    if (dateOk(d.startDate) && dateOk(d.endDate)) {
-      for (const p of vacancyDateProblems({ startDate: d.startDate, endDate: d.endDate }, today))
-        add(p.field, p.message);
-    }
-    if (d.paymentType === 'DailyWage' && body.dailyWage === undefined)
-      add('dailyWage', 'required for a daily wage');
-    if (d.paymentType === 'Norm' && body.norm === undefined) add('norm', 'required for a norm');
-    if (d.paymentType === 'Norm' && body.normPrice === undefined) add('normPrice', 'required for a norm');
+    Object.assign(problems, issuesByField(result.error.issues, body));
+    for (const p of vacancyCrossFieldProblems({ ...body, region: d.region }, today))
+      if (!(p.field in problems)) problems[p.field] = issueToken(p);
   }
   return { result, problems };
 }

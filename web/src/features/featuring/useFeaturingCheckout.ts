@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorInfo } from '../../lib/api';
-import { useCreateFeaturingPaymentMutation, goToCheckout } from './api';
+import { useCreateFeaturingPaymentMutation, useFeatureVacancyMutation, goToCheckout } from './api';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts the featuring checkout of a vacancy. The payment service learns of a new vacancy from an
+ * Starts the featuring checkout of a vacancy, or features a published one later. The payment service learns of a new vacancy from an
  * event, so a 404 right after creating it is retried a few times before it counts as an error.
  * Payment errors pass on the response text (spec §8).
  */
 export function useFeaturingCheckout() {
   const { t } = useTranslation('featuring');
   const [create] = useCreateFeaturingPaymentMutation();
+  const [feature] = useFeatureVacancyMutation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -42,5 +43,25 @@ export function useFeaturingCheckout() {
     setBusy(false);
     return false;
   };
-  return { start, busy, error };
+  /**
+   * Features a published moba: the promo's free featuring happens at once ('featured'); a paid one
+   * goes on to the checkout ('checkout'); a refusal leaves its translated reason in `error`.
+   */
+  const featureLater = async (vacancyId: string): Promise<'featured' | 'checkout' | 'failed'> => {
+    setBusy(true);
+    setError(null);
+    const result = await feature(vacancyId);
+    if ('error' in result) {
+      const { code } = apiErrorInfo(result.error);
+      setError(t(`codes.${code}`, { defaultValue: t('featureError') }));
+      setBusy(false);
+      return 'failed';
+    }
+    if (result.data.featured) {
+      setBusy(false);
+      return 'featured';
+    }
+    return (await start(vacancyId)) ? 'checkout' : 'failed';
+  };
+  return { start, featureLater, busy, error };
 }

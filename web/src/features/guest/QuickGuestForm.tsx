@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Field, FormAlert } from '../../components/Field';
 import { paths } from '../../app/paths';
+import { scriptOf } from '@moba/contracts/script';
 import type { GuestForm } from './submit-guest';
 
 const empty: GuestForm = { firstName: '', lastName: '', phone: '', municipality: '', note: '' };
@@ -12,19 +13,18 @@ const empty: GuestForm = { firstName: '', lastName: '', phone: '', municipality:
  * stays light: the schema, the phone rules and the municipality list load when first needed.
  */
 export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
-  const { t } = useTranslation(['public', 'common']);
+  const { t, i18n } = useTranslation(['public', 'common']);
   const navigate = useNavigate();
   const [values, setValues] = useState<GuestForm>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [municipalities, setMunicipalities] = useState<string[]>([]);
+  const [reference, setReference] = useState<typeof import('@moba/contracts/reference/index')>();
+  const municipalities = reference?.municipalityNamesIn('RS', scriptOf(i18n.language)) ?? [];
 
   const loadMunicipalities = () => {
-    if (municipalities.length) return;
-    void import('@moba/contracts/reference/index').then((ref) =>
-      setMunicipalities(ref.municipalityNames('RS')),
-    );
+    if (reference) return;
+    void import('@moba/contracts/reference/index').then(setReference);
   };
   const set = (field: keyof GuestForm) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));

@@ -1,5 +1,6 @@
 import { guestSignupRequestSchema } from '@moba/contracts/api/application';
 import { issuesByField } from '../../lib/validation';
+import { fieldsFromDetails } from '../../lib/issue-token';
 
 export interface GuestForm {
   firstName: string;
@@ -18,8 +19,10 @@ export type GuestResult =
  * visitor sends the form, so the home page does not carry zod or the phone rules.
  */
 export async function submitGuest(form: GuestForm): Promise<GuestResult> {
-  const parsed = guestSignupRequestSchema.safeParse({ ...form, note: form.note || undefined });
-  if (!parsed.success) return { ok: false, fields: issuesByField(parsed.error.issues), formError: null };
+  const input = { ...form, note: form.note || undefined };
+  const parsed = guestSignupRequestSchema.safeParse(input);
+  if (!parsed.success)
+    return { ok: false, fields: issuesByField(parsed.error.issues, input), formError: null };
   let response: Response;
   try {
     response = await fetch('/api/signup-guest', {
@@ -33,9 +36,8 @@ export async function submitGuest(form: GuestForm): Promise<GuestResult> {
   if (response.ok) return { ok: true };
   if (response.status === 429) return { ok: false, fields: {}, formError: 'tooMany' };
   const body = (await response.json().catch(() => null)) as {
-    error?: { details?: { field: string; message: string }[] };
+    error?: { details?: { field: string; code?: string; limit?: number }[] };
   } | null;
-  const fields: Record<string, string> = {};
-  for (const d of body?.error?.details ?? []) fields[d.field] = d.message;
+  const fields = fieldsFromDetails(body?.error?.details ?? []);
   return { ok: false, fields, formError: Object.keys(fields).length ? null : 'unknown' };
 }

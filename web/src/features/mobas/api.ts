@@ -1,4 +1,4 @@
-import type { ApplyRequest, VacancyFiltersInput, VacancyPage } from '@moba/contracts';
+import type { ApplyRequest, MyApplicationStatus, VacancyFiltersInput, VacancyPage } from '@moba/contracts';
 import { baseApi } from '../../lib/api';
 
 /** Worker side of the vacancy and application services: browse open mobas, apply (spec §7). */
@@ -8,6 +8,11 @@ export const mobasApi = baseApi.injectEndpoints({
       query: (filters) => ({ url: '/workers/vacancies/open', method: 'POST', body: filters }),
       providesTags: [{ type: 'Vacancy', id: 'OPEN' }],
     }),
+    /** Where the worker's own applications stand: the browse cards show it instead of "apply". */
+    myApplications: build.query<MyApplicationStatus[], void>({
+      query: () => '/workers/applications',
+      providesTags: [{ type: 'Application', id: 'MINE' }],
+    }),
     apply: build.mutation<unknown, ApplyRequest>({
       query: (body) => ({
         url: '/applications/create',
@@ -15,9 +20,9 @@ export const mobasApi = baseApi.injectEndpoints({
         body,
         responseHandler: 'content-type',
       }),
-      invalidatesTags: [{ type: 'Vacancy', id: 'OPEN' }, 'MyVacancy'],
+      invalidatesTags: [{ type: 'Vacancy', id: 'OPEN' }, { type: 'Application', id: 'MINE' }, 'MyVacancy'],
     }),
   }),
 });
 
-export const { useOpenVacanciesQuery, useApplyMutation } = mobasApi;
+export const { useOpenVacanciesQuery, useMyApplicationsQuery, useApplyMutation } = mobasApi;

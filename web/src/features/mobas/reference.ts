@@ -1,4 +1,5 @@
-import { crops, jobActivities } from '@moba/contracts';
+import { crops, jobActivities, municipalityInScript } from '@moba/contracts/reference/index';
+import { scriptOf } from '@moba/contracts/script';
 import { latinToCyrillic } from '../../lib/translit';
 
 /** Crop and job activity names in the reader's script (the shared lists carry sr and en). */
@@ -20,5 +21,5 @@ export const activityName = (id: string, lng: string) =>
     id,
     lng,
   );
-/** Place names are Latin in the data; Cyrillic readers see them transliterated. */
-export const placeName = (name: string, lng: string) => (lng === 'sr-Cyrl' ? latinToCyrillic(name) : name);
+/** Place names are Latin in the data; Cyrillic readers see their Cyrillic spelling. */
+export const placeName = (name: string, lng: string) => municipalityInScript(name, scriptOf(lng));

@@ -6,8 +6,11 @@ export interface EstateMobas {
   past: VacancyItem[];
 }
 
-/** Past = finished or closed; active = open or pending (waiting for the featuring payment). */
+/**
+ * Past = Finished, the only state in which workers can be rated. A Closed moba (full, or under way)
+ * is still current: its workers are coming or at work.
+ */
 export function splitByStatus(items: VacancyItem[]): EstateMobas {
-  const past = (v: VacancyItem) => v.status === 'Finished' || v.status === 'Closed';
+  const past = (v: VacancyItem) => v.status === 'Finished';
   return { active: items.filter((v) => !past(v)), past: items.filter(past) };
 }

@@ -99,7 +99,8 @@ export function NotificationPanel({ userId, onClose }: { userId: string; onClose
       aria-labelledby="panel-title"
       data-testid="notification-panel"
     >
-      <header>
+      {/* a plain div: a <header> here would be a second banner landmark */}
+      <div className="panel-head">
         <h2 id="panel-title" tabIndex={-1}>
           {t('title')}
         </h2>
@@ -111,7 +112,7 @@ export function NotificationPanel({ userId, onClose }: { userId: string; onClose
         >
           <Icon name="close" />
         </button>
-      </header>
+      </div>
       <div className="tabs" role="tablist">
         <button
           type="button"
@@ -162,7 +163,7 @@ export function NotificationPanel({ userId, onClose }: { userId: string; onClose
           {t('offline')}
         </p>
       )}
-      <ul
+      <div
         className="panel-list"
         id="panel-list"
         role="tabpanel"
@@ -170,50 +171,52 @@ export function NotificationPanel({ userId, onClose }: { userId: string; onClose
         aria-live="polite"
       >
         {shown.length === 0 && (
-          <li className="muted">{tab === 'unread' ? t('emptyUnread') : t('emptyRead')}</li>
+          <p className="muted">{tab === 'unread' ? t('emptyUnread') : t('emptyRead')}</p>
         )}
-        {shown.map((n) => {
-          const to = actionPath(n);
-          return (
-            <li
-              key={n.id}
-              className={`notification${n.dateRead ? '' : ' unread'}`}
-              data-testid="notification"
-            >
-              <p>{text(n)}</p>
-              <div className="meta">
-                <time dateTime={n.dateSent} className="muted small">
-                  {formatRelative(t, n.dateSent, now)}
-                </time>
-                <span>
-                  {to && n.actionButtonType && (
-                    <button
-                      type="button"
-                      className="primary small"
-                      onClick={() => {
-                        if (!n.dateRead) void read({ userId, notificationIds: [n.id] });
-                        onClose();
-                        navigate(to);
-                      }}
-                    >
-                      {t(`actions.${n.actionButtonType}`)}
-                    </button>
-                  )}{' '}
-                  {!n.dateRead && (
-                    <button
-                      type="button"
-                      className="small"
-                      onClick={() => void read({ userId, notificationIds: [n.id] })}
-                    >
-                      {t('markRead')}
-                    </button>
-                  )}
-                </span>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+        <ul className="notification-list">
+          {shown.map((n) => {
+            const to = actionPath(n);
+            return (
+              <li
+                key={n.id}
+                className={`notification${n.dateRead ? '' : ' unread'}`}
+                data-testid="notification"
+              >
+                <p>{text(n)}</p>
+                <div className="meta">
+                  <time dateTime={n.dateSent} className="muted small">
+                    {formatRelative(t, n.dateSent, now)}
+                  </time>
+                  <span>
+                    {to && n.actionButtonType && (
+                      <button
+                        type="button"
+                        className="primary small"
+                        onClick={() => {
+                          if (!n.dateRead) void read({ userId, notificationIds: [n.id] });
+                          onClose();
+                          navigate(to);
+                        }}
+                      >
+                        {t(`actions.${n.actionButtonType}`)}
+                      </button>
+                    )}{' '}
+                    {!n.dateRead && (
+                      <button
+                        type="button"
+                        className="small"
+                        onClick={() => void read({ userId, notificationIds: [n.id] })}
+                      >
+                        {t('markRead')}
+                      </button>
+                    )}
+                  </span>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
       {confirmDelete && (
         <Dialog title={t('deleteAll')} onClose={() => setConfirmDelete(false)}>
           <p>{t('deleteAllConfirm')}</p>

@@ -1,9 +1,9 @@
 import type { Notification } from '@moba/contracts';
 import { baseApi } from '../../lib/api';
+import { setLoginNotice } from '../../lib/login-notice';
 import { clearSession, getToken } from '../../lib/storage';
 import { showToast } from '../../lib/toast';
 import { endSession, goToLogin } from '../../lib/unauthorized';
-import { connectLive } from './live';
 import { setLiveStatus } from './live-status';
 
 export interface ReadArgs {
@@ -32,6 +32,8 @@ export const notificationsApi = baseApi.injectEndpoints({
         } catch {
           // the first load failed; live updates still start, the reconnect refetch fills the list
         }
+        // The live channel (and the schema checking its frames) arrives after the page has shown.
+        const { connectLive } = await import('./live');
         const live = connectLive(
           userId,
           {
@@ -41,12 +43,14 @@ export const notificationsApi = baseApi.injectEndpoints({
               }),
             onReconnect: () => dispatch(notificationsApi.util.invalidateTags(['Notification'])),
             onStatus: setLiveStatus,
-            onUnauthenticated: () =>
+            onUnauthenticated: (reason) => {
+              if (reason === 'banned') setLoginNotice('banned');
               endSession(() => {
                 clearSession();
                 dispatch(baseApi.util.resetApiState());
                 goToLogin();
-              }),
+              });
+            },
           },
           { getToken },
         );

@@ -4,8 +4,8 @@ export interface LiveHandlers {
   onNotification: (notification: Notification) => void;
   /** The socket came back after a drop: whatever was missed must be fetched again. */
   onReconnect: () => void;
-  /** The server refused the token (expired, revoked, banned). */
-  onUnauthenticated: () => void;
+  /** The server refused the token (expired, revoked) or the user (banned). */
+  onUnauthenticated: (reason: 'banned' | 'ended') => void;
   onStatus?: (status: 'connecting' | 'open' | 'closed') => void;
 }
 
@@ -66,7 +66,7 @@ export function connectLive(userId: string, handlers: LiveHandlers, options: Liv
       handlers.onStatus?.('closed');
       if (stopped) return;
       if (event.code === wsCloseCodes.unauthenticated || event.code === wsCloseCodes.banned) {
-        handlers.onUnauthenticated();
+        handlers.onUnauthenticated(event.code === wsCloseCodes.banned ? 'banned' : 'ended');
         return;
       }
       timer = setTimeout(open, backoff(attempt++));

@@ -4,6 +4,7 @@ import type { PaymentPurpose } from '@moba/contracts';
 import { landingOf, paths, roleRoot } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { Spinner } from '../../components/Spinner';
+import { useFeaturingCheckout } from '../featuring/useFeaturingCheckout';
 import type { PaymentResult } from './result';
 import './payment-result.css';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -25,14 +26,19 @@ export function ResultView({
   result,
   purpose,
   amount,
+  vacancyId,
 }: {
   result: PaymentResult;
   purpose: PaymentPurpose;
   amount?: string;
+  /** The featured moba, so its estate can try the payment again from here. */
+  vacancyId?: string;
 }) {
   const { t } = useTranslation(['payment', 'common']);
   const { role } = useSession();
+  const checkout = useFeaturingCheckout();
   const good = result.kind === 'success' || result.kind === 'free';
+  const canRetryFeaturing = !good && purpose === 'featuring' && role === 'Estate' && !!vacancyId;
   const key = `${purpose}.${result.kind}`;
   useDocumentTitle(result.kind === 'processing' ? t('processing.title') : t(`${key}.title`));
   if (result.kind === 'processing') {
@@ -57,11 +63,33 @@ export function ResultView({
       {result.code && result.kind !== 'unknown' && (
         <p className="muted small">{t('code', { code: result.code })}</p>
       )}
+      {checkout.error && (
+        <p className="alert error" role="alert" data-testid="payment-error">
+          {checkout.error}
+        </p>
+      )}
       <div className="actions payment-actions">
         {purpose === 'featuring' && role === 'Estate' ? (
-          <Link className="button primary" to={paths.estate.myMobas} data-testid="back-to-mobas">
-            {t('backToMobas')}
-          </Link>
+          <>
+            {canRetryFeaturing && (
+              <button
+                type="button"
+                className="primary"
+                disabled={checkout.busy}
+                onClick={() => void checkout.start(vacancyId)}
+                data-testid="retry-payment"
+              >
+                {t('tryAgain')}
+              </button>
+            )}
+            <Link
+              className={`button ${canRetryFeaturing ? 'secondary' : 'primary'}`}
+              to={paths.estate.myMobas}
+              data-testid="back-to-mobas"
+            >
+              {t('backToMobas')}
+            </Link>
+          </>
         ) : purpose === 'featuring' ? (
           <Link className="button primary" to={paths.login}>
             {t('toLogin')}

@@ -6,7 +6,7 @@ import type { Role } from '@moba/contracts';
 import { Dialog } from '../../components/Dialog';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
-import { Spinner } from '../../components/Spinner';
+import { PageSkeleton } from '../../components/PageSkeleton';
 import { ToastHost } from '../../components/ToastHost';
 import { contactOf, landingOf, paths, roleRoot } from '../../app/paths';
 import { ScrollManager } from '../../app/layouts/PublicLayout';
@@ -16,6 +16,8 @@ import { clearSession, getUserId } from '../../lib/storage';
 import { store } from '../../lib/store';
 import { NotificationBell } from '../notifications/NotificationPanel';
 import { GuidanceModal } from './GuidanceModal';
+import { useSetLanguageMutation } from '../auth/api';
+import { apiLanguage } from '../../lib/i18n';
 import { Icon } from '../../components/Icon';
 
 interface MenuItem {
@@ -84,6 +86,7 @@ function Shell() {
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const [askLogout, setAskLogout] = useState(false);
+  const [setLanguage] = useSetLanguageMutation();
   const closeLogout = useCallback(() => setAskLogout(false), []);
   const role = session.role!;
   const userId = session.userId ?? getUserId() ?? '';
@@ -111,7 +114,7 @@ function Shell() {
         </button>
         <Logo to={landingOf(role)} />
         <span className="spacer" />
-        <LanguageSwitch />
+        <LanguageSwitch onChosen={(lng) => void setLanguage({ language: apiLanguage(lng) })} />
         {userId && <NotificationBell userId={userId} />}
         <span className="user-badge" data-testid="user-badge" title={t(`roles.${role}`)}>
           <span className="avatar" aria-hidden="true">
@@ -146,7 +149,7 @@ function Shell() {
           </ul>
         </nav>
         <main id="main" tabIndex={-1}>
-          <Suspense fallback={<Spinner />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet key={location.pathname} />
           </Suspense>
           <AppFooter role={role} />

@@ -1,5 +1,6 @@
 // Admin user management: the user list and bans.
 import { z } from 'zod';
+import { missingOr } from '../../errors';
 import { regionSchema, userStatusSchema } from '../../enums';
 import { SEARCH_MIN } from '../../limits';
 import { pageOf, pagingSchema, uuidV4Schema } from '../../common';
@@ -53,8 +54,8 @@ export const adminUsersPageSchema = pageOf(adminUserItemSchema);
 
 export const banUserSchema = z.object({
   reason: z
-    .string({ message: 'reason is required' })
+    .string({ error: missingOr('reason', 'text') })
     .trim()
     .min(1, { message: 'reason is required' })
-    .max(BAN_REASON_MAX),
+    .max(BAN_REASON_MAX, { message: `reason must have at most ${BAN_REASON_MAX} characters` }),
 });

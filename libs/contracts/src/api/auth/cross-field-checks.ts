@@ -1,12 +1,13 @@
 // Cross-field rules, applied (with superRefine) to any object that has the fields.
 import { regionSchema } from '../../enums';
+import { ruleIssue } from '../../errors';
 import { MIN_AGE_YEARS } from '../../limits';
 import { isKnownMunicipality } from '../../reference';
 import type { Region } from '../../enums';
 import { isOldEnough, isoToday, normalizePhone } from './rules';
 
 interface CheckContext {
-  addIssue(issue: { code: 'custom'; message: string; path: (string | number)[] }): void;
+  addIssue(issue: ReturnType<typeof ruleIssue>): void;
 }
 
 /** password === confirmPassword (when both fields are part of the object). */
@@ -15,41 +16,33 @@ export function checkPasswordConfirmation(
   ctx: CheckContext,
 ) {
   if (typeof value.password === 'string' && value.confirmPassword !== value.password) {
-    ctx.addIssue({ code: 'custom', message: 'passwords do not match', path: ['confirmPassword'] });
+    ctx.addIssue(ruleIssue(['confirmPassword'], 'password_mismatch', 'passwords do not match'));
   }
 }
 
 export function checkPhoneForCountry(value: { phone?: unknown; phoneCountry?: unknown }, ctx: CheckContext) {
   if (typeof value.phone !== 'string' || typeof value.phoneCountry !== 'string') return;
   if (!normalizePhone(value.phone, value.phoneCountry)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'phone is not a valid number for the chosen country',
-      path: ['phone'],
-    });
+    ctx.addIssue(ruleIssue(['phone'], 'invalid_phone', 'phone is not a valid number for the chosen country'));
   }
 }
 
 export function checkAge(value: { dateOfBirth?: unknown }, ctx: CheckContext) {
   if (typeof value.dateOfBirth !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value.dateOfBirth)) return;
   if (value.dateOfBirth > isoToday()) {
-    ctx.addIssue({ code: 'custom', message: 'date of birth is in the future', path: ['dateOfBirth'] });
+    ctx.addIssue(ruleIssue(['dateOfBirth'], 'date_in_future', 'date of birth is in the future'));
   } else if (!isOldEnough(value.dateOfBirth)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be at least ${MIN_AGE_YEARS} years old`,
-      path: ['dateOfBirth'],
-    });
+    ctx.addIssue(
+      ruleIssue(['dateOfBirth'], 'min_age', `must be at least ${MIN_AGE_YEARS} years old`, MIN_AGE_YEARS),
+    );
   }
 }
 
 export function checkGroupLeader(value: { groupLeader?: unknown; groupSize?: unknown }, ctx: CheckContext) {
   if (value.groupLeader === true && value.groupSize === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'number of people is required for a group leader',
-      path: ['groupSize'],
-    });
+    ctx.addIssue(
+      ruleIssue(['groupSize'], 'group_size_required', 'number of people is required for a group leader'),
+    );
   }
 }
 
@@ -59,7 +52,7 @@ export function checkMunicipality(value: { municipality?: unknown; region?: unkn
   const region = (typeof value.region === 'string' ? value.region : 'RS') as Region;
   if (!regionSchema.safeParse(region).success) return;
   if (!isKnownMunicipality(value.municipality.trim(), region)) {
-    ctx.addIssue({ code: 'custom', message: 'unknown municipality for the region', path: ['municipality'] });
+    ctx.addIssue(ruleIssue(['municipality'], 'unknown_municipality', 'unknown municipality for the region'));
   }
 }
 

@@ -10,12 +10,16 @@ import {
   SKILLS_MAX,
 } from '../../limits';
 import { isoDateSchema } from '../../common';
-import { isKnownCrop, isValidPib } from '../../reference';
+import { rule, missingOr } from '../../errors';
+import { canonicalOrTyped, isKnownCrop, isValidPib } from '../../reference';
 import { CULTURE_TYPES_MAX, EMAIL_MAX, PASSWORD_MAX } from './limits';
 import { requiredText } from './required-text';
 
+/** How an e-mail address is stored and compared: trimmed and lower-cased (accountEmailSchema does the same). */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
 export const accountEmailSchema = z
-  .string({ message: 'email is required' })
+  .string({ error: missingOr('email', 'text') })
   .trim()
   .toLowerCase()
   .min(1, { message: 'email is required' })
@@ -23,12 +27,14 @@ export const accountEmailSchema = z
   .pipe(z.email({ message: 'must be a valid email' }));
 
 export const accountPasswordSchema = z
-  .string({ message: 'password is required' })
+  .string({ error: missingOr('password', 'text') })
   .min(PASSWORD_MIN, { message: `must have at least ${PASSWORD_MIN} characters` })
   .max(PASSWORD_MAX, { message: `must have at most ${PASSWORD_MAX} characters` });
 
 /** A municipality (county) name from the shared list of the user's region (checked with the region: checkMunicipality). */
-export const accountMunicipalitySchema = requiredText('municipality', 100);
+export const accountMunicipalitySchema = requiredText('municipality', 100).overwrite((typed) =>
+  canonicalOrTyped(typed),
+);
 export const availabilityMonthsSchema = z
   .array(
     z
@@ -39,7 +45,10 @@ export const availabilityMonthsSchema = z
   )
   .min(1, { message: 'pick at least one month' })
   .max(12)
-  .refine((months) => new Set(months).size === months.length, { message: 'months must not repeat' });
+  .refine(
+    (months) => new Set(months).size === months.length,
+    rule('months_repeat', 'months must not repeat'),
+  );
 export const workerSkillsSchema = z
   .string()
   .trim()
@@ -52,15 +61,21 @@ export const groupSizeSchema = z
 export const bpgSchema = z
   .string({ message: 'BPG is required' })
   .trim()
-  .regex(new RegExp(`^\\d{${BPG_DIGITS}}$`), { message: `BPG must have exactly ${BPG_DIGITS} digits` });
+  .refine(
+    (value) => new RegExp(`^\\d{${BPG_DIGITS}}$`).test(value),
+    rule('bpg_digits', `BPG must have exactly ${BPG_DIGITS} digits`, BPG_DIGITS),
+  );
 export const pibSchema = z
   .string()
   .trim()
-  .regex(new RegExp(`^\\d{${PIB_DIGITS}}$`), { message: `PIB must have exactly ${PIB_DIGITS} digits` })
-  .refine(isValidPib, { message: 'PIB check digit is not valid' });
+  .refine(
+    (value) => new RegExp(`^\\d{${PIB_DIGITS}}$`).test(value),
+    rule('pib_digits', `PIB must have exactly ${PIB_DIGITS} digits`, PIB_DIGITS),
+  )
+  .refine(isValidPib, rule('pib_check', 'PIB check digit is not valid'));
 /** Culture types are crop ids of the shared list (`crops` in contracts/reference). */
 export const cultureTypesSchema = z
-  .array(z.string().refine(isKnownCrop, { message: 'unknown culture type' }), {
+  .array(z.string().refine(isKnownCrop, rule('unknown_crop', 'unknown culture type')), {
     message: 'culture type is required',
   })
   .min(1, { message: 'culture type is required' })
@@ -70,11 +85,11 @@ export const cultureTypesSchema = z
  * at sign-up (spec §5 does not ask for them there); the profile requires at least one (spec §5).
  */
 export const workerCulturesSchema = z
-  .array(z.string().refine(isKnownCrop, { message: 'unknown culture' }))
+  .array(z.string().refine(isKnownCrop, rule('unknown_crop', 'unknown culture')))
   .max(CULTURE_TYPES_MAX, { message: `at most ${CULTURE_TYPES_MAX} cultures` });
 export const workerProfileCulturesSchema = workerCulturesSchema.min(1, { message: 'culture is required' });
 export const estateDescriptionSchema = z
-  .string({ message: 'description is required' })
+  .string({ error: missingOr('description', 'text') })
   .trim()
   .min(1, { message: 'description is required' })
   .max(PROFILE_DESCRIPTION_MAX, {

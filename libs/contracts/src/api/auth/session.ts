@@ -1,5 +1,6 @@
 // Login, e-mail confirmation, passwords, and who is signed in.
 import { z } from 'zod';
+import { missingOr } from '../../errors';
 import { languageSchema, roleSchema } from '../../enums';
 import { uuidV4Schema } from '../../common';
 import { accountEmailSchema, accountPasswordSchema } from './fields';
@@ -9,7 +10,7 @@ import { PASSWORD_MAX } from './limits';
 export const loginSchema = z.object({
   email: accountEmailSchema,
   password: z
-    .string({ message: 'password is required' })
+    .string({ error: missingOr('password', 'text') })
     .min(1, { message: 'password is required' })
     .max(PASSWORD_MAX),
 });
@@ -17,7 +18,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const loginResultSchema = z.object({ token: z.string(), userId: uuidV4Schema });
 
 const linkTokenSchema = z
-  .string({ message: 'token is required' })
+  .string({ error: missingOr('token', 'text') })
   .trim()
   .min(1, { message: 'token is required' })
   .max(200);
@@ -27,7 +28,7 @@ export const resetPasswordSchema = z.object({ email: accountEmailSchema });
 export const newPasswordFields = z.object({
   password: accountPasswordSchema,
   confirmPassword: z
-    .string({ message: 'confirmation is required' })
+    .string({ error: missingOr('confirmation', 'text') })
     .min(1, { message: 'confirmation is required' }),
 });
 export const setNewPasswordSchema = newPasswordFields
@@ -37,7 +38,7 @@ export const newPasswordFormSchema = newPasswordFields.superRefine(checkPassword
 export const changePasswordSchema = newPasswordFields
   .extend({
     currentPassword: z
-      .string({ message: 'current password is required' })
+      .string({ error: missingOr('current password', 'text') })
       .min(1, { message: 'current password is required' })
       .max(PASSWORD_MAX),
   })
@@ -45,6 +46,9 @@ export const changePasswordSchema = newPasswordFields
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const dontShowGuidanceSchema = z.object({ dontShowGuidance: z.boolean().default(true) });
+
+/** POST /users/me/language: the language and script mails are written in (the UI sends its own). */
+export const languageChoiceSchema = z.object({ language: languageSchema });
 
 /** GET /users/me: who is signed in, for every role (the admin has no profile), with the guidance choice. */
 export const currentUserSchema = z.object({

@@ -1,5 +1,6 @@
 // Sign-up (POST /signup-worker, /signup-estate).
 import { z } from 'zod';
+import { rule, missingOr } from '../../errors';
 import {
   genderSchema,
   languageSchema,
@@ -34,16 +35,24 @@ export const accountFields = z.object({
   email: accountEmailSchema,
   password: accountPasswordSchema,
   confirmPassword: z
-    .string({ message: 'confirmation is required' })
+    .string({ error: missingOr('confirmation', 'text') })
     .min(1, { message: 'confirmation is required' }),
-  termsAccepted: z.literal(true, { message: 'terms must be accepted' }),
+  termsAccepted: z
+    .boolean()
+    .optional()
+    .refine((accepted) => accepted === true, rule('terms_required', 'terms must be accepted'))
+    .transform((): true => true),
 });
 
 /** Step "basic info": personal details. `phoneCountry` is the ISO code of the phone's country. */
 export const personalFields = z.object({
   firstName: requiredText('first name'),
   lastName: requiredText('last name'),
-  phone: z.string({ message: 'phone is required' }).trim().min(1, { message: 'phone is required' }).max(30),
+  phone: z
+    .string({ error: missingOr('phone', 'text') })
+    .trim()
+    .min(1, { message: 'phone is required' })
+    .max(30),
   phoneCountry: regionSchema,
   dateOfBirth: dateOfBirthSchema,
   gender: genderSchema,
@@ -57,11 +66,11 @@ export const workerDetailsFields = z.object({
   municipality: accountMunicipalitySchema.optional(),
   skills: workerSkillsSchema.default(''),
   cultures: workerCulturesSchema.default([]),
-  groupLeader: z.boolean({ message: 'group leader choice is required' }),
+  groupLeader: z.boolean({ error: missingOr('group leader choice', 'true or false') }),
   /** People a leader brings (5–200); required when groupLeader, ignored otherwise. */
   groupSize: groupSizeSchema.optional(),
-  transportOrganised: z.boolean({ message: 'transport choice is required' }),
-  willingToTravel: z.boolean({ message: 'travel choice is required' }),
+  transportOrganised: z.boolean({ error: missingOr('transport choice', 'true or false') }),
+  willingToTravel: z.boolean({ error: missingOr('travel choice', 'true or false') }),
 });
 
 /** Estate step: the estate itself. */

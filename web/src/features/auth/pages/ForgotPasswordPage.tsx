@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordSchema } from '@moba/contracts';
@@ -9,6 +8,7 @@ import { apiLanguage } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { useResetPasswordMutation } from '../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { codedResolver } from '../../../lib/validation';
 
 export default function ForgotPasswordPage() {
   const { t, i18n } = useTranslation(['auth', 'common']);
@@ -17,7 +17,7 @@ export default function ForgotPasswordPage() {
   const [reset, { error, isLoading }] = useResetPasswordMutation();
   const errorText = useApiErrorText();
   const { register, handleSubmit, formState } = useForm<{ email: string }>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: codedResolver(resetPasswordSchema),
   });
 
   const onSubmit = handleSubmit(async ({ email }) => {

@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loginSchema, type LoginInput } from '@moba/contracts';
@@ -11,6 +10,7 @@ import { roleOf } from '../../../lib/token';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { useLoginMutation } from '../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { codedResolver } from '../../../lib/validation';
 
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -21,7 +21,7 @@ export default function LoginPage() {
   const notice = useLoginNotice();
   const [login, { error, isLoading }] = useLoginMutation();
   const errorText = useApiErrorText();
-  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: codedResolver(loginSchema) });
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await login(values);
@@ -37,10 +37,16 @@ export default function LoginPage() {
     <section className="page narrow">
       <h1>{t('login.title')}</h1>
       <p className="lead">{t('login.lead')}</p>
-      {notice && (
-        <p className="alert success" role="status">
-          {t(`login.${notice}`)}
+      {notice === 'banned' ? (
+        <p className="alert error" role="alert" data-testid="login-notice">
+          {t('login.banned')}
         </p>
+      ) : (
+        notice && (
+          <p className="alert success" role="status" data-testid="login-notice">
+            {t(`login.${notice}`)}
+          </p>
+        )
       )}
       <form className="form" onSubmit={onSubmit} noValidate>
         <Field

@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { newPasswordFormSchema, PASSWORD_MIN } from '@moba/contracts';
@@ -8,6 +7,7 @@ import { paths } from '../../../app/paths';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { useSetNewPasswordMutation } from '../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { codedResolver } from '../../../lib/validation';
 
 interface Form {
   password: string;
@@ -23,7 +23,7 @@ export default function NewPasswordPage() {
   const [save, { error, isLoading }] = useSetNewPasswordMutation();
   const errorText = useApiErrorText();
   const { register, handleSubmit, formState } = useForm<Form>({
-    resolver: zodResolver(newPasswordFormSchema),
+    resolver: codedResolver(newPasswordFormSchema),
   });
 
   if (!token) {

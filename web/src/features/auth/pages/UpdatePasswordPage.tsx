@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, PASSWORD_MIN, type ChangePasswordInput } from '@moba/contracts';
@@ -13,6 +12,7 @@ import { store } from '../../../lib/store';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { useChangePasswordMutation } from '../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { codedResolver } from '../../../lib/validation';
 
 /** /worker|estate/update-password: current + new + confirmation; after success the user is logged out. */
 export default function UpdatePasswordPage() {
@@ -22,7 +22,7 @@ export default function UpdatePasswordPage() {
   const [change, { error, isLoading }] = useChangePasswordMutation();
   const errorText = useApiErrorText();
   const { register, handleSubmit, formState } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: codedResolver(changePasswordSchema),
   });
 
   const onSubmit = handleSubmit(async (values) => {

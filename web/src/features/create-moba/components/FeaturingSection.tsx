@@ -1,23 +1,43 @@
 import { useTranslation } from 'react-i18next';
-import { FEATURED_PRICE_RSD } from '@moba/contracts';
+import type { FeaturingOffer } from '@moba/contracts';
 import { formatRsd } from '../../../lib/format';
 import type { Draft } from '../draft';
 import type { SetDraftField } from './draft-section-props';
 
-/** No featuring or the paid one (urgent is not offered yet), with the terms the paid one needs. */
+/**
+ * Featuring the new moba. While the promo's free featuring waits for the estate's first moba it is
+ * one plain checkbox, on by default: no price, no terms, no checkout. Otherwise: none or the paid
+ * featuring (urgent is not offered yet), with the terms the paid one needs.
+ */
 export function FeaturingSection({
   draft,
   set,
-  firstMoba,
+  offer,
   showTermsError,
 }: {
   draft: Draft;
   set: SetDraftField;
-  /** The estate has no moba yet, so the promo hint says the first featuring is free. */
-  firstMoba: boolean;
+  offer: FeaturingOffer | undefined;
   showTermsError: boolean;
 }) {
   const { t } = useTranslation(['create-moba', 'mobas', 'common']);
+  if (offer?.freeForNew)
+    return (
+      <fieldset data-testid="featuring">
+        <legend>{t('sections.featuring')}</legend>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.featuring === 'sponsored'}
+            onChange={(e) => set('featuring', e.target.checked ? 'sponsored' : 'none')}
+          />
+          <span>{t('featuring.free')}</span>
+        </label>
+        <p className="hint" data-testid="promo-hint">
+          {t('featuring.freeFirst')}
+        </p>
+      </fieldset>
+    );
   return (
     <fieldset data-testid="featuring">
       <legend>{t('sections.featuring')}</legend>
@@ -39,12 +59,15 @@ export function FeaturingSection({
             onChange={() => set('featuring', 'sponsored')}
           />
           <span>
-            {t('featuring.sponsored')} — <strong className="price">{formatRsd(FEATURED_PRICE_RSD)}</strong>
+            {t('featuring.sponsored')}
+            {offer && (
+              <>
+                {' '}
+                — <strong className="price">{formatRsd(offer.priceRsd)}</strong>
+              </>
+            )}
           </span>
         </label>
-        <p className="hint" data-testid="promo-hint">
-          {firstMoba ? t('featuring.freeFirst') : t('featuring.promoRule')}
-        </p>
         <label className="check">
           <input type="radio" name="featuring" disabled aria-describedby="urgent-soon" />
           <span>

@@ -42,9 +42,7 @@ export function PlaceSection({ draft, set, touch, errorOf }: DraftSectionProps) 
               />
               <datalist id="moba-municipalities">
                 {places.map((p) => (
-                  <option key={p} value={p}>
-                    {placeName(p, lng)}
-                  </option>
+                  <option key={p} value={placeName(p, lng)} />
                 ))}
               </datalist>
             </>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { calendarDay, workDurationHours } from '@moba/contracts';
@@ -7,9 +7,9 @@ import { apiErrorInfo } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useFeatureErrorText } from '../../mobas/error-text';
 import { useFeaturingCheckout } from '../../featuring/useFeaturingCheckout';
-import { useEstateVacanciesQuery } from '../../my-mobas/api';
+import { useFeaturingOfferQuery } from '../../featuring/api';
 import { useCreateVacancyMutation } from '../api';
-import { vacancyIssueKey } from '../vacancy-issues';
+import { translateIssue } from '../../../lib/issue-token';
 import { checkDraft, initialDraft, type Draft } from '../draft';
 import { BasicSection } from '../components/BasicSection';
 import { PlaceSection } from '../components/PlaceSection';
@@ -32,12 +32,16 @@ export default function CreateMobaPage() {
   const [createdId, setCreatedId] = useState<string | null>(null);
   const [create, creation] = useCreateVacancyMutation();
   const checkout = useFeaturingCheckout();
-  const { data: mine } = useEstateVacanciesQuery();
+  const { data: offer } = useFeaturingOfferQuery(undefined, { refetchOnMountOrArgChange: true });
+  const free = !!offer?.freeForNew;
   const errorText = useFeatureErrorText('create-moba');
   const today = calendarDay(new Date());
   const { problems } = useMemo(() => checkDraft(draft, today), [draft, today]);
-  const firstMoba = !!mine && mine.active.length + mine.past.length === 0;
-  const termsMissing = draft.featuring === 'sponsored' && !draft.acceptedTerms;
+  const termsMissing = draft.featuring === 'sponsored' && !free && !draft.acceptedTerms;
+  // The promo's free featuring costs nothing: it starts switched on.
+  useEffect(() => {
+    if (free) setDraft((d) => ({ ...d, featuring: 'sponsored' }));
+  }, [free]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setServerFields((s) => ({ ...s, [key]: '' }));
@@ -56,10 +60,10 @@ export default function CreateMobaPage() {
   };
   const touch = (key: string) => () => setTouched((s) => ({ ...s, [key]: true }));
   const errorOf = (key: string): string | null => {
-    const message = serverFields[key] || ((tried || touched[key]) && problems[key]) || '';
-    if (!message) return null;
-    const { key: k, params } = vacancyIssueKey(message, key);
-    return t(k, params);
+    const token = serverFields[key] || ((tried || touched[key]) && problems[key]) || '';
+    if (!token) return null;
+    const { key: k, params, fallbacks } = translateIssue(token, 'create-moba');
+    return t([k, ...fallbacks], params);
   };
   const sectionProps: DraftSectionProps = { draft, set, touch, errorOf };
 
@@ -82,13 +86,13 @@ export default function CreateMobaPage() {
       setServerFields(apiErrorInfo(created.error).fields);
       return;
     }
-    if (draft.featuring === 'sponsored') {
+    if (created.data.featuring === 'paid') {
       // Leaves for the checkout; on failure the moba exists but is not featured (spec §4).
       setCreatedId(created.data.id);
       await checkout.start(created.data.id);
       return;
     }
-    showToast(t('created'), 'info');
+    showToast(t(created.data.featuring === 'free' ? 'createdFeatured' : 'created'), 'success');
     navigate(paths.estate.myMobas, { state: { created: created.data.id } });
   };
 
@@ -103,12 +107,7 @@ export default function CreateMobaPage() {
         <TimeSection {...sectionProps} today={today} />
         <PaymentSection {...sectionProps} />
         <ConditionsSection {...sectionProps} />
-        <FeaturingSection
-          draft={draft}
-          set={set}
-          firstMoba={firstMoba}
-          showTermsError={tried && termsMissing}
-        />
+        <FeaturingSection draft={draft} set={set} offer={offer} showTermsError={tried && termsMissing} />
 
         {tried && Object.keys(problems).length > 0 && (
           <p className="alert error" role="alert" data-testid="form-problems">
@@ -141,7 +140,7 @@ export default function CreateMobaPage() {
           </div>
         ) : (
           <button type="submit" className="primary block" disabled={creation.isLoading || checkout.busy}>
-            {draft.featuring === 'sponsored' ? t('submitAndPay') : t('submit')}
+            {draft.featuring === 'sponsored' && !free ? t('submitAndPay') : t('submit')}
           </button>
         )}
       </form>

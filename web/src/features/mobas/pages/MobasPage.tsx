@@ -1,19 +1,15 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ALREADY_APPLIED_BODY,
-  crops,
-  districtsRs,
-  jobActivities,
-  municipalityNames,
-  paymentTypes,
-  type VacancyItem,
-} from '@moba/contracts';
+import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
+import { crops, districtsRs, jobActivities, municipalityNames } from '@moba/contracts/reference/index';
+import { ALREADY_APPLIED_BODY, paymentTypes } from '@moba/contracts/plain-values';
 import { Dialog } from '../../../components/Dialog';
+import { CardSkeletons } from '../../../components/PageSkeleton';
 import { Field } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
 import { useWorkerProfileQuery } from '../../profile/api';
-import { useApplyMutation, useOpenVacanciesQuery } from '../api';
+import { useApplyMutation, useMyApplicationsQuery, useOpenVacanciesQuery } from '../api';
+import { ApplicationStateNote } from '../components/ApplicationStateNote';
 import { Icon } from '../../../components/Icon';
 import { Labelled } from '../components/Labelled';
 import { QueryState } from '../components/States';
@@ -22,6 +18,7 @@ import { emptyForm, flags, toFilters, type FilterForm } from '../filters';
 import { activityName, cropName, placeName } from '../reference';
 import { useFeatureErrorText } from '../error-text';
 import '../mobas.css';
+import { useReaderScript } from '../../../lib/reader-script';
 
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
@@ -33,6 +30,8 @@ export default function MobasPage() {
   const [open, setOpen] = useState<VacancyItem | null>(null);
   const filters = useMemo(() => toFilters(applied, page), [applied, page]);
   const { data, isFetching, isLoading, error, refetch } = useOpenVacanciesQuery(filters);
+  const { data: mine } = useMyApplicationsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const statusOf = useMemo(() => new Map(mine?.map((a) => [a.vacancyId, a.status])), [mine]);
   const places = useMemo(() => municipalityNames('RS'), []);
   const listId = useId();
   const filtersRef = useRef<HTMLDetailsElement>(null);
@@ -75,9 +74,7 @@ export default function MobasPage() {
             />
             <datalist id={listId}>
               {places.map((p) => (
-                <option key={p} value={p}>
-                  {placeName(p, lng)}
-                </option>
+                <option key={p} value={placeName(p, lng)} />
               ))}
             </datalist>
             <Select
@@ -161,6 +158,7 @@ export default function MobasPage() {
       <div aria-live="polite" aria-busy={isFetching}>
         <QueryState
           isLoading={isLoading}
+          loading={<CardSkeletons />}
           error={error}
           onRetry={() => void refetch()}
           errorKey="mobas:errors.load"
@@ -175,7 +173,7 @@ export default function MobasPage() {
               <ul className="plain cards">
                 {data.items.map((v) => (
                   <li key={v.id}>
-                    <VacancyCard vacancy={v} onOpen={() => setOpen(v)} />
+                    <VacancyCard vacancy={v} status={statusOf.get(v.id)} onOpen={() => setOpen(v)} />
                   </li>
                 ))}
               </ul>
@@ -194,7 +192,7 @@ export default function MobasPage() {
           )}
         </QueryState>
       </div>
-      {open && <VacancyDialog vacancy={open} onClose={() => setOpen(null)} />}
+      {open && <VacancyDialog vacancy={open} status={statusOf.get(open.id)} onClose={() => setOpen(null)} />}
     </section>
   );
 }
@@ -245,32 +243,52 @@ function Tags({ vacancy }: { vacancy: VacancyItem }) {
   );
 }
 
-function VacancyCard({ vacancy, onOpen }: { vacancy: VacancyItem; onOpen: () => void }) {
+function VacancyCard({
+  vacancy,
+  status,
+  onOpen,
+}: {
+  vacancy: VacancyItem;
+  /** The worker's own application to it, if any. */
+  status: ApplicationStatus | undefined;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation('mobas');
+  const shown = useReaderScript();
   return (
     <article
       className={`vacancy-card${vacancy.featured ? ' featured' : ''}`}
       data-testid="vacancy-card"
-      aria-label={vacancy.title}
+      aria-label={shown(vacancy.title)}
     >
       {vacancy.featured && (
         <p className="featured-badge">
           <Icon name="star" filled /> {t('featured')}
         </p>
       )}
-      <h2>{vacancy.title}</h2>
-      <p className="muted">{vacancy.estateName}</p>
+      <h2>{shown(vacancy.title)}</h2>
+      <p className="muted">{shown(vacancy.estateName)}</p>
       <VacancyFacts vacancy={vacancy} compact />
       <Tags vacancy={vacancy} />
-      <button type="button" className="primary block" onClick={onOpen}>
-        {t('details')}
+      {status && <ApplicationStateNote status={status} />}
+      <button type="button" className={status ? 'block' : 'primary block'} onClick={onOpen}>
+        {t(status ? 'detailsOnly' : 'details')}
       </button>
     </article>
   );
 }
 
-function VacancyDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: () => void }) {
+function VacancyDialog({
+  vacancy,
+  status,
+  onClose,
+}: {
+  vacancy: VacancyItem;
+  status: ApplicationStatus | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['mobas', 'common']);
+  const shown = useReaderScript();
   const errorText = useFeatureErrorText('mobas');
   const { data: me } = useWorkerProfileQuery();
   const [apply, { isLoading, error, isSuccess }] = useApplyMutation();
@@ -290,15 +308,17 @@ function VacancyDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: ()
   };
 
   return (
-    <Dialog title={vacancy.title} onClose={onClose}>
+    <Dialog title={shown(vacancy.title)} onClose={onClose}>
       <div className="stack" data-testid="vacancy-details">
-        <p className="muted">{vacancy.estateName}</p>
+        <p className="muted">{shown(vacancy.estateName)}</p>
         <VacancyFacts vacancy={vacancy} />
         <p>{t('detailsHours', { hours: vacancy.hoursPerDay })}</p>
         <p>{vacancy.groupLeadersAccepted ? t('groupsWelcome') : t('groupsNo')}</p>
         <Tags vacancy={vacancy} />
-        <p className="description">{vacancy.description}</p>
-        {isSuccess ? (
+        <p className="description">{shown(vacancy.description)}</p>
+        {status && !isSuccess ? (
+          <ApplicationStateNote status={status} />
+        ) : isSuccess ? (
           <p className="alert success" role="status" data-testid="apply-success">
             {t('apply.success')}
           </p>
@@ -339,7 +359,7 @@ function VacancyDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: ()
           <button type="button" onClick={onClose}>
             {t('common:actions.close')}
           </button>
-          {!isSuccess && !alreadyApplied && (
+          {!status && !isSuccess && !alreadyApplied && (
             <button
               type="button"
               className="primary"

@@ -10,17 +10,22 @@ import { QueryState } from '../../mobas/components/States';
 import { VacancyFacts } from '../../mobas/components/VacancyFacts';
 import { useFeatureErrorText } from '../../mobas/error-text';
 import { placeName } from '../../mobas/reference';
+import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
 import { useFeaturingCheckout } from '../../featuring/useFeaturingCheckout';
+import { useFeaturingOfferQuery } from '../../featuring/api';
+import { formatRsd } from '../../../lib/format';
 import { useApprovedApplicantsQuery, useDeleteVacancyMutation, useEstateVacanciesQuery } from '../api';
 import '../../mobas/mobas.css';
+import { useReaderScript } from '../../../lib/reader-script';
 
-/** The estate's mobas: 'both' with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
+/** The estate's mobas: current and past with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
 export function EstateMobasList({ only }: { only?: 'past' }) {
   const { t } = useTranslation('my-mobas');
   const [tab, setTab] = useState<'active' | 'past'>(only ?? 'active');
   const { data, isLoading, error, refetch } = useEstateVacanciesQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
+  const { data: offer } = useFeaturingOfferQuery(undefined, { refetchOnMountOrArgChange: true });
   const [applicantsOf, setApplicantsOf] = useState<VacancyItem | null>(null);
   const [deleting, setDeleting] = useState<VacancyItem | null>(null);
   const list = data ? data[tab] : undefined;
@@ -63,6 +68,7 @@ export function EstateMobasList({ only }: { only?: 'past' }) {
             <li key={v.id}>
               <EstateVacancyCard
                 vacancy={v}
+                featuringPrice={offer ? (offer.freeVacancyId === v.id ? 'free' : offer.priceRsd) : null}
                 onApplicants={() => setApplicantsOf(v)}
                 onDelete={() => setDeleting(v)}
               />
@@ -80,34 +86,42 @@ export function EstateMobasList({ only }: { only?: 'past' }) {
 
 function EstateVacancyCard({
   vacancy,
+  featuringPrice,
   onApplicants,
   onDelete,
 }: {
   vacancy: VacancyItem;
+  /** What featuring this moba costs ('free': the promo's), or null while unknown. */
+  featuringPrice: 'free' | number | null;
   onApplicants: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation('my-mobas');
   const checkout = useFeaturingCheckout();
-  const past = vacancy.status === 'Finished' || vacancy.status === 'Closed';
-  const canPay =
-    !vacancy.featured && vacancy.sponsored && (vacancy.status === 'Pending' || vacancy.status === 'Open');
+  const shown = useReaderScript();
+  const past = vacancy.status === 'Finished';
+  const canFeature =
+    featuringPrice !== null &&
+    !vacancy.featured &&
+    (vacancy.status === 'Pending' || vacancy.status === 'Open');
+  const onFeature = async () => {
+    if ((await checkout.featureLater(vacancy.id)) === 'featured')
+      showToast(t('estate.featuredFree'), 'success');
+  };
   return (
     <article
       className={`vacancy-card${vacancy.featured ? ' featured' : ''}`}
       data-testid="estate-moba"
-      aria-label={vacancy.title}
+      aria-label={shown(vacancy.title)}
     >
       {vacancy.featured && (
         <p className="featured-badge" data-testid="featured-badge">
           <Icon name="star" filled /> {t('featured')}
         </p>
       )}
-      <h2>{vacancy.title}</h2>
+      <h2>{shown(vacancy.title)}</h2>
       <p>
-        <span className="status-chip" data-testid="vacancy-status">
-          {t(`vacancyStatus.${vacancy.status}`)}
-        </span>
+        <VacancyPhaseChip vacancy={vacancy} />
       </p>
       <VacancyFacts vacancy={vacancy} compact />
       <div className="form-actions">
@@ -124,15 +138,18 @@ function EstateVacancyCard({
           </button>
         )}
       </div>
-      {canPay && (
+      {canFeature && (
         <>
           <button
             type="button"
             className="block"
             disabled={checkout.busy}
-            onClick={() => void checkout.start(vacancy.id)}
+            onClick={() => void onFeature()}
+            data-testid="feature-moba"
           >
-            {t('estate.payFeaturing')}
+            {featuringPrice === 'free'
+              ? t('estate.featureFree')
+              : t('estate.featureFor', { price: formatRsd(featuringPrice) })}
           </button>
           {checkout.error && (
             <p className="error" role="alert">
@@ -195,7 +212,7 @@ function DeleteDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: () 
   const onConfirm = async () => {
     const result = await remove(vacancy.id);
     if ('error' in result) return;
-    showToast(t('delete.done'), 'info');
+    showToast(t('delete.done'), 'success');
     onClose();
   };
   return (

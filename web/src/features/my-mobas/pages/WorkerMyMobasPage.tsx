@@ -5,8 +5,10 @@ import type { MyVacancy } from '@moba/contracts';
 import { paths } from '../../../app/paths';
 import { QueryState } from '../../mobas/components/States';
 import { VacancyFacts } from '../../mobas/components/VacancyFacts';
+import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
 import { useMyActiveVacanciesQuery, useMyFinishedVacanciesQuery } from '../api';
 import '../../mobas/mobas.css';
+import { useReaderScript } from '../../../lib/reader-script';
 
 /** /worker/my-mobas: the mobas the worker applied to (active) and worked (finished, with rate-estate). */
 export default function WorkerMyMobasPage() {
@@ -64,14 +66,16 @@ export default function WorkerMyMobasPage() {
 
 function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: boolean }) {
   const { t } = useTranslation('my-mobas');
+  const shown = useReaderScript();
   return (
-    <article className="vacancy-card" data-testid="my-moba" aria-label={vacancy.title}>
-      <h2>{vacancy.title}</h2>
-      <p className="muted">{vacancy.estateName}</p>
+    <article className="vacancy-card" data-testid="my-moba" aria-label={shown(vacancy.title)}>
+      <h2>{shown(vacancy.title)}</h2>
+      <p className="muted">{shown(vacancy.estateName)}</p>
       <p>
         <span className="status-chip" data-testid="application-status">
           {t(`applicationStatus.${vacancy.application.status}`)}
-        </span>
+        </span>{' '}
+        {vacancy.status !== 'Open' && <VacancyPhaseChip vacancy={vacancy} />}
       </p>
       <VacancyFacts vacancy={vacancy} compact />
       {vacancy.application.peopleCount > 0 && (

@@ -20,7 +20,15 @@ export default function PaymentProcessingPage() {
   const paymentId = params.get('paymentId');
   const status = params.get('status');
   const lookup = status ? null : isUuidV4(paymentId ?? undefined) ? paymentId : (vacancyId ?? null);
-  return <Processing status={status} free={params.get('free')} code={params.get('code')} lookup={lookup} />;
+  return (
+    <Processing
+      status={status}
+      free={params.get('free')}
+      code={params.get('code')}
+      lookup={lookup}
+      vacancyId={vacancyId}
+    />
+  );
 }
 
 function Processing({
@@ -28,11 +36,13 @@ function Processing({
   free,
   code,
   lookup,
+  vacancyId,
 }: {
   status: string | null;
   free: string | null;
   code: string | null;
   lookup: string | null;
+  vacancyId: string | undefined;
 }) {
   const [settled, setSettled] = useState(false);
   const stored = usePaymentStatusQuery(lookup ?? '', {
@@ -50,5 +60,5 @@ function Processing({
       : !status && stored.error
         ? { kind: 'unknown' as const, code: code ?? 'STATUS_UNAVAILABLE' }
         : paymentResultOf({ status, free, code, stored: storedStatus });
-  return <ResultView result={result} purpose="featuring" />;
+  return <ResultView result={result} purpose="featuring" vacancyId={vacancyId} />;
 }

@@ -16,6 +16,7 @@ import { cropName, placeName } from '../../mobas/reference';
 import { useEstateProfileQuery, useUpdateEstateProfileMutation } from '../api';
 import { PhotoField } from '../components/PhotoField';
 import '../../mobas/mobas.css';
+import { useReaderScript } from '../../../lib/reader-script';
 
 /** /estate/profile: culture types, size, description (< 700), photo (< 2 MB). */
 export default function EstateProfilePage() {
@@ -48,13 +49,14 @@ export default function EstateProfilePage() {
 
 function EstateSummary({ profile }: { profile: EstateProfile }) {
   const { t, i18n } = useTranslation('profile');
+  const shown = useReaderScript();
   return (
     <div className="card" data-testid="profile-summary">
       <p>
-        <strong>{profile.estateName}</strong> · {placeName(profile.municipality, i18n.language)}
+        <strong>{shown(profile.estateName)}</strong> · {placeName(profile.municipality, i18n.language)}
       </p>
       <p>
-        {profile.fullName} · {profile.phone}
+        {shown(profile.fullName)} · {profile.phone}
       </p>
       <p>
         {t('estate.bpg')}: {profile.bpg}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AVAILABILITY_MONTHS,
   crops,
+  canonicalMunicipality,
   municipalityNames,
   SKILLS_MAX,
   updateWorkerProfileSchema,
@@ -16,6 +17,7 @@ import { cropName, placeName } from '../../mobas/reference';
 import { useUpdateWorkerProfileMutation, useWorkerProfileQuery } from '../api';
 import { PhotoField } from '../components/PhotoField';
 import '../../mobas/mobas.css';
+import { useReaderScript } from '../../../lib/reader-script';
 
 /** /worker/profile: county (municipality), availability months, skills (< 500), photo (< 2 MB). */
 export default function WorkerProfilePage() {
@@ -48,10 +50,11 @@ export default function WorkerProfilePage() {
 
 function Summary({ profile }: { profile: WorkerProfile }) {
   const { t } = useTranslation('profile');
+  const shown = useReaderScript();
   return (
     <div className="card" data-testid="profile-summary">
       <p>
-        <strong>{profile.fullName}</strong>
+        <strong>{shown(profile.fullName)}</strong>
       </p>
       <p>
         {profile.phone} · {profile.email}
@@ -85,7 +88,7 @@ function WorkerForm({ profile }: { profile: WorkerProfile }) {
     cultures,
   };
   const parsed = updateWorkerProfileSchema.safeParse(body);
-  const known = places.includes(body.municipality);
+  const known = canonicalMunicipality(body.municipality, profile.region) !== undefined;
   const problems = {
     municipality: !body.municipality
       ? t('common:validation.required')
@@ -119,9 +122,7 @@ function WorkerForm({ profile }: { profile: WorkerProfile }) {
             />
             <datalist id="profile-municipalities">
               {places.map((p) => (
-                <option key={p} value={p}>
-                  {placeName(p, i18n.language)}
-                </option>
+                <option key={p} value={placeName(p, i18n.language)} />
               ))}
             </datalist>
           </>

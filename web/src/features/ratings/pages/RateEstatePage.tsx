@@ -10,6 +10,7 @@ import { useFeatureErrorText } from '../../mobas/error-text';
 import { useEstateForRatingQuery, useRateEstateMutation } from '../api';
 import { GradeInput, Stars } from '../components/GradeInput';
 import '../../mobas/mobas.css';
+import { reasonOf } from '../reason-of';
 
 /** /worker/my-mobas/:vacancyId/rate-estate — the id must be a UUID v4 (spec §2), grade 1–5, comment ≤ 300. */
 export default function RateEstatePage() {
@@ -48,6 +49,7 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
         error={error}
         onRetry={() => void refetch()}
         errorKey="ratings:rateEstate.loadError"
+        describe={errorText}
         isEmpty={false}
         empty={null}
       >
@@ -116,12 +118,3 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
     </section>
   );
 }
-
-/** The reason after the spec's error text, unless it only repeats it. */
-export const reasonOf = (reason: string | null, main: string) =>
-  reason &&
-  reason.toLowerCase() !== main.toLowerCase() &&
-  reason !== 'rating error for estate' &&
-  reason !== 'rating error for worker'
-    ? `(${reason})`
-    : '';

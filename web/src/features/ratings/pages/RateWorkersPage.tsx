@@ -8,6 +8,7 @@ import { Labelled } from '../../mobas/components/Labelled';
 import { QueryState } from '../../mobas/components/States';
 import { useFeatureErrorText } from '../../mobas/error-text';
 import { bulkErrorsByWorker } from '../bulk-errors';
+import { reasonOf } from '../reason-of';
 import { useRateWorkerMutation, useRateWorkersMutation, useWorkersForRatingQuery } from '../api';
 import { GradeInput, Stars } from '../components/GradeInput';
 import '../../mobas/mobas.css';
@@ -80,6 +81,7 @@ function RateWorkers({ vacancyId }: { vacancyId: string }) {
         error={error}
         onRetry={() => void refetch()}
         errorKey="ratings:rateWorkers.loadError"
+        describe={errorText}
         isEmpty={!!data && data.workers.length === 0}
         empty={<p>{t('rateWorkers.empty')}</p>}
       >
@@ -206,8 +208,7 @@ function WorkerItem({
           </Labelled>
           {single.error && (
             <p className="error" role="alert">
-              {t('rateWorkers.itemError')}{' '}
-              {errorText(single.error) !== 'rating error for worker' ? `(${errorText(single.error)})` : ''}
+              {t('rateWorkers.itemError')} {reasonOf(errorText(single.error), t('rateWorkers.itemError'))}
             </p>
           )}
           <button type="button" disabled={single.isLoading} onClick={() => void onRate()}>

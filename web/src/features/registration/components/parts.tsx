@@ -4,6 +4,7 @@ import { Navigate } from 'react-router-dom';
 import type { Region } from '@moba/contracts';
 import { GroupError } from '../../../components/Field';
 import { latinToCyrillic } from '../../../lib/translit';
+import { scriptOf } from '@moba/contracts/script';
 import { paths } from '../../../app/paths';
 import { readDraft, type RegistrationDraft, type UserType } from '../draft';
 
@@ -52,18 +53,20 @@ export function YesNo({
   );
 }
 
-/** Municipality names of a region, loaded with the first step that needs them. */
+/** Municipality names of a region in the reader's script, loaded with the first step that needs them. */
 export function useMunicipalities(region: Region | undefined): string[] {
+  const { i18n } = useTranslation();
+  const script = scriptOf(i18n.language);
   const [names, setNames] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
     void import('@moba/contracts/reference/index').then((ref) => {
-      if (live) setNames(ref.municipalityNames(region ?? 'RS'));
+      if (live) setNames(ref.municipalityNamesIn(region ?? 'RS', script));
     });
     return () => {
       live = false;
     };
-  }, [region]);
+  }, [region, script]);
   return names;
 }
 

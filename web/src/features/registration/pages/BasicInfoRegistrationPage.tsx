@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import {
@@ -22,6 +21,7 @@ import { useSignupEstateMutation, useSignupWorkerMutation } from '../../auth/api
 import { dropDraft, updateDraft, type RegistrationDraft } from '../draft';
 import { StepHeader, ToSignup, useDraftFor } from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { codedResolver } from '../../../lib/validation';
 
 const schema = accountFields.extend(personalFields.shape).superRefine(checkSignupRules);
 const formFields = new Set(Object.keys(schema.shape));
@@ -44,7 +44,7 @@ function BasicInfoForm({ draft }: { draft: RegistrationDraft }) {
   const region = (draft.region as (typeof regions)[number]) ?? 'RS';
 
   const { register, handleSubmit, setError, formState, getValues } = useForm({
-    resolver: zodResolver(schema),
+    resolver: codedResolver(schema),
     defaultValues: {
       firstName: draft.firstName ?? '',
       lastName: draft.lastName ?? '',

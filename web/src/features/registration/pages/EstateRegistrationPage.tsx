@@ -1,5 +1,4 @@
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +18,7 @@ import { paths } from '../../../app/paths';
 import { updateDraft } from '../draft';
 import { StepHeader, ToSignup, useDraftFor, useMunicipalities, useScript } from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { codedResolver } from '../../../lib/validation';
 
 const schema = estateFields.extend({ region: regionSchema }).superRefine(checkMunicipality);
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -35,7 +35,7 @@ function EstateForm({ draft }: { draft: Exclude<ReturnType<typeof useDraftFor>, 
   const navigate = useNavigate();
   const script = useScript();
   const { register, control, handleSubmit, watch, setValue, formState } = useForm({
-    resolver: zodResolver(schema),
+    resolver: codedResolver(schema),
     defaultValues: {
       estateName: draft.estateName ?? '',
       region: (draft.region as (typeof regions)[number]) ?? 'RS',
@@ -89,9 +89,7 @@ function EstateForm({ draft }: { draft: Exclude<ReturnType<typeof useDraftFor>, 
         />
         <datalist id="estate-municipalities">
           {municipalities.map((m) => (
-            <option key={m} value={m}>
-              {script(m)}
-            </option>
+            <option key={m} value={m} />
           ))}
         </datalist>
         <Field

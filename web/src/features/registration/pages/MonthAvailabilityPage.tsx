@@ -1,5 +1,4 @@
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,8 +15,9 @@ import {
 import { Field, GroupError } from '../../../components/Field';
 import { paths } from '../../../app/paths';
 import { updateDraft } from '../draft';
-import { StepHeader, ToSignup, useDraftFor, useMunicipalities, useScript, YesNo } from '../components/parts';
+import { StepHeader, ToSignup, useDraftFor, useMunicipalities, YesNo } from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { codedResolver } from '../../../lib/validation';
 
 const schema = workerAvailabilityFields
   .extend(workerDetailsFields.shape)
@@ -39,9 +39,8 @@ function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof use
   const { t } = useTranslation(['registration', 'common']);
   useDocumentTitle(t('months.title'));
   const navigate = useNavigate();
-  const script = useScript();
   const { register, control, handleSubmit, watch, setValue, formState } = useForm({
-    resolver: zodResolver(schema),
+    resolver: codedResolver(schema),
     defaultValues: {
       availabilityMonths: draft.availabilityMonths ?? [],
       region: (draft.region as (typeof regions)[number]) ?? 'RS',
@@ -122,9 +121,7 @@ function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof use
         />
         <datalist id="worker-municipalities">
           {municipalities.map((m) => (
-            <option key={m} value={m}>
-              {script(m)}
-            </option>
+            <option key={m} value={m} />
           ))}
         </datalist>
         <Controller

@@ -1,0 +1,83 @@
+import i18next from 'i18next';
+
+/**
+ * The code-split parts of the app that the likely next pages need, in one place: routes.tsx makes
+ * its lazy() pages from these loaders, and the same loaders are called ahead of time (on start, on
+ * a finger touching a link, when the browser is idle) so a tap does not wait for a download.
+ * import() is cached by the browser, so an early call and the lazy() call share one download.
+ */
+export const chunks = {
+  storeLayout: () => import('./layouts/StoreLayout'),
+  appLayout: () => import('../features/shell/AppLayout'),
+  login: () => import('../features/auth/pages/LoginPage'),
+  signup: () => import('../features/registration/pages/SignupPage'),
+  guest: () => import('../features/guest/pages/GuestRegistrationPage'),
+  workerMobas: () => import('../features/mobas/pages/MobasPage'),
+  estateMyMobas: () => import('../features/my-mobas/pages/EstateMyMobasPage'),
+  adminTickets: () => import('../features/admin/pages/TicketsPage'),
+};
+
+type ChunkName = keyof typeof chunks;
+
+interface Preload {
+  chunks: ChunkName[];
+  namespaces: string[];
+}
+
+const signedIn = ['shell', 'notifications'];
+
+/** What the pages a reader most often opens first need before they can show anything: layout, page, texts. */
+const routePreloads: Record<string, Preload> = {
+  '/login': { chunks: ['storeLayout', 'login'], namespaces: ['auth', 'errors'] },
+  '/signup': { chunks: ['storeLayout', 'signup'], namespaces: ['registration'] },
+  '/guest-registration': { chunks: ['storeLayout', 'guest'], namespaces: [] },
+  '/worker/mobas': { chunks: ['appLayout', 'workerMobas'], namespaces: [...signedIn, 'mobas', 'errors'] },
+  '/estate/my-mobas': { chunks: ['appLayout', 'estateMyMobas'], namespaces: [...signedIn, 'my-mobas'] },
+  '/admin/tickets': { chunks: ['appLayout', 'adminTickets'], namespaces: [...signedIn, 'admin'] },
+};
+const roleLanding: Record<string, string> = {
+  '/worker': '/worker/mobas',
+  '/estate': '/estate/my-mobas',
+  '/admin': '/admin/tickets',
+};
+const publicInRole = /\/(home|media|crowdfunding|privacy-policy)$/;
+
+function preloadOf(pathname: string): Preload | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const known = routePreloads[roleLanding[path] ?? path];
+  if (known) return known;
+  if (/^\/(worker|estate|admin)\//.test(path) && !publicInRole.test(path))
+    return { chunks: ['appLayout'], namespaces: signedIn };
+  return null;
+}
+
+const started = new Set<string>();
+
+/**
+ * Starts downloading what `pathname` needs, once per path. Failures are ignored here: the real
+ * navigation loads the same chunk again and shows its own error.
+ */
+export function preloadRoute(pathname: string): void {
+  const path = pathname.split(/[?#]/)[0] ?? '/';
+  if (started.has(path)) return;
+  const plan = preloadOf(path);
+  if (!plan) return;
+  started.add(path);
+  for (const name of plan.chunks) chunks[name]().catch(() => started.delete(path));
+  if (plan.namespaces.length && i18next.isInitialized) void i18next.loadNamespaces(plan.namespaces);
+}
+
+/** The page a visitor most likely opens next from `pathname`, fetched when the browser is idle. */
+export function likelyNext(pathname: string, signedIn: boolean): string | null {
+  if (signedIn) return null;
+  if (pathname === '/login') return '/worker/mobas';
+  return '/login';
+}
+
+export function whenIdle(task: () => void): void {
+  if (typeof window === 'undefined') return;
+  const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void })
+    .requestIdleCallback;
+  if (idle) idle(task, { timeout: 3000 });
+  else setTimeout(task, 1500);
+}

@@ -1,0 +1,41 @@
+/**
+ * Answers asked for before the code that shows them has arrived. On a slow network the page's
+ * code takes a second or more to download; a request started at the same time as that download
+ * has its answer ready when the page first asks, instead of starting only then.
+ * An answer is handed out once, to the same request (method, URL, body and token), and only while
+ * it is fresh.
+ */
+const FRESH_MS = 15_000;
+
+interface Early {
+  key: string;
+  at: number;
+  response: Promise<Response>;
+}
+const early = new Map<string, Early>();
+
+const keyOf = (method: string, url: string, authorization: string | null, body: string) =>
+  `${method} ${new URL(url, location.href).href} ${authorization ?? ''} ${body}`;
+
+export function fetchEarly(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+) {
+  const key = keyOf(init.method, url, init.headers.authorization ?? null, init.body);
+  // A failed early request is simply not used: the page then asks again itself.
+  const response = fetch(url, init);
+  response.catch(() => early.delete(key));
+  early.set(key, { key, at: Date.now(), response });
+}
+
+/** The early answer to this request, if one is waiting; otherwise undefined. */
+export async function takeEarly(request: Request): Promise<Response | undefined> {
+  if (early.size === 0) return undefined;
+  const body = request.method === 'GET' ? '' : await request.clone().text();
+  const key = keyOf(request.method, request.url, request.headers.get('authorization'), body);
+  const found = early.get(key);
+  if (!found) return undefined;
+  early.delete(key);
+  if (Date.now() - found.at > FRESH_MS) return undefined;
+  return found.response.catch(() => undefined);
+}

@@ -1,0 +1,276 @@
+/**
+ * axe-core, injected into every screen of the product (public, worker, estate, admin) at 360 and
+ * 1280 px: no serious or critical violation may appear. Each failure names the screen, the rule
+ * and the elements.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { startEmbedded } from '../../../scripts/embedded';
+import { ADMIN, registeredUser } from '../../../test/support/product';
+import { ensureBuilt, launchBrowser, webDist } from './helpers';
+
+jest.setTimeout(300_000);
+
+type Product = Awaited<ReturnType<typeof startEmbedded>>;
+type Session = { token: string; userId: string };
+
+let product: Product;
+let browser: Browser;
+let client: TestClient;
+
+const axeSource = require.resolve('axe-core/axe.min.js');
+
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+/** The serious and critical axe violations of what the page shows now. */
+async function seriousViolations(page: Page, screen: string): Promise<Finding[]> {
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResults> } })
+      .axe;
+    type AxeResults = {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+    };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? '',
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ screen, rule: v.id, impact: v.impact, targets: v.targets }));
+}
+
+/** Opens each path (and whatever `extra` opens on it) at both widths and collects the findings. */
+async function audit(
+  paths: string[],
+  session?: Session & { role: string },
+  extra: Record<string, (page: Page) => Promise<void>> = {},
+): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const width of [360, 1280]) {
+    // bypassCSP: the product's script-src 'self' would refuse the injected axe script.
+    const context = await browser.newContext({
+      viewport: { width, height: width === 360 ? 780 : 900 },
+      bypassCSP: true,
+    });
+    await context.addInitScript((s) => {
+      sessionStorage.setItem('guidanceSeen', 'true');
+      if (s) {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('userId', s.userId);
+        localStorage.setItem('role', s.role);
+      }
+    }, session ?? null);
+    const page = await context.newPage();
+    for (const path of paths) {
+      await page.goto(`${product.url}${path}`);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      findings.push(...(await seriousViolations(page, `${path} @${width}`)));
+      const open = extra[path];
+      if (open) {
+        await open(page);
+        findings.push(...(await seriousViolations(page, `${path} (opened) @${width}`)));
+      }
+    }
+    await context.close();
+  }
+  return findings;
+}
+
+const DAY = 86_400_000;
+const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+
+let worker: Session;
+let estate: Session;
+let admin: Session;
+
+beforeAll(async () => {
+  ensureBuilt();
+  [product, browser] = await Promise.all([
+    startEmbedded({
+      port: 0,
+      dataDir: 'memory',
+      webDist,
+      env: {
+        LOG_LEVEL: 'silent',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        RATE_LIMIT_SCALE: '100',
+      },
+    }),
+    launchBrowser(),
+  ]);
+  client = testClient(product.url);
+  const [w, e] = await Promise.all([registeredUser(client, 'worker'), registeredUser(client, 'estate')]);
+  worker = w;
+  estate = e;
+  const login = await client.post('/api/login', ADMIN);
+  admin = { token: login.body.token as string, userId: login.body.userId as string };
+  // One open moba, so the lists and cards have something to show.
+  const created = await client.post(
+    '/api/estates/vacancies/create',
+    {
+      title: 'Berba malina',
+      description: 'Berba malina u zasadu kod Arilja, alat obezbeđen.',
+      municipality: 'Arilje',
+      crops: ['malina'],
+      jobActivities: ['berba-branje'],
+      startDate: isoDay(3),
+      endDate: isoDay(10),
+      numberOfWorkers: 5,
+      workStartTime: '07:00',
+      workEndTime: '16:00',
+      hoursPerDay: 9,
+      foodProvided: true,
+      transportProvided: false,
+      accommodationProvided: false,
+      groupLeadersAccepted: true,
+      paymentType: 'DailyWage',
+      dailyWage: 3000,
+      sponsored: false,
+    },
+    e.auth,
+  );
+  if (created.status !== 201) throw new Error(`vacancy create failed: ${created.status} ${created.text}`);
+  await eventually(
+    async () =>
+      ((await client.post('/api/workers/vacancies/open', {}, w.auth)).body.items as { id: string }[]).some(
+        (v) => v.id === created.body.id,
+      ),
+    'the moba open for workers',
+    15_000,
+  );
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+test('the audit sees a serious violation when there is one (an unnamed button, an image without text)', async () => {
+  const page = await browser.newPage({ bypassCSP: true });
+  await page.goto(`${product.url}/privacy-policy`);
+  await page.locator('main h1').first().waitFor();
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    main.insertAdjacentHTML('beforeend', '<button type="button"></button><img src="/favicon.ico">');
+  });
+  const rules = (await seriousViolations(page, 'planted')).map((f) => f.rule);
+  expect(rules).toEqual(expect.arrayContaining(['button-name', 'image-alt']));
+  await page.close();
+});
+
+test("each language button's accessible name starts with its visible text", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${product.url}/login`);
+  for (const short of ['Lat', 'Ћир', 'EN']) {
+    const button = page.getByRole('button', { name: new RegExp(`^${short} – `) });
+    expect(await button.count()).toBe(1);
+    expect((await button.innerText()).trim().startsWith(short)).toBe(true);
+  }
+  await page.close();
+});
+
+test('the public screens have no serious or critical axe violation', async () => {
+  const choose = (choice: string) => async (page: Page) => {
+    await page.getByTestId(choice).click();
+    await page.locator('main h1').first().waitFor();
+    await page.getByRole('button', { name: 'Dalje' }).click(); // with the inline errors showing
+  };
+  const findings = await audit(
+    [
+      '/',
+      '/privacy-policy',
+      '/media',
+      '/crowdfunding',
+      '/guest-registration',
+      '/successful-guest-creation',
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/forgot-password-email-sent',
+      '/new-password?token=abc',
+      '/successful-password-reset',
+      '/confirmation-email-sent',
+      '/confirm-email?token=not-a-real-token',
+      '/contact',
+    ],
+    undefined,
+    {
+      '/signup': choose('choose-worker'),
+      '/login': async (page) => {
+        await page.locator('form button[type="submit"]').click(); // the empty form's errors
+      },
+    },
+  );
+  expect(findings).toEqual([]);
+});
+
+const openBell = async (page: Page) => {
+  const menu = page.getByRole('button', { name: 'Meni', exact: true });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByTestId('bell').click();
+  await page.getByTestId('notification-panel').waitFor();
+  // the panel adds no second banner landmark
+  expect(await page.getByRole('banner').count()).toBe(1);
+};
+
+test('the worker screens have no serious or critical axe violation', async () => {
+  const findings = await audit(
+    [
+      '/worker/mobas',
+      '/worker/my-mobas',
+      '/worker/home',
+      '/worker/ratings',
+      '/worker/profile',
+      '/worker/contact',
+      '/worker/update-password',
+      '/worker/media',
+      '/worker/crowdfunding',
+      '/worker/privacy-policy',
+    ],
+    { ...worker, role: 'Worker' },
+    {
+      '/worker/mobas': async (page) => {
+        await page.getByTestId('vacancy-card').first().locator('button').last().click();
+        await page.getByRole('dialog').waitFor();
+      },
+      '/worker/update-password': openBell,
+    },
+  );
+  expect(findings).toEqual([]);
+});
+
+test('the estate screens have no serious or critical axe violation', async () => {
+  const findings = await audit(
+    [
+      '/estate/my-mobas',
+      '/estate/past-mobas',
+      '/estate/create-new-moba',
+      '/estate/home',
+      '/estate/ratings',
+      '/estate/profile',
+      '/estate/contact',
+      '/estate/update-password',
+    ],
+    { ...estate, role: 'Estate' },
+    { '/estate/update-password': openBell },
+  );
+  expect(findings).toEqual([]);
+});
+
+test('the admin screens have no serious or critical axe violation', async () => {
+  const findings = await audit(['/admin/tickets', '/admin/mobas', '/admin/users', '/admin/stats'], {
+    ...admin,
+    role: 'Admin',
+  });
+  expect(findings).toEqual([]);
+});

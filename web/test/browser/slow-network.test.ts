@@ -1,0 +1,167 @@
+/**
+ * Issue 26 item 3, on the network the issue was measured on (150 ms latency, 1.6 Mbps, CPU ×4):
+ * every tap on a link answers within 100 ms. Like the JavaScript budget of the home page this is a
+ * user-facing budget: the figure is printed, measured on a warm server, retried once at most.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { testClient } from '@moba/platform/testing';
+import { registeredUser } from '../../../test/support/product';
+import { createWorkerSession, launchBrowser, startProduct, type Product } from './helpers';
+
+jest.setTimeout(180_000);
+
+const TAP_BUDGET_MS = 100;
+
+let product: Product;
+let browser: Browser;
+
+const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  const client = testClient(product.url);
+  const estate = await registeredUser(client, 'estate');
+  for (const [i, place] of ['Arilje', 'Ivanjica', 'Senta'].entries()) {
+    const created = await client.post(
+      '/api/estates/vacancies/create',
+      {
+        title: `Berba malina ${i + 1} — ${place}`,
+        description: 'Berba malina u zasadu, rad u smenama, alat obezbeđen, topao obrok u podne.',
+        municipality: place,
+        crops: ['malina'],
+        jobActivities: ['berba-branje'],
+        startDate: isoDay(5 + i),
+        endDate: isoDay(12 + i),
+        numberOfWorkers: 6,
+        workStartTime: '07:00',
+        workEndTime: '15:00',
+        hoursPerDay: 8,
+        foodProvided: true,
+        transportProvided: i % 2 === 0,
+        accommodationProvided: false,
+        groupLeadersAccepted: true,
+        paymentType: 'DailyWage',
+        dailyWage: 3200 + i * 100,
+        sponsored: false,
+      },
+      estate.auth,
+    );
+    if (created.status !== 201) throw new Error(`vacancy: ${created.status} ${created.text}`);
+  }
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** The issue's network and a four times slower processor, on one page. */
+async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1_600_000 / 8,
+    uploadThroughput: 750_000 / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** Runs a measure up to twice (a shared machine has bad moments) and keeps the better figure. */
+async function bestOfTwo(label: string, budget: number, measure: () => Promise<number>): Promise<number> {
+  let best = await measure();
+  if (best > budget) best = Math.min(best, await measure());
+  console.log(`${label}: ${Math.round(best)} ms (budget ${budget} ms)`);
+  return best;
+}
+
+/**
+ * Milliseconds from a tap on the link to the first change on screen (the pending bar or the next
+ * page), timed inside the page so the test driver's own latency does not count.
+ */
+async function tapAnswer(page: Page, link: string): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as unknown as { tapAt?: number; answerAt?: number };
+    w.tapAt = undefined;
+    w.answerAt = undefined;
+    // window's capture listeners run before any of the page's own
+    window.addEventListener('click', () => (w.tapAt = performance.now()), { capture: true, once: true });
+    new MutationObserver((_, observer) => {
+      if (w.tapAt === undefined) return;
+      observer.disconnect();
+      requestAnimationFrame(() => (w.answerAt = performance.now()));
+    }).observe(document.body, { childList: true, subtree: true, attributes: true });
+  });
+  await page.locator(link).first().click();
+  await page.waitForFunction(() => (window as unknown as { answerAt?: number }).answerAt !== undefined);
+  return page.evaluate(() => {
+    const w = window as unknown as { tapAt: number; answerAt: number };
+    return w.answerAt - w.tapAt;
+  });
+}
+
+describe.each([
+  [360, 780],
+  [1280, 900],
+])('on a slow network at %i px', (width, height) => {
+  test('a tap on "Prijava" answers within 100 ms and the login form follows', async () => {
+    const measured = await bestOfTwo(
+      `${width} px: tap on Prijava → first answer`,
+      TAP_BUDGET_MS,
+      async () => {
+        const context = await browser.newContext({ viewport: { width, height } });
+        const page = await context.newPage();
+        await page.goto(product.url); // the pre-rendered home, then the throttled tap
+        await page.waitForLoadState('networkidle');
+        await throttle(page);
+        const ms = await tapAnswer(page, '.site-header a[href="/login"]');
+        await page.getByLabel('E-mail adresa').waitFor({ timeout: 30_000 });
+        await context.close();
+        return ms;
+      },
+    );
+    expect(measured).toBeLessThanOrEqual(TAP_BUDGET_MS);
+  });
+
+  test("a signed-in worker's browse asks for its mobas while its code loads, once, with grey cards meanwhile", async () => {
+    const session = await createWorkerSession(product);
+    const context = await browser.newContext({ viewport: { width, height } });
+    await context.addInitScript((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userId', s.userId);
+      localStorage.setItem('role', 'Worker');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    }, session);
+    const page = await context.newPage();
+    await throttle(page);
+    const started: { url: string; at: number }[] = [];
+    const t0 = Date.now();
+    page.on('request', (r) => started.push({ url: new URL(r.url()).pathname, at: Date.now() - t0 }));
+    await page.goto(`${product.url}/worker/mobas`);
+    await page.getByTestId('skeleton').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('vacancy-card').first().waitFor({ timeout: 30_000 });
+    const browse = started.filter((r) => r.url === '/api/workers/vacancies/open');
+    const pageCode = started.find((r) => /\/assets\/MobasPage-/.test(r.url));
+    console.log(`${width} px: browse request at ${browse[0]?.at} ms, page code at ${pageCode?.at} ms`);
+    expect(browse).toHaveLength(1);
+    expect(browse[0]!.at).toBeLessThanOrEqual(pageCode!.at);
+    await context.close();
+  });
+});
+
+test.each([
+  [360, 780],
+  [1280, 900],
+])(
+  'without JavaScript at %i px, /login and the worker pages say plainly that they need it',
+  async (width, height) => {
+    const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of ['/login', '/worker/mobas']) {
+      await page.goto(`${product.url}${path}`);
+      await expect(page.getByTestId('noscript').isVisible()).resolves.toBe(true);
+      await expect(page.getByTestId('noscript').textContent()).resolves.toContain('JavaScript');
+    }
+    await context.close();
+  },
+);
