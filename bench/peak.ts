@@ -329,9 +329,10 @@ function report(result: Awaited<ReturnType<typeof phase>>) {
     );
   for (const [what, n] of stats.errors) lines.push(`  ERROR ${n} × ${what}`);
   const busiest = [...usage.shares].sort((a, b) => b[1] - a[1]);
+  const cores = busiest.reduce((sum, [, share]) => sum + share, 0);
   lines.push(
     `  CPU (share of one core): ${busiest.map(([name, share]) => `${name} ${share.toFixed(2)}`).join(', ')}`,
-    `  this run's processes together ${busiest.reduce((sum, [, share]) => sum + share, 0).toFixed(2)} cores; the machine (every user) busy ${(usage.machineBusy * 100).toFixed(0)} % of ${cpus().length} cores; busiest process: ${busiest[0][0]} at ${(busiest[0][1] * 100).toFixed(0)} % of a core`,
+    `  this run's processes together ${cores.toFixed(2)} cores (${(rps / cores).toFixed(0)} req/s per core used); the machine (every user) busy ${(usage.machineBusy * 100).toFixed(0)} % of ${cpus().length} cores; busiest process: ${busiest[0][0]} at ${(busiest[0][1] * 100).toFixed(0)} % of a core`,
   );
   // CPU time per request does not depend on the share of the cores the run got: the capacity model's base.
   lines.push(
@@ -346,7 +347,7 @@ function report(result: Awaited<ReturnType<typeof phase>>) {
     `  Redis: ${(redisCalls / stats.total).toFixed(2)} commands per request (${top.map(([c, n]) => `${c} ${(n / stats.total).toFixed(2)}`).join(', ')})`,
     `  PostgreSQL per request: ${[...pgDelta].map(([c, n]) => `${c} ${(n / stats.total).toFixed(2)}`).join(', ')}`,
   );
-  return { text: lines.join('\n'), rps, errors, p99: percentile(all, 99), busiest: busiest[0] };
+  return { text: lines.join('\n'), rps, perCore: rps / cores, errors, p99: percentile(all, 99) };
 }
 
 async function main() {
@@ -372,7 +373,7 @@ async function main() {
     ratios.push(two.rps / one.rps);
     errors += one.errors + two.errors;
     console.log(
-      `ratio two / one: ${(two.rps / one.rps).toFixed(2)}× requests/s, p99 ${two.p99.toFixed(1)} ms vs ${one.p99.toFixed(1)} ms\n`,
+      `ratio two / one: ${(two.rps / one.rps).toFixed(2)}× requests/s (${(two.perCore / one.perCore).toFixed(2)}× per core used), p99 ${two.p99.toFixed(1)} ms vs ${one.p99.toFixed(1)} ms\n`,
     );
   }
   if (ROUNDS > 1)

@@ -47,13 +47,14 @@ export function postgresBackends(database: string): number[] {
  * core busy all the time); a group may hold several pids (the PostgreSQL backends of one database).
  */
 export function cpuSampler(groups: () => Map<string, number[]>) {
-  let before = new Map<string, number>();
+  // Per pid: a process that ends during the run (a pooled PostgreSQL connection closed when idle)
+  // drops out instead of subtracting its earlier time; one that starts counts from zero.
+  let before = new Map<number, number>();
   let machineBefore = machineSeconds();
   let started = 0;
-  const total = (pids: number[]) => pids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
   return {
     start() {
-      before = new Map([...groups()].map(([name, pids]) => [name, total(pids)]));
+      before = new Map([...groups().values()].flat().map((pid) => [pid, cpuSeconds(pid) ?? 0] as const));
       machineBefore = machineSeconds();
       started = performance.now();
     },
@@ -61,8 +62,14 @@ export function cpuSampler(groups: () => Map<string, number[]>) {
       const seconds = (performance.now() - started) / 1000;
       const machine = machineSeconds();
       const shares = new Map<string, number>();
-      for (const [name, pids] of groups())
-        shares.set(name, (total(pids) - (before.get(name) ?? 0)) / seconds);
+      for (const [name, pids] of groups()) {
+        let used = 0;
+        for (const pid of pids) {
+          const now = cpuSeconds(pid);
+          if (now !== undefined) used += now - (before.get(pid) ?? 0);
+        }
+        shares.set(name, used / seconds);
+      }
       return {
         shares,
         /** Busy share of the whole machine (all cores together, every process of every user). */

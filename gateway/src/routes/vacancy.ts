@@ -7,10 +7,15 @@ import {
   okSchema,
   vacancyFiltersSchema,
   vacancyPageSchema,
+  vacancyPreviewSchema,
 } from '@moba/contracts';
 import { route } from './route';
 
 export const vacancyRoutes = [
+  route('GET', '/vacancies/preview', 'vacancy', 'public', {
+    response: vacancyPreviewSchema,
+    summary: 'A few open vacancies with free places for the home page: public fields only, no estate',
+  }),
   route('POST', '/workers/vacancies/open', 'vacancy', ['Worker'], {
     body: vacancyFiltersSchema,
     response: vacancyPageSchema,

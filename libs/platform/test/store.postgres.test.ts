@@ -1,6 +1,12 @@
 import { Client } from 'pg';
 import { createStore } from '../src/adapters';
-import type { DocumentStore, Filter, IndexSpec, Sort } from '../src/store/document-store';
+import {
+  DuplicateKeyError,
+  type DocumentStore,
+  type Filter,
+  type IndexSpec,
+  type Sort,
+} from '../src/store/document-store';
 import { createNedbStore } from '../src/store/nedb-store';
 import { createPostgresStore, findStatement, postgresSchemaName } from '../src/store/postgres-store';
 import { documentStoreContract } from '../src/testing/contracts';
@@ -15,6 +21,13 @@ describe('postgres:// URL', () => {
     expect(postgresSchemaName('postgres://u:p@db:5432/moba', 'auth')).toBe('auth');
     expect(postgresSchemaName('postgres://u:p@db:5432/moba?schema=moba', 'vacancy')).toBe('moba_vacancy');
     expect(postgresSchemaName('postgresql://db/moba?schema=Run-7', 'auth')).toBe('run_7_auth');
+  });
+
+  it('rejects a bad pool size naming it, before connecting', async () => {
+    await expect(createPostgresStore('postgres://u:p@127.0.0.1:1/moba?pool=0', 'x')).rejects.toThrow(/pool/);
+    await expect(createPostgresStore('postgres://u:p@127.0.0.1:1/moba?pool=many', 'x')).rejects.toThrow(
+      /pool/,
+    );
   });
 });
 
@@ -237,6 +250,39 @@ whenPostgres('DocumentStore on postgres://', () => {
     expect(new Set(taken.map((c) => c?._id)).size).toBe(20);
     expect(taken).toHaveLength(20);
     expect(await jobs.count({ state: 'queued' })).toBe(0);
+  });
+
+  it('keeps U+0000 and lone surrogates (which PostgreSQL text cannot hold) and U+E000 (their escape) in ids, values and keys', async () => {
+    const store = await open('nul');
+    const c = await store.collection<{ _id: string; [field: string]: unknown }>('texts', {
+      indexes: [{ fields: ['name'], unique: true }],
+    });
+    const odd = [
+      'a\u0000b',
+      '\uE000',
+      '\uE0000',
+      '\\u0000',
+      '\u0000\uE000e',
+      '\ud800x',
+      'x\udfff',
+      '\ud83d\ude00',
+      'plain',
+    ];
+    for (const [i, text] of odd.entries())
+      await c.insertOne({ _id: `${text}#${i}`, name: text, list: [text], [`k${text}`]: i });
+    for (const [i, text] of odd.entries()) {
+      expect(await c.findOne({ name: text })).toEqual({
+        _id: `${text}#${i}`,
+        name: text,
+        list: [text],
+        [`k${text}`]: i,
+      });
+      expect(await c.count({ _id: `${text}#${i}` })).toBe(1);
+      expect(await c.count({ list: { $in: [text] } })).toBe(1);
+    }
+    await expect(c.insertOne({ _id: 'again', name: 'a\u0000b' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(await c.updateOne({ _id: 'a\u0000b#0' }, { $set: { name: 'c\u0000' } })).toBe(1);
+    expect((await c.findOne({ _id: 'a\u0000b#0' }))?.name).toBe('c\u0000');
   });
 
   it('is chosen for postgres:// and postgresql:// store URLs', async () => {

@@ -241,3 +241,53 @@ describe('guest applications', () => {
     );
   });
 });
+
+describe('the guest form sent without JavaScript (form-encoded)', () => {
+  const formPost = (fields: Record<string, string>) =>
+    t.client.request('POST', '/signup-guest', {
+      raw: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  const valid = {
+    firstName: 'Dragana',
+    lastName: 'Ilić',
+    phone: '064 765 4321',
+    municipality: 'Arilje',
+    note: '',
+    lang: 'sr-Latn',
+  };
+
+  test('a valid form is stored like the JSON call and answered with a thank-you page', async () => {
+    const before = (await t.client.post('/admin/applications/guest/pending', {}, (await t.admin()).auth)).body
+      .length as number;
+    const res = await formPost(valid);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.text).toContain('Prijava je poslata');
+    const pending = await t.client.post('/admin/applications/guest/pending', {}, (await t.admin()).auth);
+    expect(pending.body).toHaveLength(before + 1);
+    expect(pending.body.at(-1)).toMatchObject({ firstName: 'Dragana', phone: '+381647654321', note: null });
+  });
+
+  test('a wrong phone and an empty last name answer 400 with the form again, each named, values kept, nothing written', async () => {
+    const admin = (await t.admin()).auth;
+    const before = (await t.client.post('/admin/applications/guest/pending', {}, admin)).body
+      .length as number;
+    const res = await formPost({ ...valid, lastName: '', phone: '123', lang: 'en' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('<html lang="en"');
+    expect(res.text).toContain('Enter a valid phone number');
+    expect(res.text).toContain('Enter a last name.');
+    expect(res.text).not.toContain('Enter a first name.');
+    expect(res.text).toContain('value="Dragana"');
+    expect(res.text).toContain('<form method="post" action="/api/signup-guest">');
+    expect((await t.client.post('/admin/applications/guest/pending', {}, admin)).body).toHaveLength(before);
+  });
+
+  test('what the reader typed is escaped on the page', async () => {
+    const res = await formPost({ ...valid, firstName: '<script>x</script>', phone: '' });
+    expect(res.status).toBe(400);
+    expect(res.text).not.toContain('<script>x');
+    expect(res.text).toContain('&lt;script&gt;x&lt;/script&gt;');
+  });
+});

@@ -12,11 +12,18 @@ type Who = 'visitor' | Role;
 interface RouteCase {
   name: string;
   call: (auth: Record<string, string>, ownerAuth: Record<string, string>) => Promise<{ status: number }>;
-  allowed: Role;
+  /** The one role allowed, or 'anyone' for a public route (a visitor too). */
+  allowed: Role | 'anyone';
   okStatus: number;
 }
 
 const routes: RouteCase[] = [
+  {
+    name: 'GET /vacancies/preview',
+    call: (auth) => h.client.get('/vacancies/preview', auth),
+    allowed: 'anyone',
+    okStatus: 200,
+  },
   {
     name: 'POST /estates/vacancies/create',
     call: (auth) => h.client.post('/estates/vacancies/create', validVacancy(h.today()), auth),
@@ -71,7 +78,13 @@ const routes: RouteCase[] = [
 const whos: Who[] = ['visitor', 'Worker', 'Estate', 'Admin'];
 const table = routes.flatMap((r) =>
   whos.map(
-    (who) => [r.name, who, who === 'visitor' ? 401 : who === r.allowed ? r.okStatus : 403, r] as const,
+    (who) =>
+      [
+        r.name,
+        who,
+        r.allowed === 'anyone' || who === r.allowed ? r.okStatus : who === 'visitor' ? 401 : 403,
+        r,
+      ] as const,
   ),
 );
 

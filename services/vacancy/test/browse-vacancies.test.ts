@@ -232,3 +232,29 @@ describe('GET /estates/vacancies/all and DELETE /estates/vacancies/:id', () => {
     void estate;
   });
 });
+
+describe('the public preview of open mobas (GET /vacancies/preview)', () => {
+  test('answers a visitor and every role alike: at most three open mobas with free places, featured first, public fields only', async () => {
+    const estate = await testToken('Estate');
+    const answers = await Promise.all(
+      [undefined, worker.auth, estate.auth, admin.auth].map((auth) =>
+        h.client.get('/vacancies/preview', auth),
+      ),
+    );
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(answers[0]!.body);
+    }
+    const { items, total } = answers[0]!.body as { items: Record<string, unknown>[]; total: number };
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(3);
+    expect(total).toBeGreaterThanOrEqual(items.length);
+    expect(items[0]!.id).toBe(ids.featured);
+    for (const item of items) {
+      expect(item.freePositions).toEqual(expect.any(Number));
+      expect(item).not.toHaveProperty('estateName');
+      expect(item).not.toHaveProperty('estateId');
+      expect(item).not.toHaveProperty('description');
+    }
+  });
+});

@@ -114,3 +114,30 @@ test.each(sizes)(
     await page.context().close();
   },
 );
+
+test.each(sizes)(
+  'at %i px the home hero shows our drawing and real open mobas, wage first, and the page stays short',
+  async (width, height) => {
+    const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+    await page.goto(product.url);
+    await expect(page.locator('.hero svg.field-illustration').count()).resolves.toBe(1);
+    const preview = page.getByTestId('open-mobas-preview');
+    await preview.waitFor();
+    const first = preview.locator('li', { hasText: 'Berba višanja kod Subotice' });
+    await expect(first.locator('.preview-wage').textContent()).resolves.toContain('3.500 RSD');
+    const wagePx = await first
+      .locator('.preview-wage')
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const titlePx = await first
+      .locator('.preview-title')
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(wagePx).toBeGreaterThan(titlePx);
+    // the preview is in the first screen at 1280 px, and right under the hero's buttons on a phone
+    const top = await preview.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(top).toBeLessThan(width < 600 ? 2 * height : height);
+    const screens = await page.evaluate(() => document.documentElement.scrollHeight / window.innerHeight);
+    console.log(`${width} px: the home page is ${screens.toFixed(1)} screens long`);
+    if (width < 600) expect(screens).toBeLessThanOrEqual(5.5); // was about 6.6 (issue: about 7)
+    await page.context().close();
+  },
+);

@@ -148,20 +148,3 @@ describe.each([
     await context.close();
   });
 });
-
-test.each([
-  [360, 780],
-  [1280, 900],
-])(
-  'without JavaScript at %i px, /login and the worker pages say plainly that they need it',
-  async (width, height) => {
-    const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
-    const page = await context.newPage();
-    for (const path of ['/login', '/worker/mobas']) {
-      await page.goto(`${product.url}${path}`);
-      await expect(page.getByTestId('noscript').isVisible()).resolves.toBe(true);
-      await expect(page.getByTestId('noscript').textContent()).resolves.toContain('JavaScript');
-    }
-    await context.close();
-  },
-);

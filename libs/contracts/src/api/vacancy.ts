@@ -390,6 +390,30 @@ export type VacancyItem = z.infer<typeof vacancyItemSchema>;
 export const vacancyPageSchema = pageOf(vacancyItemSchema);
 export type VacancyPage = z.infer<typeof vacancyPageSchema>;
 
+/**
+ * GET /vacancies/preview (public): a few open mobas with free places for the home page, with only
+ * what a visitor may see — no estate, no description.
+ */
+export const vacancyPreviewItemSchema = vacancyItemSchema.pick({
+  id: true,
+  title: true,
+  municipality: true,
+  startDate: true,
+  endDate: true,
+  paymentType: true,
+  dailyWage: true,
+  norm: true,
+  normPrice: true,
+  freePositions: true,
+  featured: true,
+});
+export const VACANCY_PREVIEW_SIZE = 3;
+export const vacancyPreviewSchema = z.object({
+  items: z.array(vacancyPreviewItemSchema),
+  total: z.number().int(),
+});
+export type VacancyPreview = z.infer<typeof vacancyPreviewSchema>;
+
 /** GET /estates/vacancies/all: the estate's own vacancies of every status, newest first (the web splits active and past by status). */
 export const estateVacanciesSchema = z.array(vacancyItemSchema);
 export type EstateVacancies = z.infer<typeof estateVacanciesSchema>;

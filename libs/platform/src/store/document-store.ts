@@ -3,7 +3,7 @@ export interface BaseDoc {
   _id: string;
 }
 
-/** MongoDB operator subset both adapters support: $eq $ne $gt $gte $lt $lte $in $nin $exists $regex $or $and $size, dotted paths. */
+/** MongoDB operator subset every adapter supports: $eq $ne $gt $gte $lt $lte $in $nin $exists $regex $or $and $size, dotted paths. */
 export type Filter = Record<string, unknown>;
 /** $set $unset $inc $push ($each) $pull $addToSet $min $max. */
 export type Update = Record<string, unknown>;

@@ -1,4 +1,5 @@
 import type { Filter, Sort } from './document-store';
+import { encodeJson, encodeText } from './postgres-text';
 
 /**
  * The MongoDB filter subset of the DocumentStore port, written as SQL over a `doc jsonb` column with
@@ -20,7 +21,7 @@ export class SqlParams {
     return `$${this.values.length}`;
   }
   json(value: unknown): string {
-    return `${this.add(JSON.stringify(value))}::jsonb`;
+    return `${this.add(encodeJson(value))}::jsonb`;
   }
 }
 
@@ -82,7 +83,7 @@ const either = (plain: string, element: string | undefined) => (element ? `(${pl
 function equals(path: string, value: unknown, params: SqlParams): string {
   if (value instanceof RegExp) return regex(path, value, params);
   if (value === undefined) throw new Error(`filter on ${path}: undefined is not a value`);
-  if (path === '_id' && typeof value === 'string') return `_id = ${params.add(value)}`;
+  if (path === '_id' && typeof value === 'string') return `_id = ${params.add(encodeText(value))}`;
   const expression = pathExpression(path);
   const plain = `${expression} = ${params.json(value)}`;
   if (isScalar(value)) return either(plain, elementArm(path, '@ == $v', { v: value }, params));
@@ -96,8 +97,8 @@ function oneOf(path: string, values: unknown, params: SqlParams): string {
   if (values.length === 0) return 'FALSE';
   if (values.some((v) => !isScalar(v))) return `(${values.map((v) => equals(path, v, params)).join(' OR ')})`;
   if (path === '_id' && values.every((v) => typeof v === 'string'))
-    return `_id = ANY(${params.add(values)}::text[])`;
-  const plain = `${pathExpression(path)} = ANY(${params.add(values.map((v) => JSON.stringify(v)))}::jsonb[])`;
+    return `_id = ANY(${params.add(values.map(encodeText))}::text[])`;
+  const plain = `${pathExpression(path)} = ANY(${params.add(values.map(encodeJson))}::jsonb[])`;
   const vars = Object.fromEntries(values.map((v, i) => [`v${i}`, v]));
   const predicate = values.map((_, i) => `@ == $v${i}`).join(' || ');
   return either(plain, elementArm(path, predicate, vars, params));

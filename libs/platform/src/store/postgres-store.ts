@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Pool, type PoolClient } from 'pg';
+import { Pool, types, type PoolClient } from 'pg';
 import {
   DuplicateKeyError,
   type BaseDoc,
@@ -18,6 +18,7 @@ import {
   SqlParams,
   whereSql,
 } from './postgres-sql';
+import { decodeJson, encodeJson, encodeText } from './postgres-text';
 import { applyUpdate, checkDocument, upsertDocument } from './update-operators';
 
 /**
@@ -30,10 +31,16 @@ import { applyUpdate, checkDocument, upsertDocument } from './update-operators';
  * DuplicateKeyError.
  *
  * URL: `postgres://user:password@host:port/database?schema=PREFIX` → schema `PREFIX_<service>`
- * (without `schema`, just `<service>`); `pool=N` sets the pool size (default 10).
+ * (without `schema`, just `<service>`); `pool=N` caps the connections of this process (default 5:
+ * nine service processes then stay under PostgreSQL's default max_connections of 100).
  */
 const SETUP_LOCK_CLASS = 0x6d6f6261; // 'moba': the advisory lock space of schema setup
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure
+const JSONB_OID = 3802;
+const parseTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === JSONB_OID ? decodeJson : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+};
 
 interface PgError {
   code?: string;
@@ -108,13 +115,18 @@ export function findStatement(
 export async function createPostgresStore(url: string, service: string): Promise<DocumentStore> {
   const schema = postgresSchemaName(url, service);
   const parsed = new URL(url);
-  const poolSize = Number(parsed.searchParams.get('pool') ?? 10);
+  const poolSize = Number(parsed.searchParams.get('pool') ?? 5);
+  if (!Number.isInteger(poolSize) || poolSize < 1)
+    throw new Error(
+      `STORE_URL: pool must be a whole number of at least 1, not ${parsed.searchParams.get('pool')}`,
+    );
   parsed.searchParams.delete('schema');
   parsed.searchParams.delete('pool');
   const pool = new Pool({
     connectionString: parsed.toString(),
     max: poolSize,
     application_name: `moba-${service}`,
+    types: parseTypes,
   });
   // An idle connection that breaks (server restart) is dropped by the pool; the next query reconnects.
   pool.on('error', () => undefined);
@@ -178,7 +190,7 @@ export async function createPostgresStore(url: string, service: string): Promise
               const updated = rows.map((r) => applyUpdate(r.doc, changes));
               await client.query(
                 `UPDATE ${table} AS t SET doc = v.doc FROM unnest($1::text[], $2::jsonb[]) AS v(_id, doc) WHERE t._id = v._id`,
-                [updated.map((d) => d._id), updated.map((d) => JSON.stringify(d))],
+                [updated.map((d) => encodeText(d._id)), updated.map(encodeJson)],
               );
               return updated;
             }
@@ -186,7 +198,7 @@ export async function createPostgresStore(url: string, service: string): Promise
             const doc = upsertDocument<T>(filter, changes);
             const inserted = await client.query(
               `INSERT INTO ${table} (_id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (_id) DO NOTHING`,
-              [doc._id, JSON.stringify(doc)],
+              [encodeText(doc._id), encodeJson(doc)],
             );
             if (inserted.rowCount) return [doc];
             // Another writer inserted that _id meanwhile: match again (it may now match the filter).
@@ -201,8 +213,8 @@ export async function createPostgresStore(url: string, service: string): Promise
         guard(async () => {
           checkDocument(doc);
           await pool.query(`INSERT INTO ${table} (_id, doc) VALUES ($1, $2::jsonb)`, [
-            doc._id,
-            JSON.stringify(doc),
+            encodeText(doc._id),
+            encodeJson(doc),
           ]);
           return doc;
         }),

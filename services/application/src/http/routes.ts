@@ -19,6 +19,7 @@ import {
   listPendingGuests,
   signUpGuest,
 } from '../guest-applications/guest-applications';
+import { answerGuestForm, isFormPost } from '../guest-form/answer-guest-form';
 import { approvedApplicants } from '../approved-applicants/approved-applicants';
 import { myVacancies } from '../my-vacancies/my-vacancies';
 import { myApplications } from '../my-applications/my-applications';
@@ -40,6 +41,7 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   });
 
   app.post('/signup-guest', async (req, res) => {
+    if (isFormPost(req)) return answerGuestForm(ctx, req, res);
     const input = parseInput(guestSignupRequestSchema, req.body);
     res.status(201).json(await signUpGuest(ctx, input));
   });

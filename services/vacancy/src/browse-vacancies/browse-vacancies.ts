@@ -1,4 +1,10 @@
-import { vacancyFiltersSchema, type VacancyFilters } from '@moba/contracts';
+import {
+  VACANCY_PREVIEW_SIZE,
+  vacancyFiltersSchema,
+  vacancyPreviewSchema,
+  type VacancyFilters,
+  type VacancyPreview,
+} from '@moba/contracts';
 import { parseInput } from '@moba/platform';
 import { toItem } from '../domain/vacancy';
 import { compareForBrowse, matchesFilters, pageOfItems } from '../domain/filters';
@@ -10,6 +16,14 @@ export const parseFilters = (body: unknown): VacancyFilters => parseInput(vacanc
 export function browseOpenVacancies(ctx: VacancyContext, body: unknown) {
   const filters = parseFilters(body);
   return ctx.readModel.page({ ...filters, status: undefined });
+}
+
+/** The home page's few open mobas with free places, featured first, with only their public fields. */
+export function previewOpenVacancies(ctx: VacancyContext): VacancyPreview {
+  const page = ctx.readModel.query(
+    parseFilters({ page: 1, pageSize: VACANCY_PREVIEW_SIZE, onlyWithFreePositions: true }),
+  );
+  return vacancyPreviewSchema.parse({ items: page.items, total: page.total });
 }
 
 /** Every vacancy (any status, not deleted) for the admin, with the same filters; read from the store. */

@@ -2,7 +2,11 @@ import type { Express, Response } from 'express';
 import { requireUser, userOf, type TokenVerifier } from '@moba/platform';
 import type { VacancyContext } from '../context';
 import { createVacancy } from '../create-vacancy/create-vacancy';
-import { browseOpenVacancies, listAllVacancies } from '../browse-vacancies/browse-vacancies';
+import {
+  browseOpenVacancies,
+  listAllVacancies,
+  previewOpenVacancies,
+} from '../browse-vacancies/browse-vacancies';
 import { listEstateVacancies } from '../list-estate-vacancies/list-estate-vacancies';
 import { deleteVacancy } from '../delete-vacancy/delete-vacancy';
 import { featureVacancy, featuringOffer } from '../feature-vacancy/feature-vacancy';
@@ -40,6 +44,12 @@ export function vacancyRoutes(app: Express, ctx: VacancyContext, tokens: TokenVe
 
   app.post('/estates/vacancies/:id/feature', requireUser(tokens, 'Estate'), async (req, res) => {
     res.json(await featureVacancy(ctx, userOf(req), req.params));
+  });
+
+  // Public: the home page shows visitors a few real open mobas; a minute old is fresh enough.
+  app.get('/vacancies/preview', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=60');
+    res.json(previewOpenVacancies(ctx));
   });
 
   app.post('/workers/vacancies/open', requireUser(tokens, 'Worker'), (req, res) => {

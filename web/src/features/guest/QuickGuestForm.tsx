@@ -10,7 +10,8 @@ const empty: GuestForm = { firstName: '', lastName: '', phone: '', municipality:
 
 /**
  * The guest quick registration (home page and /guest-registration). Plain inputs, so the home page
- * stays light: the schema, the phone rules and the municipality list load when first needed.
+ * stays light: the schema, the phone rules and the municipality list load when first needed. It is
+ * a real POST form, so the pre-rendered home page takes applications without JavaScript too.
  */
 export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
   const { t, i18n } = useTranslation(['public', 'common']);
@@ -52,7 +53,16 @@ export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
   };
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label={t('public:quick.title')}>
+    // Without JavaScript the browser posts the form itself and the application service answers a page.
+    <form
+      className="form"
+      method="post"
+      action="/api/signup-guest"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('public:quick.title')}
+    >
+      <input type="hidden" name="lang" value={i18n.language} />
       <div className="row">
         <Field
           label={t('public:quick.firstName')}

@@ -7,6 +7,8 @@ import { useSession } from '../../../app/session';
 import { QuickGuestForm } from '../../guest/QuickGuestForm';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon } from '../../../components/Icon';
+import { FieldIllustration } from '../components/FieldIllustration';
+import { OpenMobasPreview } from '../components/OpenMobasPreview';
 
 const jobTypes = [
   { key: 'fruit', icon: 'fruit' },
@@ -25,6 +27,7 @@ export default function HomePage() {
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
+        <FieldIllustration />
         <p className="eyebrow">{t('hero.eyebrow')}</p>
         <h1 id="hero-title">{t('hero.title')}</h1>
         <p className="lead">{t('hero.lead')}</p>
@@ -41,6 +44,8 @@ export default function HomePage() {
         <p className="muted">{t('hero.launch')}</p>
       </section>
 
+      <OpenMobasPreview />
+
       {!role && (
         <section className="card" aria-labelledby="quick-title" id="guest">
           <h2 id="quick-title">{t('quick.title')}</h2>
@@ -55,22 +60,25 @@ export default function HomePage() {
       <section id="aboutUs" aria-labelledby="about-title" className="section">
         <h2 id="about-title">{t('about.title')}</h2>
         <p>{t('about.p1')}</p>
-        <p>{t('about.p2')}</p>
-        <p>{t('about.p3')}</p>
-        <div className="grid two">
-          <div className="tile">
-            <h3 className="with-icon">
-              <Icon name="worker" /> {t('about.forWorkers')}
-            </h3>
-            <p>{t('about.forWorkersText')}</p>
+        <details className="more">
+          <summary>{t('about.more')}</summary>
+          <p>{t('about.p2')}</p>
+          <p>{t('about.p3')}</p>
+          <div className="grid two">
+            <div className="tile">
+              <h3 className="with-icon">
+                <Icon name="worker" /> {t('about.forWorkers')}
+              </h3>
+              <p>{t('about.forWorkersText')}</p>
+            </div>
+            <div className="tile">
+              <h3 className="with-icon">
+                <Icon name="tractor" /> {t('about.forEstates')}
+              </h3>
+              <p>{t('about.forEstatesText')}</p>
+            </div>
           </div>
-          <div className="tile">
-            <h3 className="with-icon">
-              <Icon name="tractor" /> {t('about.forEstates')}
-            </h3>
-            <p>{t('about.forEstatesText')}</p>
-          </div>
-        </div>
+        </details>
       </section>
 
       <section aria-labelledby="jobs-title" className="section">
@@ -91,7 +99,7 @@ export default function HomePage() {
       <section aria-labelledby="media-title" className="section">
         <h2 id="media-title">{t('media.title')}</h2>
         <p>{t('media.lead')}</p>
-        <ul className="plain stack">
+        <ul className="plain stack media-list">
           {(['1', '2', '3'] as const).map((n) => (
             <li key={n} className="tile">
               <h3>{t(`media.item${n}Title`)}</h3>

@@ -82,8 +82,8 @@ function BasicInfoForm({ draft }: { draft: RegistrationDraft }) {
       return;
     }
     const info = apiErrorInfo(result.error);
-    if (info.code === 'AUTH.EMAIL_EXISTS') setError('email', { message: 'email already exists' });
-    if (info.code === 'AUTH.PHONE_EXISTS') setError('phone', { message: 'phone already exists' });
+    if (info.code === 'AUTH.EMAIL_EXISTS') setError('email', { message: info.code });
+    if (info.code === 'AUTH.PHONE_EXISTS') setError('phone', { message: info.code });
     for (const [field, message] of Object.entries(info.fields)) {
       if (formFields.has(field)) setError(field as 'email', { message });
     }
