@@ -80,7 +80,9 @@ export function createGateway(options: GatewayOptions) {
   );
   const site = createStaticSite(options.webDist);
   const corsOrigins = new Set(options.corsOrigins ?? []);
-  const openApi = buildOpenApi(options.routes ?? routeTable);
+  const openApi = buildOpenApi(options.routes ?? routeTable, {
+    development: Boolean(options.devClock || options.devMailbox),
+  });
 
   /** Same origin, no origin (non-browser clients), or an allowed one. */
   const originAllowed = (req: IncomingMessage) => {

@@ -5,8 +5,91 @@ import type { RouteSpec } from './route-table';
 const toSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
 
+const error = { $ref: '#/components/responses/Error' };
+
+function successOf(route: RouteSpec) {
+  if (route.status === 303) return { description: 'redirect back to the app (Location header)' };
+  if (route.contentType)
+    return { description: 'success', content: { [route.contentType]: { schema: { type: 'string' } } } };
+  return route.response
+    ? { description: 'success', content: { 'application/json': { schema: toSchema(route.response) } } }
+    : { description: 'success' };
+}
+
+const json = (description: string) => ({ description, content: { 'application/json': {} } });
+
+/**
+ * What the gateway answers itself, outside the route table: its health, this document, the live
+ * notification channel and the development tools (absent when NODE_ENV=production).
+ */
+export const gatewayOwnPaths: Record<string, Record<string, unknown>> = {
+  '/api/healthz': {
+    get: {
+      tags: ['gateway'],
+      summary: 'Health of the gateway and every service it routes to',
+      responses: { '200': json('every service answers'), '503': json('a service does not answer') },
+    },
+  },
+  '/api/docs': {
+    get: { tags: ['gateway'], summary: 'This OpenAPI document', responses: { '200': json('the document') } },
+  },
+  '/api/ws/{userId}': {
+    get: {
+      tags: ['notification'],
+      summary:
+        'WebSocket of live notifications: upgrade, then greet with {type:"auth", token}; the socket closes unless the token is valid and its subject is {userId}',
+      parameters: [
+        { name: 'userId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      ],
+      responses: {
+        '101': { description: 'switching protocols: the live channel' },
+        '403': { description: 'not a WebSocket path or an origin not allowed' },
+      },
+    },
+  },
+  '/api/dev/clock': {
+    get: {
+      tags: ['development'],
+      summary: 'Development only: the time every service runs on',
+      responses: { '200': json('{now}') },
+    },
+    post: {
+      tags: ['development'],
+      summary: 'Development only: move every service clock forward by {advanceMs}',
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { advanceMs: { type: 'number', minimum: 0 } },
+              required: ['advanceMs'],
+            },
+          },
+        },
+      },
+      responses: { '200': json('{now}'), '400': error, '405': error, '413': error },
+    },
+  },
+  '/dev/mailbox': {
+    get: {
+      tags: ['development'],
+      summary:
+        'Development only: the mails sent by the dev:// mailer, newest first (HTML); ?to= one address, any case',
+      responses: { '200': { description: 'HTML list', content: { 'text/html': {} } } },
+    },
+  },
+  '/dev/mailbox.json': {
+    get: {
+      tags: ['development'],
+      summary: 'Development only: the same mails as JSON; ?to= one address, any case',
+      responses: { '200': json('the mails') },
+    },
+  },
+};
+
 /** OpenAPI 3.1 generated from the route table and the contract schemas it names. */
-export function buildOpenApi(routes: RouteSpec[]) {
+export function buildOpenApi(routes: RouteSpec[], options: { development?: boolean } = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = `/api${route.path.replace(/:([a-zA-Z]+)/g, '{$1}')}`;
@@ -16,17 +99,15 @@ export function buildOpenApi(routes: RouteSpec[]) {
       required: true,
       schema: name === 'id' ? { type: 'string', format: 'uuid' } : { type: 'string' },
     }));
-    const responses: Record<string, unknown> = {
-      '200': route.response
-        ? { description: 'success', content: { 'application/json': { schema: toSchema(route.response) } } }
-        : { description: 'success' },
-      '400': { $ref: '#/components/responses/Error' },
-    };
+    const responses: Record<string, unknown> = { [String(route.status ?? 200)]: successOf(route) };
+    if (route.body || params.length || route.method === 'POST' || route.method === 'PUT')
+      responses['400'] = error;
     if (route.access !== 'public') {
-      responses['401'] = { $ref: '#/components/responses/Error' };
-      responses['403'] = { $ref: '#/components/responses/Error' };
+      responses['401'] = error;
+      responses['403'] = error;
     }
-    if (route.rateLimit) responses['429'] = { $ref: '#/components/responses/Error' };
+    for (const status of route.refusals ?? []) responses[String(status)] = error;
+    if (route.rateLimit) responses['429'] = error;
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       tags: [route.service],
       ...(route.summary ? { summary: route.summary } : {}),
@@ -53,7 +134,14 @@ export function buildOpenApi(routes: RouteSpec[]) {
       description: 'Seasonal farm work marketplace: every call of the product, through the gateway.',
     },
     servers: [{ url: '/' }],
-    paths,
+    paths: {
+      ...paths,
+      ...Object.fromEntries(
+        Object.entries(gatewayOwnPaths).filter(
+          ([path]) => options.development !== false || !/\/dev\//.test(path),
+        ),
+      ),
+    },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       responses: {

@@ -23,18 +23,22 @@ const applyResult = z.object({
 
 export const applicationRoutes = [
   route('POST', '/applications/create', 'application', ['Worker'], {
+    status: 201,
+    refusals: [404, 409],
     body: applyRequestSchema,
     response: applyResult,
     summary:
       "Apply once to an Open vacancy (a group leader with peopleCount); a second try answers 409 text 'Already applied'",
   }),
   route('POST', '/signup-guest', 'application', 'public', {
+    status: 201,
     rateLimit: 'guest',
     body: guestSignupRequestSchema,
     response: z.object({ id: z.uuid() }),
     summary: 'Guest application from a visitor',
   }),
   route('GET', '/estates/vacancies/:id/applicants/approved', 'application', ['Estate'], {
+    refusals: [404],
     ownsObject: true,
     response: z.array(approvedApplicantSchema),
     summary: 'Accepted applicants of the own vacancy',
@@ -56,10 +60,12 @@ export const applicationRoutes = [
     summary: 'Pending worker applications with worker and vacancy details',
   }),
   route('POST', '/admin/applications/:id/accept', 'application', ['Admin'], {
+    refusals: [404, 409],
     response: acceptResultSchema,
     summary: 'Accept (takes positions atomically)',
   }),
   route('POST', '/admin/applications/:id/reject', 'application', ['Admin'], {
+    refusals: [404, 409],
     summary: 'Reject a pending application',
   }),
   route('POST', '/admin/applications/guest/pending', 'application', ['Admin'], {
@@ -67,15 +73,18 @@ export const applicationRoutes = [
     summary: 'Pending guest applications',
   }),
   route('POST', '/admin/applications/guest/:id/accept', 'application', ['Admin'], {
+    refusals: [404, 409],
     body: guestAcceptRequestSchema,
     response: acceptResultSchema,
     summary: "Place a guest into a vacancy; the same vacancy twice answers 409 text 'already applied'",
   }),
   route('GET', '/admin/applications/:id/guest/pending', 'application', ['Admin'], {
+    refusals: [404],
     response: guestApplicationSchema,
     summary: 'One guest application',
   }),
   route('PUT', '/admin/applications/:id/update-note', 'application', ['Admin'], {
+    refusals: [404],
     body: updateNoteRequestSchema,
     summary: 'Admin note on an application or guest application',
   }),

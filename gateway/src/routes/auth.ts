@@ -30,6 +30,7 @@ import { route } from './route';
  */
 export const authRoutes = [
   route('POST', '/login', 'auth', 'public', {
+    refusals: [401, 403],
     rateLimit: 'login',
     body: loginSchema,
     response: loginResultSchema,
@@ -44,6 +45,7 @@ export const authRoutes = [
       "Confirms the e-mail with the link's single-use token (body {token} or bearer); used/expired → 'email confirmation failed'",
   }),
   route('POST', '/reset-password', 'auth', 'public', {
+    refusals: [404],
     rateLimit: 'reset',
     body: resetPasswordSchema,
     response: okSchema,
@@ -56,12 +58,16 @@ export const authRoutes = [
     summary: 'Sets a new password with the reset token; every existing session ends',
   }),
   route('POST', '/signup-estate', 'auth', 'public', {
+    status: 201,
+    refusals: [409],
     rateLimit: 'signup',
     body: signupEstateSchema,
     response: signupResultSchema,
     summary: 'Registers an estate; the confirmation link is mailed',
   }),
   route('POST', '/signup-worker', 'auth', 'public', {
+    status: 201,
+    refusals: [409],
     rateLimit: 'signup',
     body: signupWorkerSchema,
     response: signupResultSchema,
@@ -112,7 +118,11 @@ export const authRoutes = [
     response: photoResultSchema,
     summary: "multipart/form-data, field 'photo': an image under 2 MB, re-encoded to 512×512 webp",
   }),
-  route('GET', '/photos/:file', 'auth', 'public', { summary: 'A profile photo (image/webp)' }),
+  route('GET', '/photos/:file', 'auth', 'public', {
+    contentType: 'image/webp',
+    refusals: [404],
+    summary: 'A profile photo (image/webp)',
+  }),
   route('POST', '/admin/users/all', 'auth', ['Admin'], {
     body: adminUsersQuerySchema,
     response: adminUsersPageSchema,
@@ -120,11 +130,13 @@ export const authRoutes = [
       'Workers and estates: search (≥ 3 chars: name, phone, e-mail), sort date|name, status filter, paging',
   }),
   route('POST', '/admin/users/:id/ban', 'auth', ['Admin'], {
+    refusals: [404, 409],
     body: banUserSchema,
     response: okSchema,
     summary: 'Indefinite ban with a reason; takes effect on the next call',
   }),
   route('POST', '/admin/users/:id/reactivate', 'auth', ['Admin'], {
+    refusals: [404, 409],
     response: okSchema,
     summary: 'Lifts a ban',
   }),

@@ -19,6 +19,7 @@ export const notificationRoutes = [
     summary: 'Mark some or all of the caller’s notifications read, or delete them',
   }),
   route('POST', '/contact-us', 'notification', 'public', {
+    status: 201,
     rateLimit: 'contact',
     body: contactUsBodySchema,
     response: contactUsResultSchema,

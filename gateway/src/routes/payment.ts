@@ -1,5 +1,5 @@
 import {
-  createPaymentBodySchema,
+  checkoutPaymentBodySchema,
   donationInstructionsBodySchema,
   donationInstructionsResponseSchema,
   paymentStatusResponseSchema,
@@ -19,27 +19,35 @@ import { route } from './route';
  */
 export const paymentRoutes = [
   route('POST', '/payment/create', 'payment', 'public', {
+    contentType: 'text/plain',
+    refusals: [403, 404, 409, 502],
     rateLimit: 'payment',
     ownsObject: true,
-    body: createPaymentBodySchema,
+    body: checkoutPaymentBodySchema,
     summary:
       "Featuring (owning estate) or card donation (anyone). Answers text/plain: the checkout URL, the SPA URL for a free promo featuring, or 'invalid payment parameters' / 'payment URL not available' / 'unknown payment error (code …)' with x-error-code",
   }),
   route('GET', '/payment/status/:id', 'payment', 'public', {
+    refusals: [403, 404],
     ownsObject: true,
     response: paymentStatusResponseSchema,
     summary:
       'Status of a payment, by payment id or by vacancy id (its newest featuring payment, or a free promo featuring)',
   }),
   route('GET', '/payment/checkout/:id', 'payment', 'public', {
+    contentType: 'text/html',
+    refusals: [404],
     summary: 'Sandbox provider: the hosted checkout page (HTML) with Pay / Fail / Cancel',
   }),
   route('POST', '/payment/checkout/:id/:outcome', 'payment', 'public', {
+    status: 303,
+    refusals: [404],
     rateLimit: 'payment',
     summary:
       'Sandbox provider: a checkout button (outcome succeeded|failed|cancelled); signed callback, then 303 back to the SPA',
   }),
   route('POST', '/payment/callback', 'payment', 'public', {
+    refusals: [401, 404],
     summary:
       'Provider callback: text body signed with HMAC-SHA256 in x-sandbox-signature; replays and forgeries change nothing',
   }),

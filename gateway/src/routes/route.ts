@@ -21,6 +21,12 @@ export interface RouteSpec {
   body?: z.ZodType;
   response?: z.ZodType;
   summary?: string;
+  /** The success status (200 unless the route creates something: 201; a redirect: 303). */
+  status?: 200 | 201 | 303;
+  /** The success body when it is not JSON. */
+  contentType?: 'text/plain' | 'text/html' | 'image/webp';
+  /** Refusals of the use case beyond validation and authorization (404, 409, …). */
+  refusals?: readonly number[];
 }
 
 export const route = (

@@ -26,11 +26,13 @@ export const vacancyRoutes = [
     summary: "The estate's own vacancies, active and past",
   }),
   route('DELETE', '/estates/vacancies/:id', 'vacancy', ['Estate'], {
+    refusals: [404, 409],
     ownsObject: true,
     response: okSchema,
     summary: 'Delete an own vacancy; its accepted workers are told',
   }),
   route('POST', '/estates/vacancies/create', 'vacancy', ['Estate'], {
+    status: 201,
     body: createVacancyFields,
     response: createVacancyResultSchema,
     summary: 'Publish a moba (every rule of spec §5); sponsored ones go through featuring',
@@ -48,9 +50,11 @@ export const vacancyRoutes = [
   route('POST', '/admin/vacancies/open', 'vacancy', ['Admin'], {
     body: vacancyFiltersSchema,
     response: vacancyPageSchema,
+    summary: 'Admin: the Open vacancies with the same filters as browsing',
   }),
   route('POST', '/admin/vacancies/all', 'vacancy', ['Admin'], {
     body: vacancyFiltersSchema,
     response: vacancyPageSchema,
+    summary: 'Admin: every vacancy in any status (filter by one status), newest first',
   }),
 ];

@@ -102,6 +102,8 @@ export const commonErrorCodes = {
   METHOD: 'METHOD',
   REQUEST_TOO_LARGE: 'REQUEST_TOO_LARGE',
   BAD_REQUEST: 'BAD_REQUEST',
+  /** A form post larger than a form can be. */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
 } as const;
 
 // ── Writing a rule with its code ────────────────────────────────────────────────────────────────

@@ -1,3 +1,5 @@
+import { topics } from '@moba/contracts';
+import { VacancyStatusChanged } from '../src/messaging/foreign-events';
 import { eventually } from '@moba/platform/testing';
 import { startApplication, type TestApp } from './helpers';
 
@@ -148,5 +150,51 @@ describe('POST /applications/create', () => {
       headers: w.auth,
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('applying while the replica of the vacancy lags', () => {
+  test('a vacancy whose start date has passed is refused by our own clock, though the replica still says Open', async () => {
+    const { vacancyId } = await t.vacancy({ startDate: t.daysAfterToday(-1) });
+    const w = await t.worker();
+    const res = await t.apply(w, vacancyId);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('APPLICATION.VACANCY_NOT_OPEN');
+    expect(await t.store.applications.find({ vacancyId })).toEqual([]);
+
+    const startsToday = await t.vacancy({ startDate: t.daysAfterToday(0) });
+    expect((await t.apply(w, startsToday.vacancyId)).status).toBe(201);
+  });
+
+  test('an application let in before the Closed event arrived is closed by it, and the worker is named for a notice', async () => {
+    const { vacancyId } = await t.vacancy();
+    const early = await t.worker();
+    const late = await t.worker();
+    const earlyId = (await t.apply(early, vacancyId)).body.id;
+    // The vacancy service closes the vacancy now; its event reaches this service only later.
+    const closedAt = VacancyStatusChanged.create(vacancyId, { vacancyId, from: 'Open', to: 'Closed' });
+    t.deps.clock.advance(1000);
+    const lateRes = await t.apply(late, vacancyId);
+    expect(lateRes.status).toBe(201);
+
+    await t.publish(topics.vacancy, closedAt);
+    const closing = await eventually(async () =>
+      t.eventsOf('ApplicationsClosed').find((e) => (e.data as { vacancyId: string }).vacancyId === vacancyId),
+    );
+    expect(closing.data).toMatchObject({
+      applicationIds: [lateRes.body.id],
+      reason: 'VacancyNotOpen',
+      workerIds: [late.id],
+    });
+    expect((await t.store.applications.findOne({ _id: lateRes.body.id }))?.status).toBe('Closed');
+    expect((await t.store.applications.findOne({ _id: earlyId }))?.status).toBe('Pending');
+
+    // A redelivered event closes nothing more and says nothing twice.
+    await t.publish(topics.vacancy, closedAt);
+    expect(
+      t
+        .eventsOf('ApplicationsClosed')
+        .filter((e) => (e.data as { vacancyId: string }).vacancyId === vacancyId),
+    ).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { topics, type EventEnvelope } from '@moba/contracts';
+import { calendarDay, topics, type EventEnvelope } from '@moba/contracts';
 import { createTestDeps, startForTest, testToken } from '@moba/platform/testing';
 import { createService } from '../src/service';
 import { loadApplicationConfig } from '../src/config';
@@ -36,6 +36,10 @@ export async function startApplication() {
     await deps.bus.publish(topic, event);
     return event;
   };
+
+  const addDays = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const daysAfterToday = (days: number) => addDays(calendarDay(deps.clock.now()), days);
 
   async function worker(options: { groupLeader?: boolean; groupSize?: number; municipality?: string } = {}) {
     const session = await testToken('Worker');
@@ -79,9 +83,12 @@ export async function startApplication() {
       positions?: number;
       status?: VacancyStatus;
       groupLeadersAccepted?: boolean;
+      startDate?: string;
     } = {},
   ) {
     const vacancyId = crypto.randomUUID();
+    // A month after the service's today: open for applications by date unless a test says otherwise.
+    const startDate = options.startDate ?? daysAfterToday(30);
     const estateId = options.estateId ?? (await estate()).id;
     const event = VacancyCreated.create(vacancyId, {
       vacancyId,
@@ -89,8 +96,8 @@ export async function startApplication() {
       estateName: 'Imanje Sunce',
       title: 'Berba malina',
       municipality: 'Arilje',
-      startDate: '2026-07-01',
-      endDate: '2026-07-20',
+      startDate,
+      endDate: addDays(startDate, 19),
       totalPositions: options.positions ?? 10,
       status: options.status ?? 'Open',
       featured: false,
@@ -142,6 +149,7 @@ export async function startApplication() {
     publish,
     published,
     eventsOf,
+    daysAfterToday,
     worker,
     estate,
     vacancy,

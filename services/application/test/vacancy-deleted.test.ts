@@ -54,6 +54,8 @@ describe('a deleted vacancy', () => {
       vacancyId,
       applicationIds: [acceptedId, pendingId, placed.body.applicationId].sort(),
       acceptedApplicationIds: [acceptedId, placed.body.applicationId].sort(),
+      reason: 'VacancyDeleted',
+      workerIds: [accepted.id, pending.id].sort(),
     });
 
     const after = await eventually(async () => {

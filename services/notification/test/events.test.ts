@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { notificationKeys, topics, type Notification } from '@moba/contracts';
+import { ApplicationsClosed, notificationKeys, topics, type Notification } from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
 import * as events from '../src/messaging/consumed-events';
 import { startNotification, type StartedNotification } from './helpers';
@@ -76,6 +76,35 @@ describe('applications', () => {
     expect((await listOf(workerId)).map((n) => n.content.key)).toEqual([
       notificationKeys.applicationRejected,
     ]);
+  });
+
+  test('applications closed because the vacancy stopped taking them tell each worker why; a deletion says it its own way', async () => {
+    const [vacancyId, first, second] = [randomUUID(), randomUUID(), randomUUID()];
+    await svc.publish(
+      topics.application,
+      ApplicationsClosed.create(vacancyId, {
+        vacancyId,
+        applicationIds: [randomUUID(), randomUUID()],
+        reason: 'VacancyNotOpen',
+        workerIds: [first, second],
+      }),
+    );
+    for (const workerId of [first, second]) {
+      expect((await listOf(workerId)).map((n) => n.content)).toEqual([
+        { key: notificationKeys.applicationClosed, params: { vacancyId, reason: 'VacancyNotOpen' } },
+      ]);
+    }
+    const gone = randomUUID();
+    await svc.publish(
+      topics.application,
+      ApplicationsClosed.create(vacancyId, {
+        vacancyId,
+        applicationIds: [randomUUID()],
+        reason: 'VacancyDeleted',
+        workerIds: [gone],
+      }),
+    );
+    expect(await listOf(gone)).toEqual([]);
   });
 
   test('a redelivered event creates no second notification, even past the processed-events record', async () => {

@@ -19,6 +19,7 @@ export const WS_MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
 export const notificationKeys = {
   applicationAccepted: 'notification.applicationAccepted',
   applicationRejected: 'notification.applicationRejected',
+  applicationClosed: 'notification.applicationClosed',
   workerAccepted: 'notification.workerAccepted',
   vacancyDeleted: 'notification.vacancyDeleted',
   rateEstate: 'notification.rateEstate',

@@ -85,6 +85,15 @@ export const createPaymentBodySchema = z.discriminatedUnion('purpose', [
 ]);
 export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
 
+/**
+ * What POST /payment/create goes through to a checkout, as documented at /api/docs: a featuring,
+ * or a donation by card ('qr' and 'slip' are refused there: they have no checkout).
+ */
+export const checkoutPaymentBodySchema = z.discriminatedUnion('purpose', [
+  featuringPaymentBodySchema,
+  donationPaymentBodySchema.safeExtend({ method: z.literal('card') }),
+]);
+
 /** POST /payment/create answers text/plain: the checkout URL, or one of these texts with a 4xx/5xx status. */
 export const paymentErrorTexts = {
   invalidParameters: 'invalid payment parameters',

@@ -63,6 +63,15 @@ const dayNumber = (isoDate: string) => Math.round(Date.parse(`${isoDate}T00:00:0
 /** Days from one date to another (0 for the same day). */
 export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
 
+/**
+ * Whether a vacancy starting on `startDate` has stopped taking applications by date on `today`:
+ * applications are taken through the first working day, so it closes the day after its start.
+ * The vacancy service closes it by this rule; the application service checks it itself, so an
+ * apply never waits for the event that tells it.
+ */
+export const applicationsClosedByDate = (startDate: string, today: string) =>
+  daysBetween(startDate, today) > 0;
+
 /** How many calendar days a vacancy lasts, both ends included (one day when start = end). */
 export const vacancyLengthDays = (startDate: string, endDate: string) => daysBetween(startDate, endDate) + 1;
 

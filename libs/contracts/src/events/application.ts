@@ -87,6 +87,10 @@ export const ApplicationsClosed = defineEvent(
     vacancyId: z.uuid(),
     applicationIds: z.array(z.uuid()),
     acceptedApplicationIds: z.array(z.uuid()).optional(),
+    /** Why: the vacancy stopped taking applications (Closed), finished, or was deleted. */
+    reason: z.enum(['VacancyNotOpen', 'VacancyFinished', 'VacancyDeleted']).optional(),
+    /** The workers whose applications were closed (each told why by the notification service). */
+    workerIds: z.array(z.uuid()).optional(),
   }),
 );
 

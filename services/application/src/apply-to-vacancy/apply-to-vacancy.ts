@@ -1,10 +1,16 @@
-import { ApplicationSubmitted, topics, type ApplyRequest } from '@moba/contracts';
+import {
+  ApplicationSubmitted,
+  applicationsClosedByDate,
+  calendarDay,
+  topics,
+  type ApplyRequest,
+} from '@moba/contracts';
 import { DuplicateKeyError, withEvents } from '@moba/platform';
 import type { AppContext } from '../context';
 import { workerApplicationKey, type ApplicationDoc } from '../store';
 import { checkGroup, positionsFor } from '../domain/positions';
 import { errors } from '../domain/errors';
-import { closePendingApplications } from '../close-applications/close-applications';
+import { closeApplications } from '../close-applications/close-applications';
 
 /**
  * A worker applies to an Open vacancy, once (a unique index on worker + vacancy decides races).
@@ -16,7 +22,10 @@ export async function applyToVacancy(ctx: AppContext, workerId: string, input: A
   if (!vacancy || vacancy.deleted) throw errors.vacancyNotFound();
   const uniqueKey = workerApplicationKey(workerId, vacancy._id);
   if (await applications.findOne({ uniqueKey })) throw errors.alreadyApplied();
-  if (vacancy.status !== 'Open') throw errors.vacancyNotOpen();
+  // The replica's status may lag the vacancy service; the date rule is checked here on our own clock.
+  const today = calendarDay(ctx.clock.now());
+  if (vacancy.status !== 'Open' || applicationsClosedByDate(vacancy.startDate, today))
+    throw errors.vacancyNotOpen();
 
   const peopleCount = input.peopleCount ?? 0;
   const worker = peopleCount > 0 ? await workers.findOne({ _id: workerId }) : null;
@@ -54,11 +63,18 @@ export async function applyToVacancy(ctx: AppContext, workerId: string, input: A
     throw error;
   }
   ctx.relay.kick();
-  // The vacancy may have been deleted or finished while this request ran, after its pending
-  // applications were swept: close this one too, so nothing stays pending on an ended vacancy.
+  // The vacancy may have closed, finished or been deleted while this request ran, after its
+  // applications were swept: close this one too, so nothing stays pending on a vacancy that ended.
   const now = await vacancies.findOne({ _id: vacancy._id });
-  if (now && (now.deleted || now.status === 'Finished')) {
-    await closePendingApplications(ctx, vacancy._id, `late-${application._id}`);
+  if (now && (now.deleted || now.status !== 'Open')) {
+    await closeApplications(ctx, vacancy._id, `late-${application._id}`, {
+      reason: now.deleted
+        ? 'VacancyDeleted'
+        : now.status === 'Finished'
+          ? 'VacancyFinished'
+          : 'VacancyNotOpen',
+      submittedSince: submittedAt,
+    });
     throw now.deleted ? errors.vacancyNotFound() : errors.vacancyNotOpen();
   }
   return { id: application._id, status: application.status, positions };

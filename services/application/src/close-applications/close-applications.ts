@@ -9,16 +9,31 @@ import type { AppContext } from '../context';
  * the status it was closed from, and the one closure document (keyed by that event, carrying the
  * outgoing event) is insert-once.
  */
+export type ClosingReason = 'VacancyNotOpen' | 'VacancyFinished' | 'VacancyDeleted';
+
+export interface ClosingOptions {
+  reason: ClosingReason;
+  /** Accepted applications too (a deleted vacancy). */
+  accepted?: boolean;
+  /** Only the pending applications submitted at or after this instant (those a lagging replica let in). */
+  submittedSince?: string;
+}
+
 export async function closeApplications(
   ctx: AppContext,
   vacancyId: string,
   causeEventId: string,
-  options: { accepted: boolean } = { accepted: false },
+  options: ClosingOptions,
 ): Promise<string[]> {
   const { applications, closures } = ctx.store;
   const decidedAt = ctx.clock.now().toISOString();
   await applications.updateMany(
-    { vacancyId, guest: false, status: 'Pending' },
+    {
+      vacancyId,
+      guest: false,
+      status: 'Pending',
+      ...(options.submittedSince ? { submittedAt: { $gte: options.submittedSince } } : {}),
+    },
     { $set: { status: 'Closed', decidedAt, closedBy: causeEventId, closedFrom: 'Pending' } },
   );
   if (options.accepted) {
@@ -30,6 +45,7 @@ export async function closeApplications(
   const closedDocs = await applications.find({ vacancyId, closedBy: causeEventId });
   if (closedDocs.length === 0) return [];
   const applicationIds = closedDocs.map((a) => a._id).sort();
+  const workerIds = [...new Set(closedDocs.flatMap((a) => (a.workerId ? [a.workerId] : [])))].sort();
   const acceptedApplicationIds = closedDocs
     .filter((a) => a.closedFrom === 'Accepted')
     .map((a) => a._id)
@@ -39,7 +55,13 @@ export async function closeApplications(
       withEvents({ _id: causeEventId, vacancyId, applicationIds }, [
         {
           topic: topics.application,
-          event: ApplicationsClosed.create(vacancyId, { vacancyId, applicationIds, acceptedApplicationIds }),
+          event: ApplicationsClosed.create(vacancyId, {
+            vacancyId,
+            applicationIds,
+            acceptedApplicationIds,
+            reason: options.reason,
+            workerIds,
+          }),
         },
       ]),
     );
@@ -50,6 +72,6 @@ export async function closeApplications(
   return applicationIds;
 }
 
-/** The pending worker applications of a vacancy that can no longer take them. */
+/** The pending worker applications of a finished vacancy. */
 export const closePendingApplications = (ctx: AppContext, vacancyId: string, causeEventId: string) =>
-  closeApplications(ctx, vacancyId, causeEventId);
+  closeApplications(ctx, vacancyId, causeEventId, { reason: 'VacancyFinished' });

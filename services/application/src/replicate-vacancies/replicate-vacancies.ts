@@ -45,7 +45,10 @@ export async function recordVacancyCreated(ctx: AppContext, event: EventEnvelope
     await applyStatsDelta(ctx.store, event.id, vacancyTransitionDelta(transition.before, transition.after));
 }
 
-/** Status moves (Open, Closed, Finished…); Finished closes the pending applications. */
+/**
+ * Status moves (Open, Closed, Finished…). Finished closes the pending applications; Closed closes
+ * those submitted after the vacancy closed, which only a lagging replica can have let in.
+ */
 export async function recordVacancyStatusChanged(
   ctx: AppContext,
   event: EventEnvelope<{ vacancyId: string; to: VacancyDoc['status'] }>,
@@ -55,8 +58,14 @@ export async function recordVacancyStatusChanged(
   );
   if (!transition) return;
   await applyStatsDelta(ctx.store, event.id, vacancyTransitionDelta(transition.before, transition.after));
-  if (transition.after.status === 'Finished' && !transition.after.deleted)
+  if (transition.after.deleted) return;
+  if (transition.after.status === 'Finished')
     await closePendingApplications(ctx, event.data.vacancyId, event.id);
+  if (transition.after.status === 'Closed' && transition.before?.status !== 'Closed')
+    await closeApplications(ctx, event.data.vacancyId, event.id, {
+      reason: 'VacancyNotOpen',
+      submittedSince: event.occurredAt,
+    });
 }
 
 /** A deleted vacancy stays as a tombstone (applications still name it) and closes its pending and accepted applications. */
@@ -64,7 +73,7 @@ export async function recordVacancyDeleted(ctx: AppContext, event: EventEnvelope
   const transition = await transitionVacancy(ctx, event.data.vacancyId, event.id, () => ({ deleted: true }));
   if (!transition) return;
   await applyStatsDelta(ctx.store, event.id, vacancyTransitionDelta(transition.before, transition.after));
-  await closeApplications(ctx, event.data.vacancyId, event.id, { accepted: true });
+  await closeApplications(ctx, event.data.vacancyId, event.id, { accepted: true, reason: 'VacancyDeleted' });
 }
 
 export async function recordVacancyFeatured(

@@ -1,4 +1,4 @@
-import { normalizePhone } from '@moba/contracts';
+import { foldForMatch, normalizePhone } from '@moba/contracts';
 
 /**
  * The admin user search, written as store regexes that every adapter runs (nedb, MongoDB,
@@ -37,25 +37,14 @@ const letterGroups: Record<string, string[]> = {
 /** Letters written as two Latin letters: the pair or its one Cyrillic letter. */
 const digraphs: Record<string, string> = { lj: 'љ', nj: 'њ', dz: 'џ', dj: 'ђ' };
 
-const baseOf = new Map<string, string>(
-  Object.entries(letterGroups).flatMap(([base, forms]) => forms.map((form) => [form, base] as const)),
-);
-const digraphOf = new Map(Object.entries(digraphs).map(([latin, cyrillic]) => [cyrillic, latin]));
-
 const bothCases = (forms: string[]) => [...new Set(forms.flatMap((f) => [f, f.toUpperCase()]))].join('');
 const classOf = (base: string) => `[${bothCases(letterGroups[base]!)}]`;
 const escape = (ch: string) => ch.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
-/** The query as Latin base letters: "Ђорђе" → "djordje", "Čačak" → "cacak". */
-function toBaseLetters(query: string): string {
-  let out = '';
-  for (const ch of query.toLowerCase()) out += digraphOf.get(ch) ?? baseOf.get(ch) ?? ch;
-  return out;
-}
-
 /** A regex source matching the query in any script, with or without diacritics, any case. */
 export function crossScriptPattern(query: string): string {
-  const base = toBaseLetters(query.trim());
+  // The one folding rule of the product (contracts script.ts): Latin, lower case, no diacritics.
+  const base = foldForMatch(query);
   let pattern = '';
   for (let i = 0; i < base.length; i++) {
     const pair = base.slice(i, i + 2);
@@ -69,6 +58,7 @@ export function crossScriptPattern(query: string): string {
     }
     const ch = base[i]!;
     if (ch === 'd') pattern += `(${classOf('d')}|${classOf('d')}${classOf('j')})`;
+    else if (ch === ' ') pattern += '[ -]';
     else pattern += letterGroups[ch] ? classOf(ch) : escape(ch);
   }
   return pattern;

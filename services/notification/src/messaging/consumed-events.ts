@@ -85,6 +85,16 @@ export const ApplicationRejected = defineEvent(
   1,
   z.object({ applicationId: id, vacancyId: id, workerId: id }),
 );
+export const ApplicationsClosed = defineEvent(
+  topics.application,
+  'ApplicationsClosed',
+  1,
+  z.object({
+    vacancyId: id,
+    reason: z.enum(['VacancyNotOpen', 'VacancyFinished', 'VacancyDeleted']).optional(),
+    workerIds: z.array(id).default([]),
+  }),
+);
 
 const paymentOutcome = z.object({
   paymentId: id,

@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import {
   notifyApplicationAccepted,
   notifyApplicationRejected,
+  notifyApplicationsClosed,
 } from '../notify-application-outcome/notify-application-outcome';
 import {
   notifyVacancyDeleted,
@@ -74,6 +75,8 @@ export async function subscribeToEvents(ctx: MessagingContext) {
         notifyApplicationAccepted(ctx, e.id, read(events.ApplicationAccepted, e)),
       [events.ApplicationRejected.type]: (e) =>
         notifyApplicationRejected(ctx, e.id, read(events.ApplicationRejected, e)),
+      [events.ApplicationsClosed.type]: (e) =>
+        notifyApplicationsClosed(ctx, e.id, read(events.ApplicationsClosed, e)),
     },
     [topics.payment]: {
       [events.PaymentSucceeded.type]: (e) =>

@@ -63,3 +63,25 @@ export async function notifyApplicationRejected(
     eventId,
   );
 }
+
+/**
+ * Applications the vacancy could no longer take (it closed or finished before their replica knew)
+ * tell each worker why. A deleted vacancy says so with its own notification (vacancyDeleted).
+ */
+export async function notifyApplicationsClosed(
+  ctx: CreateNotificationsContext,
+  eventId: string,
+  facts: {
+    vacancyId: string;
+    reason?: 'VacancyNotOpen' | 'VacancyFinished' | 'VacancyDeleted';
+    workerIds: string[];
+  },
+) {
+  if (!facts.reason || facts.reason === 'VacancyDeleted' || facts.workerIds.length === 0) return;
+  const params = { ...(await vacancyParams(ctx, facts.vacancyId)), reason: facts.reason };
+  return createNotifications(
+    ctx,
+    facts.workerIds.map((userId) => ({ userId, key: notificationKeys.applicationClosed, params })),
+    eventId,
+  );
+}

@@ -1,5 +1,6 @@
 import type { BaseDoc, WithOutbox } from '@moba/platform';
 import type { Featuring, PaymentType, Region, VacancyItem, VacancyStatus } from '@moba/contracts';
+import { applicationsClosedByDate } from '@moba/contracts';
 
 /** A vacancy as stored: the item fields plus bookkeeping (outbox, processed event ids, soft delete). */
 export interface VacancyDoc extends BaseDoc, WithOutbox {
@@ -74,7 +75,7 @@ export function statusOn(
   if (vacancy.status === 'Finished') return 'Finished';
   if (today > vacancy.endDate) return 'Finished';
   if (vacancy.status === 'Closed') return 'Closed';
-  if (vacancy.freePositions <= 0 || today > vacancy.startDate) return 'Closed';
+  if (vacancy.freePositions <= 0 || applicationsClosedByDate(vacancy.startDate, today)) return 'Closed';
   return 'Open';
 }
 
