@@ -177,7 +177,7 @@ test('a Cyrillic worker at 360 px registers with "Ариље", gets a Cyrillic m
   await page.goto(`${product.url}/worker/mobas`);
 
   const filters = page.getByTestId('filters');
-  if (!(await filters.isVisible())) await page.locator('details.filters summary').click();
+  if (!(await filters.isVisible())) await page.getByTestId('filters-toggle').click();
   await filters.getByLabel(c('Opština')).fill('Ариље');
   await filters.locator('button[type="submit"]').click();
   const card = page.getByTestId('vacancy-card').filter({ hasText: c(title) });
