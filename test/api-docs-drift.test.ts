@@ -182,6 +182,20 @@ async function exercisePayments(client: TestClient, note: Note) {
 
 const signed = (raw: string) => `sha256=${createHmac('sha256', SANDBOX_SECRET).update(raw).digest('hex')}`;
 
+/** Posts fields as a browser's form does (no JavaScript): the status, content type and page. */
+async function postForm(baseUrl: string, path: string, fields: Record<string, string>) {
+  const response = await fetch(baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    text: await response.text(),
+  };
+}
+
 /** Whether the route takes input a caller can get wrong (a body, a UUID path id). */
 const takesInput = (route: RouteSpec) =>
   Boolean(route.body) ||
@@ -282,6 +296,25 @@ describe('the OpenAPI document at /api/docs', () => {
     ])
       expect(doc.paths[path]).toBeDefined();
     expect(Object.keys(doc.paths['/api/ws/{userId}'].get.responses)).toContain('101');
+  });
+
+  test('documents the form post of a browser without JavaScript and its HTML answers', async () => {
+    const formRoutes = routeTable.filter((r) => r.htmlForm).map(routeKey);
+    expect(formRoutes).toEqual(['POST /signup-guest']);
+    const operation = doc.paths['/api/signup-guest'].post as unknown as {
+      requestBody: { content: Record<string, unknown> };
+      responses: Record<string, { content: Record<string, unknown> }>;
+    };
+    expect(Object.keys(operation.requestBody.content)).toContain('application/x-www-form-urlencoded');
+    const guest = { firstName: 'Gost', lastName: 'Gostić', phone: '0641112244', municipality: 'Arilje' };
+    const sent = await postForm(product.url, '/api/signup-guest', guest);
+    const refused = await postForm(product.url, '/api/signup-guest', { ...guest, phone: 'nije broj' });
+    for (const answer of [sent, refused]) {
+      expect(answer.type).toMatch(/^text\/html/);
+      expect(answer.text).toMatch(/^<!doctype html>/i);
+      expect(Object.keys(operation.responses[answer.status].content)).toContain('text/html');
+    }
+    expect([sent.status, refused.status]).toEqual([201, 400]);
   });
 
   test.each(routeTable.map((route) => [routeKey(route), route] as const))(
