@@ -173,6 +173,13 @@ test('the admin edits the note of a worker application, accepts it after confirm
   await card.getByRole('button', { name: 'Sačuvaj napomenu' }).click();
   await card.getByText('Napomena je sačuvana.').waitFor();
   await expect(card.getByTestId('note-text').innerText()).resolves.toBe('Zvati posle 17h; ima svoj prevoz.');
+  // The same editor at 1280 px: it opens with the saved note and counts it; cancel keeps it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await card.getByRole('button', { name: 'Izmeni napomenu' }).click();
+  await expect(card.getByLabel('Napomena').inputValue()).resolves.toBe('Zvati posle 17h; ima svoj prevoz.');
+  await card.getByText(/^33 od /).waitFor();
+  await card.getByRole('button', { name: 'Otkaži' }).click();
+  await page.setViewportSize({ width: 360, height: 780 });
   const stored = await client.post('/api/admin/applications/pending', {}, admin.auth);
   expect(
     (stored.body as { note: string | null; worker: { fullName: string } | null }[]).find(

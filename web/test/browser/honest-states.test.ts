@@ -253,7 +253,7 @@ test("the promo's free featuring is one plain checkbox on the create form, on by
   const featuring = page.getByTestId('featuring');
   await atBothWidths(async () => {
     await featuring.getByLabel('Istakni mobu besplatno (na vrhu liste)').waitFor();
-    expect(await featuring.getByLabel('Istakni mobu besplatno (na vrhu liste)').isChecked()).toBe(true);
+    await featuring.locator('input[type=checkbox]:checked').waitFor();
     expect(await featuring.getByText(/RSD|uslove|plaćanj/).count()).toBe(0);
     await page.getByRole('button', { name: 'Objavi mobu' }).waitFor();
     expect(await page.getByRole('button', { name: 'Objavi i plati isticanje' }).count()).toBe(0);

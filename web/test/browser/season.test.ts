@@ -121,7 +121,7 @@ async function createFeaturedMoba(title: string, free = false) {
   await estatePage.goto(`${product.url}/estate/create-new-moba`);
   await fillMoba(estatePage, title);
   if (free) {
-    expect(await estatePage.getByLabel(/Istakni mobu besplatno/).isChecked()).toBe(true);
+    await estatePage.getByTestId('featuring').locator('input[type=checkbox]:checked').waitFor();
     await estatePage.getByRole('button', { name: 'Objavi mobu' }).click();
   } else {
     await estatePage.getByLabel(/Istaknuta moba/).check();
@@ -170,7 +170,8 @@ test('the create form shows the rules inline: required fields, phone numbers, ho
   await expect(estatePage.getByLabel('Radnih sati dnevno').inputValue()).resolves.toBe('9');
   // The estate has no moba yet: the promo's free featuring is one checkbox, on, with no price or terms.
   const featuring = estatePage.getByTestId('featuring');
-  expect(await featuring.getByLabel(/Istakni mobu besplatno/).isChecked()).toBe(true);
+  await featuring.getByLabel(/Istakni mobu besplatno/).waitFor();
+  await featuring.locator('input[type=checkbox]:checked').waitFor();
   expect(await featuring.getByText(/RSD|plaćen|plaćanj/).count()).toBe(0);
   await estatePage.getByRole('button', { name: 'Objavi mobu' }).click();
   await estatePage.getByTestId('form-problems').waitFor();
@@ -389,7 +390,15 @@ test('after the end date the worker rates the estate from the notification butto
   await rateButton.first().click();
   await workerPage.waitForURL(`**/worker/my-mobas/${mobas.free.id}/rate-estate`);
 
+  // Sending without a grade says what is missing, at both widths, and sends nothing.
+  await workerPage.getByRole('button', { name: 'Pošalji ocenu' }).click();
+  for (const width of [360, 1280]) {
+    await workerPage.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await workerPage.getByText('Izaberite ocenu od 1 do 5.').waitFor();
+  }
+  await workerPage.setViewportSize({ width: 360, height: 780 });
   await workerPage.locator('.stars label', { hasText: '5★' }).click();
+  expect(await workerPage.getByText('Izaberite ocenu od 1 do 5.').count()).toBe(0);
   await workerPage.getByLabel('Komentar').fill('Korektan poslodavac, uredna isplata i dobra hrana.');
   await screenshots(workerPage, 'season-worker-rate-estate');
   await workerPage.getByRole('button', { name: 'Pošalji ocenu' }).click();

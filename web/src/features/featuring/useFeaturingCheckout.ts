@@ -11,7 +11,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Payment errors pass on the response text (spec §8).
  */
 export function useFeaturingCheckout() {
-  const { t } = useTranslation('featuring');
+  const { t, i18n } = useTranslation(['featuring', 'errors']);
   const [create] = useCreateFeaturingPaymentMutation();
   const [feature] = useFeatureVacancyMutation();
   const [busy, setBusy] = useState(false);
@@ -53,7 +53,7 @@ export function useFeaturingCheckout() {
     const result = await feature(vacancyId);
     if ('error' in result) {
       const { code } = apiErrorInfo(result.error);
-      setError(t(`codes.${code}`, { defaultValue: t('featureError') }));
+      setError(code && i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t('featureError'));
       setBusy(false);
       return 'failed';
     }

@@ -42,6 +42,14 @@ export const flags = [
   'onlyWithFreePositions',
 ] as const;
 
+/** The filters the worker changed from the defaults: what the collapsed panel lists and counts. */
+export function changedFilters(form: FilterForm): (keyof FilterForm)[] {
+  return (Object.keys(emptyForm) as (keyof FilterForm)[]).filter((key) => {
+    const value = form[key];
+    return (typeof value === 'string' ? value.trim() : value) !== emptyForm[key];
+  });
+}
+
 /** The form as the API's filters: empty fields are left out, a ticked box means "must have". */
 export function toFilters(form: FilterForm, page: number): VacancyFiltersInput {
   const filters: VacancyFiltersInput = { page, pageSize: PAGE_SIZE };

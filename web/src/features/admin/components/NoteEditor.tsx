@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { updateNoteRequestSchema } from '@moba/contracts';
 import { NOTE_MAX } from '@moba/contracts/limits';
 import { useUpdateNoteMutation } from '../api';
 import { AdminError } from './AdminError';
@@ -9,10 +12,21 @@ export function NoteEditor({ id, note, guest }: { id: string; note: string | nul
   const { t } = useTranslation(['admin', 'common']);
   const fieldId = useId();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(note ?? '');
   const [saved, setSaved] = useState<string | null>(null);
   const [update, { isLoading, error, reset }] = useUpdateNoteMutation();
+  const form = useForm<{ note: string }>({
+    resolver: zodResolver(updateNoteRequestSchema),
+    defaultValues: { note: note ?? '' },
+  });
+  const draft = form.watch('note') ?? '';
   const shown = saved ?? note ?? '';
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await update({ id, note: values.note, guest });
+    if ('data' in result) {
+      setSaved(values.note);
+      setEditing(false);
+    }
+  });
 
   if (!editing) {
     return (
@@ -30,7 +44,7 @@ export function NoteEditor({ id, note, guest }: { id: string; note: string | nul
           type="button"
           className="secondary small"
           onClick={() => {
-            setDraft(shown);
+            form.reset({ note: shown });
             reset();
             setEditing(true);
           }}
@@ -42,26 +56,15 @@ export function NoteEditor({ id, note, guest }: { id: string; note: string | nul
   }
 
   return (
-    <form
-      className="note form"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const result = await update({ id, note: draft.trim(), guest });
-        if ('data' in result) {
-          setSaved(draft.trim());
-          setEditing(false);
-        }
-      }}
-    >
+    <form className="note form" onSubmit={(e) => void onSubmit(e)}>
       <div className="field">
         <label htmlFor={fieldId}>{t('note.label')}</label>
         <textarea
           id={fieldId}
           rows={3}
           maxLength={NOTE_MAX}
-          value={draft}
           aria-describedby={`${fieldId}-hint`}
-          onChange={(e) => setDraft(e.target.value)}
+          {...form.register('note')}
         />
         <p id={`${fieldId}-hint`} className="hint">
           {t('note.hint', { count: draft.length, max: NOTE_MAX })}

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { RATING_COMMENT_MAX, ratingCommentSchema } from '@moba/contracts';
+import { RATING_COMMENT_MAX, rateEstateBodySchema } from '@moba/contracts';
 import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
 import { Labelled } from '../../mobas/components/Labelled';
@@ -11,6 +13,15 @@ import { useEstateForRatingQuery, useRateEstateMutation } from '../api';
 import { GradeInput, Stars } from '../components/GradeInput';
 import '../../mobas/mobas.css';
 import { reasonOf } from '../reason-of';
+
+/** The rating form: the shared body schema without the vacancy, which comes from the address. */
+const ratingFormSchema = rateEstateBodySchema.omit({ vacancyId: true });
+type RatingValues = z.output<typeof ratingFormSchema>;
+/** No grade is chosen yet when the page opens. */
+interface RatingDraft {
+  grade: number | null;
+  comment: string;
+}
 
 /** /worker/my-mobas/:vacancyId/rate-estate — the id must be a UUID v4 (spec §2), grade 1–5, comment ≤ 300. */
 export default function RateEstatePage() {
@@ -26,20 +37,21 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
   });
   const [rate, rating] = useRateEstateMutation();
   const errorText = useFeatureErrorText('ratings');
-  const [grade, setGrade] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [tried, setTried] = useState(false);
-  const gradeError = tried && grade === null ? t('gradeRequired') : null;
-  const commentError = ratingCommentSchema.safeParse(comment).success
-    ? null
-    : t('commentTooLong', { max: RATING_COMMENT_MAX });
+  const { control, register, handleSubmit, watch, formState } = useForm<RatingDraft, unknown, RatingValues>({
+    // The draft allows "no grade yet" (null), which the schema refuses with the grade's error.
+    resolver: zodResolver(ratingFormSchema) as unknown as Resolver<RatingDraft, unknown, RatingValues>,
+    mode: 'onChange',
+    defaultValues: { grade: null, comment: '' },
+  });
+  const comment = watch('comment') ?? '';
+  // The shared schema words its errors in English; the form shows each field's own text.
+  const gradeError = formState.errors.grade ? t('gradeRequired') : null;
+  const commentError = formState.errors.comment ? t('commentTooLong', { max: RATING_COMMENT_MAX }) : null;
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (grade === null || commentError || !data) return;
-    await rate({ estateId: data.estateId, body: { grade, comment, vacancyId } });
-  };
+  const onSubmit = handleSubmit(async (values) => {
+    if (!data) return;
+    await rate({ estateId: data.estateId, body: { ...values, vacancyId } });
+  });
 
   return (
     <section className="page narrow">
@@ -77,12 +89,18 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
                 noValidate
                 aria-label={t('rateEstate.title')}
               >
-                <GradeInput
+                <Controller
+                  control={control}
                   name="grade"
-                  legend={t('grade')}
-                  value={grade}
-                  onChange={setGrade}
-                  error={gradeError}
+                  render={({ field }) => (
+                    <GradeInput
+                      name={field.name}
+                      legend={t('grade')}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={gradeError}
+                    />
+                  )}
                 />
                 <Labelled
                   label={
@@ -93,14 +111,7 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
                   hint={t('commentCount', { count: comment.length, max: RATING_COMMENT_MAX })}
                   error={commentError}
                 >
-                  {(control) => (
-                    <textarea
-                      {...control}
-                      value={comment}
-                      rows={4}
-                      onChange={(e) => setComment(e.target.value)}
-                    />
-                  )}
+                  {(aria) => <textarea {...aria} rows={4} {...register('comment')} />}
                 </Labelled>
                 {rating.error && (
                   <p className="alert error" role="alert" data-testid="rate-error">

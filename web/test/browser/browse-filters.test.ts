@@ -1,0 +1,93 @@
+/**
+ * Browsing (issue 26 item 4): at 1280 px the filters stand in a side column and the first mobas are
+ * on the first screen; on a 360 px phone the folded filters say that they open and which are on; an
+ * empty result offers to clear the filters.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { testClient, type TestClient } from '@moba/platform/testing';
+import { mobaBody, registeredUser } from '../../../test/support/product';
+import { launchBrowser, screenshots, startProduct, type Product } from './helpers';
+
+jest.setTimeout(120_000);
+
+let product: Product;
+let client: TestClient;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let worker: Awaited<ReturnType<typeof registeredUser>>;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  client = testClient(product.url);
+  const estate = await registeredUser(client, 'estate');
+  for (const title of ['Berba malina', 'Berba jabuka', 'Rezidba višanja'])
+    await client.post('/api/estates/vacancies/create', await mobaBody(client, { title }), estate.auth);
+  worker = await registeredUser(client, 'worker');
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  page = await context.newPage();
+  await page.goto(`${product.url}/privacy-policy`);
+  await page.evaluate(
+    ([token, userId]) => {
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('role', 'Worker');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    [worker.token, worker.userId],
+  );
+});
+afterEach(async () => {
+  await context.close();
+});
+
+test('at 1280 px the filters stand open in a side column and the first mobas are on the first screen', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${product.url}/worker/mobas`);
+  const first = page.getByTestId('vacancy-card').first();
+  await first.waitFor();
+  const card = (await first.boundingBox())!;
+  expect(card.y + 120).toBeLessThan(800);
+  const filters = (await page.getByTestId('filters').boundingBox())!;
+  expect(filters.x + filters.width).toBeLessThanOrEqual(card.x);
+  expect(await page.getByTestId('filters-toggle').count()).toBe(0);
+  await screenshots(page, 'browse-first-screen');
+});
+
+test('on a phone the folded filters say that they open and which are on; an empty result clears them', async () => {
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByTestId('vacancy-card').first().waitFor();
+  const toggle = page.getByTestId('filters-toggle');
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(await toggle.locator('svg.chevron').count()).toBe(1);
+  expect(await page.getByTestId('filters').isVisible()).toBe(false);
+  expect(await page.getByTestId('filters-count').count()).toBe(0);
+  expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+  await toggle.click();
+  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  const form = page.getByTestId('filters');
+  await form.getByLabel('Opština').fill('Bor');
+  await form.getByLabel('Obezbeđena hrana').check();
+  await form.getByRole('button', { name: 'Prikaži mobe' }).click();
+
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  await page.getByTestId('filters-count').getByText('2').waitFor();
+  await expect(toggle.textContent()).resolves.toContain('uključena 2 filtera');
+  const chips = page.getByTestId('active-filters');
+  await chips.getByText('Bor', { exact: true }).waitFor();
+  await chips.getByText('Obezbeđena hrana', { exact: true }).waitFor();
+  await page.getByTestId('empty').waitFor();
+  await screenshots(page, 'browse-empty-with-filters');
+
+  await page.getByTestId('clear-filters').click();
+  await page.getByTestId('vacancy-card').first().waitFor();
+  expect(await page.getByTestId('filters-count').count()).toBe(0);
+  expect(await page.getByTestId('active-filters').count()).toBe(0);
+});
