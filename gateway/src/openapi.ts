@@ -6,14 +6,38 @@ const toSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
 
 const error = { $ref: '#/components/responses/Error' };
+const errorContent = { 'application/json': { schema: toSchema(errorBodySchema) } };
+const FORM = 'application/x-www-form-urlencoded';
+const htmlPage = { 'text/html': { schema: { type: 'string' } } };
 
 function successOf(route: RouteSpec) {
   if (route.status === 303) return { description: 'redirect back to the app (Location header)' };
   if (route.contentType)
     return { description: 'success', content: { [route.contentType]: { schema: { type: 'string' } } } };
-  return route.response
-    ? { description: 'success', content: { 'application/json': { schema: toSchema(route.response) } } }
-    : { description: 'success' };
+  const content = route.response ? { 'application/json': { schema: toSchema(route.response) } } : undefined;
+  if (route.htmlForm)
+    return {
+      description: 'success (a form post: the HTML page saying so)',
+      content: { ...content, ...htmlPage },
+    };
+  return content ? { description: 'success', content } : { description: 'success' };
+}
+
+/** A form post's refusal is the form again, in HTML, with every wrong field named. */
+const formError = {
+  description: 'error (a form post: the HTML form again, every wrong field named)',
+  content: { ...errorContent, ...htmlPage },
+};
+
+function requestBodyOf(route: RouteSpec) {
+  if (!route.body) return {};
+  const schema = toSchema(route.body);
+  return {
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema }, ...(route.htmlForm ? { [FORM]: { schema } } : {}) },
+    },
+  };
 }
 
 const json = (description: string) => ({ description, content: { 'application/json': {} } });
@@ -101,7 +125,7 @@ export function buildOpenApi(routes: RouteSpec[], options: { development?: boole
     }));
     const responses: Record<string, unknown> = { [String(route.status ?? 200)]: successOf(route) };
     if (route.body || params.length || route.method === 'POST' || route.method === 'PUT')
-      responses['400'] = error;
+      responses['400'] = route.htmlForm ? formError : error;
     if (route.access !== 'public') {
       responses['401'] = error;
       responses['403'] = error;
@@ -113,14 +137,7 @@ export function buildOpenApi(routes: RouteSpec[], options: { development?: boole
       ...(route.summary ? { summary: route.summary } : {}),
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[:/-]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
       ...(params.length ? { parameters: params } : {}),
-      ...(route.body
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: toSchema(route.body) } },
-            },
-          }
-        : {}),
+      ...requestBodyOf(route),
       ...(route.access === 'public' ? {} : { security: [{ bearer: [] }] }),
       'x-roles': route.access,
       responses,
@@ -145,10 +162,7 @@ export function buildOpenApi(routes: RouteSpec[], options: { development?: boole
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       responses: {
-        Error: {
-          description: 'error',
-          content: { 'application/json': { schema: toSchema(errorBodySchema) } },
-        },
+        Error: { description: 'error', content: errorContent },
       },
     },
   };

@@ -192,5 +192,10 @@ export async function pressCheckout(checkoutUrl: string, outcome: 'succeeded' | 
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: '',
   });
-  return { status: response.status, location: response.headers.get('location') ?? '', html };
+  return {
+    status: response.status,
+    location: response.headers.get('location') ?? '',
+    html,
+    action: new URL(action, checkoutUrl).href,
+  };
 }

@@ -35,7 +35,9 @@ export const applicationRoutes = [
     rateLimit: 'guest',
     body: guestSignupRequestSchema,
     response: z.object({ id: z.uuid() }),
-    summary: 'Guest application from a visitor',
+    htmlForm: true,
+    summary:
+      'Guest application from a visitor; a form post from a browser without JavaScript is answered with an HTML page',
   }),
   route('GET', '/estates/vacancies/:id/applicants/approved', 'application', ['Estate'], {
     refusals: [404],

@@ -25,6 +25,11 @@ export interface RouteSpec {
   status?: 200 | 201 | 303;
   /** The success body when it is not JSON. */
   contentType?: 'text/plain' | 'text/html' | 'image/webp';
+  /**
+   * The route also takes its body as a form post (application/x-www-form-urlencoded) from a browser
+   * without JavaScript and answers it with an HTML page: the success page, or on a 400 the form again.
+   */
+  htmlForm?: true;
   /** Refusals of the use case beyond validation and authorization (404, 409, …). */
   refusals?: readonly number[];
 }
