@@ -41,7 +41,7 @@ export const notificationsApi = baseApi.injectEndpoints({
               updateCachedData((list) => {
                 if (!list.some((n) => n.id === notification.id)) list.unshift(notification);
               }),
-            onReconnect: () => dispatch(notificationsApi.util.invalidateTags(['Notification'])),
+            onCatchUp: () => dispatch(notificationsApi.util.invalidateTags(['Notification'])),
             onStatus: setLiveStatus,
             onUnauthenticated: (reason) => {
               if (reason === 'banned') setLoginNotice('banned');

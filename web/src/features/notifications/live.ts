@@ -2,8 +2,11 @@ import { wsCloseCodes, wsServerMessageSchema, type Notification } from '@moba/co
 
 export interface LiveHandlers {
   onNotification: (notification: Notification) => void;
-  /** The socket came back after a drop: whatever was missed must be fetched again. */
-  onReconnect: () => void;
+  /**
+   * The socket is open, the first time or again after a drop: whatever was sent while it was not
+   * (before it first opened, or while it was down) must be fetched again.
+   */
+  onCatchUp: () => void;
   /** The server refused the token (expired, revoked) or the user (banned). */
   onUnauthenticated: (reason: 'banned' | 'ended') => void;
   onStatus?: (status: 'connecting' | 'open' | 'closed') => void;
@@ -27,15 +30,15 @@ export function liveUrl(userId: string): string {
 
 /**
  * The live channel of spec §7: WebSocket /api/ws/{userId}; the first frame is the greeting {token};
- * every server frame is a notification. Reconnects with backoff; after a reconnect the list is
- * fetched again so nothing sent while offline is lost.
+ * every server frame is a notification. Reconnects with backoff; after every open the list is
+ * fetched again, so nothing sent before the socket was open (it opens after the page has shown) or
+ * while it was down is lost.
  */
 export function connectLive(userId: string, handlers: LiveHandlers, options: LiveOptions) {
   const Impl = options.WebSocketImpl ?? WebSocket;
   const backoff = options.backoffMs ?? defaultBackoff;
   let socket: WebSocket | null = null;
   let attempt = 0;
-  let everOpened = false;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -49,8 +52,7 @@ export function connectLive(userId: string, handlers: LiveHandlers, options: Liv
     ws.onopen = () => {
       ws.send(JSON.stringify({ token }));
       handlers.onStatus?.('open');
-      if (everOpened) handlers.onReconnect();
-      everOpened = true;
+      handlers.onCatchUp();
       attempt = 0;
     };
     ws.onmessage = (event: MessageEvent) => {
