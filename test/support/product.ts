@@ -149,21 +149,16 @@ export async function productDay(client: TestClient, days = 0): Promise<string> 
   return new Date(now + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** A valid moba (vacancy) body starting `startIn` days from the product's today and lasting `days` days. */
-export async function mobaBody(
-  client: TestClient,
-  overrides: Record<string, unknown> = {},
-  startIn = 2,
-  days = 3,
-) {
+/** A valid moba (vacancy) body running from `startDate` to `endDate` (YYYY-MM-DD), any field overridable. */
+export function mobaFields(startDate: string, endDate: string, overrides: Record<string, unknown> = {}) {
   return {
     title: 'Berba malina',
     description: 'Potrebni berači malina, obezbeđen ručak.',
     municipality: 'Arilje',
     crops: ['malina'],
     jobActivities: ['berba-branje'],
-    startDate: await productDay(client, startIn),
-    endDate: await productDay(client, startIn + days - 1),
+    startDate,
+    endDate,
     numberOfWorkers: 5,
     workStartTime: '07:00',
     workEndTime: '16:00',
@@ -177,6 +172,20 @@ export async function mobaBody(
     sponsored: false,
     ...overrides,
   };
+}
+
+/** A valid moba (vacancy) body starting `startIn` days from the product's today and lasting `days` days. */
+export async function mobaBody(
+  client: TestClient,
+  overrides: Record<string, unknown> = {},
+  startIn = 2,
+  days = 3,
+) {
+  return mobaFields(
+    await productDay(client, startIn),
+    await productDay(client, startIn + days - 1),
+    overrides,
+  );
 }
 
 /** Opens a sandbox checkout page and presses one of its buttons as a browser form post would. */

@@ -1,5 +1,5 @@
 import { eventually } from '@moba/platform/testing';
-import { registeredUser, startProduct } from '../../../test/support/product';
+import { mobaFields, registeredUser, startProduct } from '../../../test/support/product';
 
 /**
  * The featuring flow in the whole product (embedded runtime, real gateway): the vacancy service
@@ -14,26 +14,7 @@ beforeAll(async () => {
 afterAll(() => product.stop());
 
 const addDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const vacancyBody = (title: string) => ({
-  title,
-  description: 'Potrebni berači malina, obezbeđen ručak.',
-  municipality: 'Arilje',
-  crops: ['malina'],
-  jobActivities: ['berba-branje'],
-  startDate: addDays(3),
-  endDate: addDays(10),
-  numberOfWorkers: 5,
-  workStartTime: '07:00',
-  workEndTime: '16:00',
-  hoursPerDay: 9,
-  foodProvided: true,
-  transportProvided: false,
-  accommodationProvided: false,
-  groupLeadersAccepted: true,
-  paymentType: 'DailyWage',
-  dailyWage: 3000,
-  sponsored: true,
-});
+const vacancyBody = (title: string) => mobaFields(addDays(3), addDays(10), { title, sponsored: true });
 
 type Estate = Awaited<ReturnType<typeof registeredUser>>;
 

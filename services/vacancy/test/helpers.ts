@@ -8,6 +8,7 @@ import {
 import { createTestDeps, startForTest, testToken } from '@moba/platform/testing';
 import { loadVacancyConfig } from '../src/config';
 import { createService } from '../src/service';
+import { mobaFields } from '../../../test/support/product';
 
 /** A day `days` after `from` (YYYY-MM-DD). */
 export function addDays(from: string, days: number): string {
@@ -22,27 +23,11 @@ export function validVacancy(
   today: string,
   overrides: Partial<CreateVacancyInput> & Record<string, unknown> = {},
 ): CreateVacancyInput {
-  return {
+  return mobaFields(addDays(today, 3), addDays(today, 10), {
     title: 'Berba malina u Arilju',
     description: 'Potrebni berači malina, rad od 07-16h, dnevnica 3.000 RSD, obezbeđen ručak.',
-    municipality: 'Arilje',
-    crops: ['malina'],
-    jobActivities: ['berba-branje'],
-    startDate: addDays(today, 3),
-    endDate: addDays(today, 10),
-    numberOfWorkers: 5,
-    workStartTime: '07:00',
-    workEndTime: '16:00',
-    hoursPerDay: 9,
-    foodProvided: true,
-    transportProvided: false,
-    accommodationProvided: false,
-    groupLeadersAccepted: true,
-    paymentType: 'DailyWage',
-    dailyWage: 3000,
-    sponsored: false,
     ...overrides,
-  } as CreateVacancyInput;
+  }) as CreateVacancyInput;
 }
 
 /** The vacancy service on port 0 with memory adapters, a movable clock and the events it publishes. */
