@@ -5,13 +5,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { eventually, testClient, type TestClient } from '@moba/platform/testing';
-import { startEmbedded } from '../../../scripts/embedded';
-import { ADMIN, registeredUser } from '../../../test/support/product';
-import { ensureBuilt, launchBrowser, webDist } from './helpers';
+import { ADMIN, mobaFields, registeredUser } from '../../../test/support/product';
+import { runProductAndBrowser, visitorPages, type Product } from './helpers';
 
 jest.setTimeout(300_000);
 
-type Product = Awaited<ReturnType<typeof startEmbedded>>;
 type Session = { token: string; userId: string };
 
 let product: Product;
@@ -93,22 +91,8 @@ let worker: Session;
 let estate: Session;
 let admin: Session;
 
+runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
-  ensureBuilt();
-  [product, browser] = await Promise.all([
-    startEmbedded({
-      port: 0,
-      dataDir: 'memory',
-      webDist,
-      env: {
-        LOG_LEVEL: 'silent',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        RATE_LIMIT_SCALE: '100',
-      },
-    }),
-    launchBrowser(),
-  ]);
   client = testClient(product.url);
   const [w, e] = await Promise.all([registeredUser(client, 'worker'), registeredUser(client, 'estate')]);
   worker = w;
@@ -118,26 +102,7 @@ beforeAll(async () => {
   // One open moba, so the lists and cards have something to show.
   const created = await client.post(
     '/api/estates/vacancies/create',
-    {
-      title: 'Berba malina',
-      description: 'Berba malina u zasadu kod Arilja, alat obezbeđen.',
-      municipality: 'Arilje',
-      crops: ['malina'],
-      jobActivities: ['berba-branje'],
-      startDate: isoDay(3),
-      endDate: isoDay(10),
-      numberOfWorkers: 5,
-      workStartTime: '07:00',
-      workEndTime: '16:00',
-      hoursPerDay: 9,
-      foodProvided: true,
-      transportProvided: false,
-      accommodationProvided: false,
-      groupLeadersAccepted: true,
-      paymentType: 'DailyWage',
-      dailyWage: 3000,
-      sponsored: false,
-    },
+    mobaFields(isoDay(3), isoDay(10), { description: 'Berba malina u zasadu kod Arilja, alat obezbeđen.' }),
     e.auth,
   );
   if (created.status !== 201) throw new Error(`vacancy create failed: ${created.status} ${created.text}`);
@@ -150,10 +115,6 @@ beforeAll(async () => {
     15_000,
   );
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 test('the audit sees a serious violation when there is one (an unnamed button, an image without text)', async () => {
   const page = await browser.newPage({ bypassCSP: true });
@@ -185,32 +146,12 @@ test('the public screens have no serious or critical axe violation', async () =>
     await page.locator('main h1').first().waitFor();
     await page.getByRole('button', { name: 'Dalje' }).click(); // with the inline errors showing
   };
-  const findings = await audit(
-    [
-      '/',
-      '/privacy-policy',
-      '/media',
-      '/crowdfunding',
-      '/guest-registration',
-      '/successful-guest-creation',
-      '/login',
-      '/signup',
-      '/forgot-password',
-      '/forgot-password-email-sent',
-      '/new-password?token=abc',
-      '/successful-password-reset',
-      '/confirmation-email-sent',
-      '/confirm-email?token=not-a-real-token',
-      '/contact',
-    ],
-    undefined,
-    {
-      '/signup': choose('choose-worker'),
-      '/login': async (page) => {
-        await page.locator('form button[type="submit"]').click(); // the empty form's errors
-      },
+  const findings = await audit([...visitorPages, '/contact'], undefined, {
+    '/signup': choose('choose-worker'),
+    '/login': async (page) => {
+      await page.locator('form button[type="submit"]').click(); // the empty form's errors
     },
-  );
+  });
   expect(findings).toEqual([]);
 });
 

@@ -4,14 +4,12 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testClient, eventually, type TestClient } from '@moba/platform/testing';
-import { startEmbedded } from '../../../scripts/embedded';
 import { simulateSeason } from '../../../scripts/season/simulate-season';
-import { ADMIN, loginAdmin, registeredUser } from '../../../test/support/product';
-import { ensureBuilt, launchBrowser, logIn, screenshots, webDist } from './helpers';
+import { ADMIN, mobaFields, loginAdmin, registeredUser } from '../../../test/support/product';
+import { logIn, runProductAndBrowser, screenshots, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
-type Product = Awaited<ReturnType<typeof startEmbedded>>;
 type Session = Awaited<ReturnType<typeof registeredUser>>;
 
 let product: Product;
@@ -29,26 +27,10 @@ const uniqueSurname = () => `Test${letters()}`;
 async function createVacancy(estate: Session, title: string): Promise<string> {
   const response = await client.post(
     '/api/estates/vacancies/create',
-    {
+    mobaFields(isoDay(3), isoDay(10), {
       title,
       description: 'Berba malina u zasadu kod Arilja, rad u smenama, alat obezbeđen.',
-      municipality: 'Arilje',
-      crops: ['malina'],
-      jobActivities: ['berba-branje'],
-      startDate: isoDay(3),
-      endDate: isoDay(10),
-      numberOfWorkers: 5,
-      workStartTime: '07:00',
-      workEndTime: '16:00',
-      hoursPerDay: 9,
-      foodProvided: true,
-      transportProvided: false,
-      accommodationProvided: false,
-      groupLeadersAccepted: true,
-      paymentType: 'DailyWage',
-      dailyWage: 3000,
-      sponsored: false,
-    },
+    }),
     estate.auth,
   );
   if (response.status !== 201) throw new Error(`vacancy create failed: ${response.status} ${response.text}`);
@@ -121,22 +103,8 @@ async function statValue(page: Page, figure: string): Promise<number> {
   return Number(text.replace(/\D/g, ''));
 }
 
+runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
-  ensureBuilt();
-  [product, browser] = await Promise.all([
-    startEmbedded({
-      port: 0,
-      dataDir: 'memory',
-      webDist,
-      env: {
-        LOG_LEVEL: 'silent',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        RATE_LIMIT_SCALE: '100',
-      },
-    }),
-    launchBrowser(),
-  ]);
   client = testClient(product.url);
   admin = await loginAdmin(client);
   // A small season in the background, so the lists and the chart show more than the test's own rows.
@@ -149,10 +117,6 @@ beforeAll(async () => {
     finishJobs: false,
   });
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 test('the admin edits the note of a worker application, accepts it after confirming, and the statistics change', async () => {
   const { vacancyId } = await openVacancy('Berba malina — Arilje');

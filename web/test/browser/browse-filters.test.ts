@@ -3,35 +3,28 @@
  * on the first screen; on a 360 px phone the folded filters say that they open and which are on; an
  * empty result offers to clear the filters.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { launchBrowser, screenshots, startProduct, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
 let product: Product;
 let client: TestClient;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let worker: Awaited<ReturnType<typeof registeredUser>>;
 
+runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
   client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   for (const title of ['Berba malina', 'Berba jabuka', 'Rezidba višanja'])
     await client.post('/api/estates/vacancies/create', await mobaBody(client, { title }), estate.auth);
   worker = await registeredUser(client, 'worker');
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  page = await context.newPage();
   await page.goto(`${product.url}/privacy-policy`);
   await page.evaluate(
     ([token, userId]) => {
@@ -42,9 +35,6 @@ beforeEach(async () => {
     },
     [worker.token, worker.userId],
   );
-});
-afterEach(async () => {
-  await context.close();
 });
 
 test('at 1280 px the filters stand open in a side column and the first mobas are on the first screen', async () => {

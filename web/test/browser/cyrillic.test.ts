@@ -5,14 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { toCyrillic } from '@moba/contracts';
-import {
-  createWorkerSession,
-  launchBrowser,
-  screenshots,
-  startProduct,
-  unique,
-  uniquePhone,
-} from './helpers';
+import { createWorkerSession, runProductAndBrowser, screenshots, unique, uniquePhone } from './helpers';
 import type { Product } from './helpers';
 
 jest.setTimeout(120_000);
@@ -20,13 +13,7 @@ jest.setTimeout(120_000);
 let product: Product;
 let browser: Browser;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+runProductAndBrowser((run) => ({ product, browser } = run));
 
 const DAY = 86_400_000;
 const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);

@@ -4,51 +4,21 @@
  */
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testClient, eventually, type TestClient } from '@moba/platform/testing';
-import { startEmbedded } from '../../../scripts/embedded';
-import { ADMIN, registeredUser } from '../../../test/support/product';
-import { ensureBuilt, launchBrowser, screenshots, webDist } from './helpers';
+import { registeredUser } from '../../../test/support/product';
+import { runProductAndBrowser, screenshots, type Product } from './helpers';
 
 jest.setTimeout(90_000);
 
-type Product = Awaited<ReturnType<typeof startEmbedded>>;
-
 let product: Product;
 let client: TestClient;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
+runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
 beforeAll(async () => {
-  ensureBuilt();
-  [product, browser] = await Promise.all([
-    startEmbedded({
-      port: 0,
-      dataDir: 'memory',
-      webDist,
-      env: {
-        LOG_LEVEL: 'silent',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        RATE_LIMIT_SCALE: '100',
-      },
-    }),
-    launchBrowser(),
-  ]);
   client = testClient(product.url);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
 
 /** Opens /crowdfunding and waits until the pre-rendered form is hydrated. */
 async function openDonations() {

@@ -3,12 +3,11 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   fillBasicInfo,
-  launchBrowser,
   linkFromMailbox,
   logIn,
+  runProductAndBrowser,
   screenshots,
   signUpWorker,
-  startProduct,
   unique,
   uniquePhone,
   type Product,
@@ -21,20 +20,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+runProductAndBrowser((run) => ({ product, browser, context, page } = run), { pagePerTest: true });
 
 test('a visitor sends the guest quick registration from the home page and sees the success notice', async () => {
   await page.goto(product.url);

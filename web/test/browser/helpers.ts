@@ -1,14 +1,15 @@
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startEmbedded } from '../../../scripts/embedded';
+import { ADMIN, startProduct as startWholeProduct } from '../../../test/support/product';
 
 const root = path.resolve(__dirname, '../../..');
 export const webDist = path.join(root, 'web', 'dist');
 export const outputDir = path.join(root, 'test-output', 'browser');
-export const ADMIN_EMAIL = 'admin@moba.local';
-export const ADMIN_PASSWORD = 'admin-password-for-tests';
+export const ADMIN_EMAIL = ADMIN.email;
+export const ADMIN_PASSWORD = ADMIN.password;
 
 /** The browser tests drive the built SPA: build it once when dist is missing. */
 export function ensureBuilt(): void {
@@ -22,12 +23,7 @@ export type Product = Awaited<ReturnType<typeof startEmbedded>>;
 /** The whole product in this process (gateway + six services), in memory, on a free port. */
 export async function startProduct(): Promise<Product> {
   ensureBuilt();
-  return startEmbedded({
-    port: 0,
-    dataDir: 'memory',
-    webDist,
-    env: { LOG_LEVEL: 'error', ADMIN_EMAIL, ADMIN_PASSWORD, RATE_LIMIT_SCALE: '100' },
-  });
+  return startWholeProduct({ LOG_LEVEL: 'error' });
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -46,6 +42,40 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+export interface BrowserRun {
+  product: Product;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * The hooks the browser files share: the product and Chromium start before the file's tests and stop
+ * after them; with `pagePerTest`, each test also gets a fresh 360 px context and page, closed after it.
+ * `use` gets them each time they change, to set the file's own variables. The file's own beforeAll
+ * and beforeEach, declared after this call, run after these.
+ */
+export function runProductAndBrowser(use: (run: BrowserRun) => void, { pagePerTest = false } = {}): void {
+  const run = {} as BrowserRun;
+  beforeAll(async () => {
+    [run.product, run.browser] = await Promise.all([startProduct(), launchBrowser()]);
+    use(run);
+  }, 120_000);
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.product?.stop();
+  });
+  if (!pagePerTest) return;
+  beforeEach(async () => {
+    run.context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
+    run.page = await run.context.newPage();
+    use(run);
+  });
+  afterEach(async () => {
+    await run.context.close();
+  });
+}
+
 /** Saves the page at 360 px (a cheap phone) and 1280 px wide under test-output/browser/. */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
@@ -57,6 +87,24 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize(original);
 }
+
+/** Every screen a visitor can open without signing in. */
+export const visitorPages = [
+  '/',
+  '/privacy-policy',
+  '/media',
+  '/crowdfunding',
+  '/guest-registration',
+  '/successful-guest-creation',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/forgot-password-email-sent',
+  '/new-password?token=abc',
+  '/successful-password-reset',
+  '/confirmation-email-sent',
+  '/confirm-email?token=not-a-real-token',
+];
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 

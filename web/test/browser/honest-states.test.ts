@@ -4,17 +4,10 @@
  * useless retry; browse cards say where the worker's application stands; toasts differ by kind; a
  * banned user learns why they were signed out. Each screen is checked at 360 px and 1280 px.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eventually, testClient, type TestClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  launchBrowser,
-  screenshots,
-  startProduct,
-  type Product,
-} from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, runProductAndBrowser, screenshots, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -22,28 +15,15 @@ type Session = Awaited<ReturnType<typeof registeredUser>>;
 
 let product: Product;
 let client: TestClient;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let admin: Record<string, string>;
 
+runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
   client = testClient(product.url);
   const login = await client.post('/api/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   admin = { authorization: `Bearer ${login.body.token}` };
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
 
 async function publish(
   estate: Session,

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
+import { mobaFields } from '../../../test/support/product';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   createWorkerSession,
-  launchBrowser,
   linkFromMailbox,
+  runProductAndBrowser,
   screenshots,
-  startProduct,
   unique,
   uniquePhone,
   useSessionIn,
@@ -19,13 +19,7 @@ let product: Product;
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+runProductAndBrowser((run) => ({ product, browser } = run));
 
 const DAY = 86_400_000;
 
@@ -87,26 +81,14 @@ test('a worker sees the acceptance and, when the moba ends, the live "rate the e
   const { id: vacancyId } = await api(
     'POST',
     '/estates/vacancies/create',
-    {
+    mobaFields(day(1), day(3), {
       title,
       description: 'Berba malina u Arilju, rad od 7 do 15 časova, ručak obezbeđen.',
-      municipality: 'Arilje',
-      crops: ['malina'],
-      jobActivities: ['berba-branje'],
-      startDate: day(1),
-      endDate: day(3),
-      numberOfWorkers: 5,
-      workStartTime: '07:00',
       workEndTime: '15:00',
       hoursPerDay: 8,
-      foodProvided: true,
-      transportProvided: false,
-      accommodationProvided: false,
       groupLeadersAccepted: false,
-      paymentType: 'DailyWage',
       dailyWage: 3500,
-      sponsored: false,
-    },
+    }),
     estate,
   );
   await api('POST', '/applications/create', { vacancyId }, worker.token);

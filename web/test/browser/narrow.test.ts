@@ -1,18 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { createWorkerSession, launchBrowser, startProduct, useSessionIn, type Product } from './helpers';
+import {
+  createWorkerSession,
+  runProductAndBrowser,
+  useSessionIn,
+  visitorPages,
+  type Product,
+} from './helpers';
 
 jest.setTimeout(120_000);
 
 let product: Product;
 let browser: Browser;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+runProductAndBrowser((run) => ({ product, browser } = run));
 
 /** Horizontal overflow of the page at the current width: a 360 px phone must never scroll sideways. */
 const overflow = (page: Page) =>
@@ -21,23 +21,6 @@ const overflow = (page: Page) =>
     width: window.innerWidth,
     heading: document.querySelector('h1')?.textContent ?? '',
   }));
-
-const visitorPages = [
-  '/',
-  '/privacy-policy',
-  '/media',
-  '/crowdfunding',
-  '/guest-registration',
-  '/successful-guest-creation',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/forgot-password-email-sent',
-  '/new-password?token=abc',
-  '/successful-password-reset',
-  '/confirmation-email-sent',
-  '/confirm-email?token=not-a-real-token',
-];
 
 test('every visitor screen fits a 360 px phone, each with its heading and a page title', async () => {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 } });

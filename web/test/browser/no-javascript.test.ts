@@ -4,20 +4,14 @@
  * the pages that need scripts say so.
  */
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startProduct, uniquePhone, type Product } from './helpers';
+import { runProductAndBrowser, uniquePhone, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
 let product: Product;
 let browser: Browser;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+runProductAndBrowser((run) => ({ product, browser } = run));
 
 const sizes = [
   [360, 780],

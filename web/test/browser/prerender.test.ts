@@ -1,18 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshots, startProduct, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, type Product } from './helpers';
 
 jest.setTimeout(90_000);
 
 let product: Product;
 let browser: Browser;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+runProductAndBrowser((run) => ({ product, browser } = run));
 
 test.each([
   ['/', 'Posao u polju, radnici za vaše gazdinstvo'],

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   createWorkerSession,
-  launchBrowser,
   logIn,
+  runProductAndBrowser,
   screenshots,
-  startProduct,
   useSessionIn,
   type Product,
 } from './helpers';
@@ -12,24 +11,9 @@ import {
 jest.setTimeout(90_000);
 
 let product: Product;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
 
 const vacancyId = '6f1d1c6e-7a9e-4f5e-9a43-3c1f0e0b7d21';
 const fakeNotification = (id: string, key: string, extra: object = {}) => ({

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { createWorkerSession, launchBrowser, startProduct, type Product } from './helpers';
+import { createWorkerSession, runProductAndBrowser, type Product } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -17,8 +17,8 @@ let browser: Browser;
 
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
   const client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   for (const [i, place] of ['Arilje', 'Ivanjica', 'Senta'].entries()) {
@@ -49,10 +49,6 @@ beforeAll(async () => {
     if (created.status !== 201) throw new Error(`vacancy: ${created.status} ${created.text}`);
   }
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 /** The issue's network and a four times slower processor, on one page. */
 async function throttle(page: Page) {

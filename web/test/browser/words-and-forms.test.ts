@@ -6,20 +6,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startProduct, screenshots, uniquePhone, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, uniquePhone, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
 let product: Product;
 let browser: Browser;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+runProductAndBrowser((run) => ({ product, browser } = run));
 
 const errorOf = async (page: Page, label: string) => {
   const input = page.getByLabel(label, { exact: true });
