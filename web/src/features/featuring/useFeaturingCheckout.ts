@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorInfo } from '../../lib/api';
+import { apiErrorInfo, type ApiErrorInfo } from '../../lib/api';
 import { useCreateFeaturingPaymentMutation, useFeatureVacancyMutation, goToCheckout } from './api';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -16,6 +16,12 @@ export function useFeaturingCheckout() {
   const [feature] = useFeatureVacancyMutation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  /** A refusal the product knows by its code reads in the reader's language; any other passes on its text (spec §8). */
+  const describe = ({ code, message }: Pick<ApiErrorInfo, 'code' | 'message'>) => {
+    if (code && i18n.exists(`errors:${code}`)) return t(`errors:${code}`);
+    return message ? t('errorWithText', { text: message }) : t('urlNotAvailable');
+  };
 
   const start = async (vacancyId: string): Promise<boolean> => {
     setBusy(true);
@@ -35,7 +41,7 @@ export function useFeaturingCheckout() {
         await pause(300 * (attempt + 1));
         continue;
       }
-      setError(info.message ? t('errorWithText', { text: info.message }) : t('urlNotAvailable'));
+      setError(describe(info));
       setBusy(false);
       return false;
     }
