@@ -9,6 +9,8 @@
  *   browse (repeat)   a mix of typical filtered browses (the answer cache serves repeats)
  *   browse (unique)   the same mix made unique per request (every request filters the read model)
  *   browse (304)      the mix with If-None-Match (a phone that already holds the page)
+ *   distance (unique) browses sorted nearest first from a municipality, some within 10–100 km,
+ *                     made unique per request (every request measures and sorts 10,000 mobas)
  * and prints req/s, p50/p99 and the ratio browse/trivial (goal ≥ 0.5).
  *
  * Run: npx tsx bench/vacancy-browse.ts   (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_VACANCIES to adjust)
@@ -38,6 +40,20 @@ function browseMix(today: string): Record<string, unknown>[] {
     { jobActivity: 'berba-branje', page: 2 },
     { region: 'RS', groupLeadersAccepted: true, onlyWithFreePositions: true },
     { district: 'Nišavski', transportProvided: true },
+  ];
+}
+
+/** Browses measured from a municipality, nearest first (issue 22): the distance sort's cost. */
+function distanceMix(): Record<string, unknown>[] {
+  return [
+    { near: { municipality: 'Arilje' } },
+    { near: { municipality: 'Subotica' }, withinKm: 50 },
+    { near: { municipality: 'Niš' }, withinKm: 100, crop: 'malina' },
+    { near: { municipality: 'Novi Sad' }, page: 2 },
+    { near: { municipality: 'Bitola', region: 'MK' }, withinKm: 100 },
+    { near: { municipality: 'Čačak' }, paymentType: 'DailyWage', foodProvided: true },
+    { near: { municipality: 'Vranje' }, withinKm: 30 },
+    { near: { municipality: 'Zaječar' }, withinKm: 10, onlyWithFreePositions: true },
   ];
 }
 
@@ -179,6 +195,7 @@ async function runDriver() {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const today = calendarDay(new Date());
     const mix = browseMix(today);
+    const nearMix = distanceMix();
     const path = '/api/workers/vacancies/open';
 
     // sizes and ETags of the mix (and a sanity check that the browse answers)
@@ -189,6 +206,12 @@ async function runDriver() {
       if (res.status !== 200) throw new Error(`browse answered ${res.status}: ${await res.text()}`);
       bytes += (await res.text()).length;
       etags.push(res.headers.get('etag')!);
+    }
+    for (const filters of nearMix) {
+      const res = await fetch(gateway.url + path, { method: 'POST', headers, body: JSON.stringify(filters) });
+      const body = (await res.json()) as { items: { distanceKm?: number }[] };
+      if (res.status !== 200 || body.items.some((v) => v.distanceKm === undefined))
+        throw new Error(`distance browse answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
     }
     console.log(
       `mix of ${mix.length} browses, average answer ${Math.round(bytes / mix.length)} B; trivial answer ${pageBytes} B`,
@@ -225,6 +248,23 @@ async function runDriver() {
         ],
       },
       {
+        name: 'distance sort (unique)',
+        requests: [
+          {
+            method: 'POST',
+            path,
+            headers,
+            setupRequest: (req: Record<string, unknown>) => ({
+              ...req,
+              body: JSON.stringify({
+                ...nearMix[n % nearMix.length],
+                dateTo: addDays(today, 400 + (n++ % 100_000)),
+              }),
+            }),
+          } as unknown as Request,
+        ],
+      },
+      {
         name: 'browse mix (304)',
         requests: mix.map((filters, i): Request => ({
           method: 'POST',
@@ -256,7 +296,7 @@ async function runDriver() {
         non2xx: mean((r) => r.non2xx),
       };
     };
-    const [, repeat, unique] = kinds.map((k) => merged(k.name));
+    const [, repeat, unique, nearest] = kinds.map((k) => merged(k.name));
     console.log(
       `\nthrough the gateway, ${connections} connections, ${rounds} × ${seconds} s each, ${VACANCIES} vacancies (mean req/s, mean p50, worst p99):`,
     );
@@ -272,9 +312,10 @@ async function runDriver() {
           .map((r, round) => r.requestsPerSecond / results.get(kinds[0].name)![round].requestsPerSecond),
       ).toFixed(2);
     console.log(
-      `\nratio browse/trivial (median of per-round ratios): unique ${ratioOf(kinds[2].name)}, repeat ${ratioOf(kinds[1].name)}, 304 ${ratioOf(kinds[3].name)}   (goal ≥ 0.5)`,
+      `\nratio browse/trivial (median of per-round ratios): unique ${ratioOf(kinds[2].name)}, repeat ${ratioOf(kinds[1].name)}, distance sort ${ratioOf(kinds[3].name)}, 304 ${ratioOf(kinds[4].name)}   (goal ≥ 0.5)`,
     );
-    if (unique.non2xx || repeat.non2xx) console.log('WARNING: non-2xx answers during the run');
+    if (unique.non2xx || repeat.non2xx || nearest.non2xx)
+      console.log('WARNING: non-2xx answers during the run');
   } finally {
     for (const child of children) child.kill();
   }

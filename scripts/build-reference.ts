@@ -55,12 +55,31 @@ for (const code of ['ME', 'MK', 'BA', 'BG']) {
 write('municipalities-region.json', regional);
 
 const agri = read('agri.json');
-const crops: { id: string; sr: string; en: string; industry: string }[] = [];
+// The harvest calendar names a crop without its qualifier ("Grožđe" for "Grožđe (vinova loza)").
+const baseName = (name: string) => name.split(' (')[0];
+const harvestMonths = new Map(
+  (agri.harvest_calendar as { crop_sr: string; months: number[] }[]).map((c) => [
+    baseName(c.crop_sr),
+    c.months,
+  ]),
+);
+const crops: { id: string; sr: string; en: string; industry: string; harvestMonths?: number[] }[] = [];
 for (const [industry, value] of Object.entries(
   agri.industries as Record<string, { crops: { sr: string; en: string }[] }>,
 )) {
-  for (const crop of value.crops) crops.push({ id: slug(crop.sr), sr: crop.sr, en: crop.en, industry });
+  for (const crop of value.crops) {
+    const months = harvestMonths.get(baseName(crop.sr));
+    crops.push({
+      id: slug(crop.sr),
+      sr: crop.sr,
+      en: crop.en,
+      industry,
+      ...(months ? { harvestMonths: months } : {}),
+    });
+  }
 }
+const unmatched = [...harvestMonths.keys()].filter((name) => !crops.some((c) => baseName(c.sr) === name));
+if (unmatched.length) throw new Error(`harvest calendar names unknown crops: ${unmatched.join(', ')}`);
 write('crops.json', crops);
 write(
   'job-activities.json',

@@ -9,10 +9,13 @@ import {
   createAdjustableClock,
   createLogger,
   createMemoryBus,
+  observedBus,
   createMemoryFanoutHub,
   createNedbStore,
   createTokenVerifier,
+  ensureInternalSecret,
   ensureKeyPair,
+  newInternalSecret,
   generateKeyPair,
   type EmbeddedContext,
   type Service,
@@ -65,11 +68,12 @@ export async function startEmbedded({
   const inMemory = dataDir === 'memory';
   const dataRoot = inMemory ? '' : resolve(dataDir);
   const keys = inMemory ? generateKeyPair() : ensureKeyPair(join(dataRoot, 'keys'));
+  const internalSecret = inMemory ? newInternalSecret() : ensureInternalSecret(join(dataRoot, 'keys'));
   const gatewayPort = port === 0 ? await freePort() : port;
   const publicUrl =
     mergedEnv.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${gatewayPort}`;
 
-  const bus = createMemoryBus(logger.child({ component: 'bus' }));
+  const bus = observedBus(createMemoryBus(logger.child({ component: 'bus' })), 'moba');
   const clock = createAdjustableClock();
   const tokens = createTokenVerifier(keys.publicKeyPem);
   const fanoutHub = createMemoryFanoutHub();
@@ -89,6 +93,7 @@ export async function startEmbedded({
       logger: createLogger(name, logLevel),
       tokens,
       keys,
+      internalSecret,
       fanoutHub,
       dataDir: inMemory ? join(require('node:os').tmpdir(), `moba-${randomUUID()}`) : dataRoot,
       publicUrl,
@@ -107,10 +112,10 @@ export async function startEmbedded({
   const abort = new AbortController();
   // Bans and password changes from before this start must count at once; don't wait forever, though.
   await Promise.race([
-    tokenState.bootstrap(serviceUrls.auth[0], logger, abort.signal),
+    tokenState.bootstrap(serviceUrls.auth[0], logger, abort.signal, internalSecret),
     new Promise((r) => setTimeout(r, 5000).unref()),
   ]);
-  const { server } = createGateway({
+  const { server, metrics: gatewayMetrics } = createGateway({
     serviceUrls,
     tokens,
     tokenState,
@@ -118,6 +123,7 @@ export async function startEmbedded({
     webDist: webDist ?? resolve(__dirname, '../web/dist'),
     corsOrigins: (mergedEnv.CORS_ORIGINS ?? '').split(',').filter(Boolean),
     rateLimitScale: Number(mergedEnv.RATE_LIMIT_SCALE ?? 1),
+    trustedProxyHops: Number(mergedEnv.TRUSTED_PROXY_HOPS ?? 0),
     devClock: mergedEnv.NODE_ENV === 'production' ? undefined : clock,
     devMailbox: mergedEnv.NODE_ENV !== 'production',
   });
@@ -133,6 +139,7 @@ export async function startEmbedded({
     clock,
     bus,
     serviceUrls,
+    gatewayMetrics,
     async stop() {
       if (stopped) return;
       stopped = true;

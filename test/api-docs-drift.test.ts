@@ -75,6 +75,14 @@ async function exerciseAccount(product: Product, client: TestClient, note: Note,
     { currentPassword: password, password: 'jos-novije-8', confirmPassword: 'jos-novije-8' },
     { authorization: `Bearer ${login.body.token}` },
   );
+  // Two sessions: one logs out, the other logs out everywhere.
+  const sessions = [];
+  for (let i = 0; i < 2; i++) {
+    const session = await client.post('/api/login', { email: user.email, password: 'jos-novije-8' });
+    sessions.push({ authorization: `Bearer ${session.body.token}` });
+  }
+  await client.post('/api/logout', undefined, sessions[0]);
+  await client.post('/api/users/me/logout-everywhere', undefined, sessions[1]);
 
   const [worker, estate] = [season.workerSessions[0], season.estateSessions[0]];
   await client.put(`/api/workers/${worker.userId}`, { skills: 'berba i rezidba' }, worker.auth);
@@ -96,6 +104,23 @@ async function exerciseAccount(product: Product, client: TestClient, note: Note,
   await client.get(((await upload.json()) as { photoUrl: string }).photoUrl);
 }
 
+/** The admin's peak tools (#23): queue health and filters, a bulk decision and its progress, matching help, daily stats. */
+async function exerciseAdminAtPeak(client: TestClient, vacancyId: string, admin: Auth) {
+  const worker = await registeredUser(client, 'worker');
+  const applied = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+  await client.post('/api/admin/applications/queue', { municipality: 'Arilje' }, admin);
+  await client.post('/api/admin/applications/pending', { vacancyId, sort: 'newest' }, admin);
+  const batchId = randomUUID();
+  await client.post(
+    '/api/admin/applications/decisions',
+    { batchId, decision: 'reject', applicationIds: [applied.body.id] },
+    admin,
+  );
+  await client.get(`/api/admin/applications/decisions/${batchId}`, admin);
+  await client.get(`/api/admin/vacancies/${vacancyId}/matches`, admin);
+  await client.get('/api/admin/stats/daily', admin);
+}
+
 /**
  * A short moba of its own: one worker accepted, one rejected with a note, a guest placed in it,
  * its approved applicants, then (the clock moved past its end) the estate rates the worker.
@@ -108,6 +133,14 @@ async function exerciseModeration(client: TestClient, estate: Auth, admin: Auth)
     await registeredUser(client, 'worker'),
     await registeredUser(client, 'worker'),
   ];
+  const leader = await registeredUser(client, 'worker', { groupLeader: true, groupSize: 6 });
+  const members = ['Ana', 'Bora', 'Cvijeta', 'Dara', 'Đura'].map((name) => ({ name }));
+  await eventually(
+    async () => (await client.put('/api/workers/me/crew', { members }, leader.auth)).status === 200,
+    'the leader keeps a crew (the worker replica may lag a moment)',
+    10_000,
+  );
+  const crew = (await client.get('/api/workers/me/crew', leader.auth)).body as { members: { id: string }[] };
   const applied = await client.post('/api/applications/create', { vacancyId }, accepted.auth);
   await eventually(
     async () =>
@@ -130,8 +163,30 @@ async function exerciseModeration(client: TestClient, estate: Auth, admin: Auth)
     municipality: 'Arilje',
   });
   await client.get(`/api/admin/applications/${guest.body.id}/guest/pending`, admin);
+  await client.get(`/api/admin/applications/guest/${guest.body.id}/matches`, admin);
+  await exerciseAdminAtPeak(client, vacancyId, admin);
   await client.post(`/api/admin/applications/guest/${guest.body.id}/accept`, { vacancyId }, admin);
   await client.get(`/api/estates/vacancies/${vacancyId}/applicants/approved`, estate);
+  // A crew on a moba of its own: part of it accepted.
+  const crewMoba = await client.post(
+    '/api/estates/vacancies/create',
+    await mobaBody(client, {}, 1, 1),
+    estate,
+  );
+  const memberIds = crew.members.slice(0, 3).map((m) => m.id);
+  const crewApplied = await eventually(async () => {
+    const res = await client.post(
+      '/api/applications/create',
+      { vacancyId: crewMoba.body.id, memberIds },
+      leader.auth,
+    );
+    return res.status === 201 ? res : null;
+  }, 'the leader applies with three members');
+  await client.post(
+    `/api/admin/applications/${crewApplied.body.id}/accept-part`,
+    { memberIds: memberIds.slice(0, 2) },
+    admin,
+  );
 
   const later = await client.post('/api/estates/vacancies/create', await mobaBody(client), estate);
   await client.post(`/api/estates/vacancies/${later.body.id}/feature`, undefined, estate);
@@ -142,6 +197,13 @@ async function exerciseModeration(client: TestClient, estate: Auth, admin: Auth)
       (await client.get(`/api/estates/vacancy/${vacancyId}/workers/for-rating`, estate)).status === 200,
     'the moba finished',
     20_000,
+  );
+  // The job has started (and ended): the roster, and who came.
+  await client.get(`/api/estates/vacancies/${vacancyId}/roster`, estate);
+  await client.post(
+    `/api/estates/vacancies/${vacancyId}/attendance`,
+    { marks: [{ personId: applied.body.id, attendance: 'Came' }] },
+    estate,
   );
   await client.post(
     `/api/users/${accepted.userId}/rate/worker`,
@@ -205,13 +267,15 @@ const takesInput = (route: RouteSpec) =>
 /** The sandbox checkout page answers any unknown id, malformed or not, with 404. */
 const pathIdNotValidated = new Set(['GET /payment/checkout/:id']);
 
+const SMS_INBOUND_SECRET = 'drift-inbound-secret-0123';
+
 describe('the OpenAPI document at /api/docs', () => {
   let product: Product;
   let doc: Doc;
   const seen = new Map<string, Set<number>>();
 
   beforeAll(async () => {
-    product = await startProduct({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET });
+    product = await startProduct({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET, SMS_INBOUND_SECRET });
     doc = (await product.client.get('/api/docs')).body as Doc;
     const note = recorder(seen);
     const client = recording(product.client, note);
@@ -231,6 +295,7 @@ describe('the OpenAPI document at /api/docs', () => {
     // The calls of a signed-in day the season leaves out, each made once as its owner would.
     const { Worker, Estate, Admin } = sessions;
     await client.get('/api/vacancies/preview');
+    await client.get('/api/vacancies/open-by-crop');
     await client.get('/api/users/me', Worker);
     await client.post('/api/users/me/language', { language: 'sr-Cyrl' }, Worker);
     await client.get('/api/workers/applications', Worker);
@@ -245,6 +310,14 @@ describe('the OpenAPI document at /api/docs', () => {
     await client.get('/api/users/me/ratings', Worker);
     await client.get('/api/notifications/all', Worker);
     await client.post('/api/notifications/read', {}, Worker);
+    await client.get('/api/sms/settings', Worker);
+    await client.put('/api/sms/settings', { enabled: true, language: 'sr' }, Worker);
+    await client.post('/api/sms/inbound', { results: [] });
+    await client.post(
+      '/api/sms/inbound',
+      { results: [{ from: '381641234567', text: 'STOP' }] },
+      { authorization: `Basic ${Buffer.from(`infobip:${SMS_INBOUND_SECRET}`).toString('base64')}` },
+    );
     await client.post('/api/admin/vacancies/open', {}, Admin);
     await client.post('/api/admin/vacancies/all', {}, Admin);
     await client.post('/api/admin/users/all', {}, Admin);
@@ -262,7 +335,24 @@ describe('the OpenAPI document at /api/docs', () => {
     const banned = await registeredUser(product.client, 'worker');
     await client.post(`/api/admin/users/${banned.userId}/ban`, { reason: 'lažni nalog' }, Admin);
     await client.post(`/api/admin/users/${banned.userId}/reactivate`, undefined, Admin);
+    await client.post('/api/admin/audit', { search: banned.userId }, Admin);
+    const checked = await registeredUser(product.client, 'estate');
+    await client.post(`/api/admin/estates/${checked.userId}/verify`, { note: 'BPG i PIB u registru' }, Admin);
+    await client.post(`/api/admin/estates/${checked.userId}/unverify`, { note: 'opozvano' }, Admin);
     await exerciseModeration(client, Estate, Admin);
+    const held = await client.post(
+      '/api/estates/vacancies/create',
+      await mobaBody(client, { dailyWage: 1000 }),
+      Estate,
+    );
+    const reported = await client.post('/api/estates/vacancies/create', await mobaBody(client), Estate);
+    await client.post(`/api/workers/vacancies/${reported.body.id}/report`, { reason: 'other' }, Worker);
+    await client.post('/api/admin/vacancies/review', {}, Admin);
+    await client.post(
+      `/api/admin/vacancies/${held.body.id}/decide`,
+      { decision: 'approve', note: 'ok' },
+      Admin,
+    );
 
     // Something invalid for every route with input, from a caller the gateway lets through.
     for (const route of routeTable.filter(takesInput)) {
@@ -293,6 +383,9 @@ describe('the OpenAPI document at /api/docs', () => {
       '/api/dev/clock',
       '/dev/mailbox',
       '/dev/mailbox.json',
+      '/dev/sms',
+      '/dev/sms.json',
+      '/dev/sms/reply',
     ])
       expect(doc.paths[path]).toBeDefined();
     expect(Object.keys(doc.paths['/api/ws/{userId}'].get.responses)).toContain('101');

@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import {
   ADMIN,
   loginAdmin,
@@ -51,6 +52,30 @@ describe('accounts through the gateway', () => {
     expect(
       (await product.client.get('/api/workers/me', { authorization: `Bearer ${login.body.token}` })).status,
     ).toBe(200);
+  });
+
+  it('logout ends the session at the gateway and its live socket; the same account elsewhere goes on; "log out everywhere" ends both', async () => {
+    const worker = await registeredUser(product.client, 'worker');
+    const other = await product.client.post('/api/login', { email: worker.email, password: worker.password });
+    const elsewhere = { authorization: `Bearer ${other.body.token}` };
+    const ws = new WebSocket(`${product.url.replace(/^http/, 'ws')}/api/ws/${worker.userId}`);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ token: worker.token }));
+    await new Promise((r) => setTimeout(r, 300)); // the greeting is checked
+
+    expect((await product.client.post('/api/logout', {}, worker.auth)).status).toBe(200);
+    // Refused by the gateway for every service, not only by auth.
+    for (const path of ['/api/workers/me', '/api/notifications/all', '/api/users/me/ratings'])
+      expect({ path, status: (await product.client.get(path, worker.auth)).status }).toEqual({
+        path,
+        status: 401,
+      });
+    expect(await closed).toBe(4401);
+    expect((await product.client.get('/api/notifications/all', elsewhere)).status).toBe(200);
+
+    expect((await product.client.post('/api/users/me/logout-everywhere', {}, elsewhere)).status).toBe(200);
+    expect((await product.client.get('/api/notifications/all', elsewhere)).status).toBe(401);
   });
 
   it('a ban stops the user on the next call; after reactivation login works again', async () => {

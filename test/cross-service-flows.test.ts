@@ -353,3 +353,49 @@ describe('a profile photo through the gateway', () => {
     });
   });
 });
+
+describe('SMS in the embedded mode (dev:// outbox at /dev/sms through the gateway)', () => {
+  type DevSms = { to: string; text: string; encoding: string; parts: number };
+  const smsTo = async (phone: string) =>
+    (await api().get(`/dev/sms.json?to=${encodeURIComponent(phone)}`)).body as DevSms[];
+
+  test('a guest gets "application received"; a worker who switched SMS on gets "accepted"; STOP ends them', async () => {
+    const phone = `+38164${String(Date.now()).slice(-7)}`;
+    const guest = await api().post('/api/signup-guest', {
+      firstName: 'Gost',
+      lastName: 'Gostić',
+      phone,
+      municipality: 'Arilje',
+    });
+    expect(guest.status).toBe(201);
+    const [received] = await eventually(async () => {
+      const list = await smsTo(phone);
+      return list.length > 0 && list;
+    }, 'the guest SMS');
+    expect(received).toMatchObject({ to: phone, encoding: 'GSM-7', parts: 1 });
+    expect(received.text).toContain('primili smo vasu prijavu');
+
+    const [estate, worker, admin] = [
+      await registeredUser(api(), 'estate'),
+      await registeredUser(api(), 'worker'),
+      await loginAdmin(api()),
+    ];
+    const settings = await api().put('/api/sms/settings', { enabled: true }, worker.auth);
+    expect(settings.body).toMatchObject({ enabled: true, language: 'sr' });
+    const workerPhone = settings.body.phone as string;
+    expect(workerPhone).toMatch(/^\+381/);
+    await acceptedInto(await createMoba(estate), worker, admin);
+    const [accepted] = await eventually(async () => {
+      const list = await smsTo(workerPhone);
+      return list.length > 0 && list;
+    }, 'the acceptance SMS');
+    expect(accepted.text).toMatch(/^Moba: prihvaceni ste za mobu/);
+
+    const reply = await api().post('/dev/sms/reply', { from: workerPhone, text: 'STOP' });
+    expect(reply.body).toEqual({ ok: true, stopped: true });
+    expect((await api().get('/api/sms/settings', worker.auth)).body).toMatchObject({
+      enabled: false,
+      stoppedByReply: true,
+    });
+  }, 60_000);
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { calendarDay } from '@moba/contracts';
-import { createTokenSigner, generateKeyPair } from '@moba/platform';
+import { calendarDay, GuestApplicationSubmitted, topics } from '@moba/contracts';
+import { createBus, createLogger, createTokenSigner, generateKeyPair } from '@moba/platform';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { freePort } from '../libs/platform/test/fixtures/engines';
 import { deleteKeys, REDIS_URL } from '../libs/platform/test/fixtures/redis';
@@ -127,6 +127,36 @@ whenPostgres('dev clock and dev mailbox across processes', () =>
       const page = await gateway.get(`/dev/mailbox?to=${encodeURIComponent(teamEmail)}`);
       expect(page.status).toBe(200);
       expect(page.text).toContain('Kada počinje berba?');
+    }, 60_000);
+
+    it('keeps SMS in the dev outbox the two notification instances share, readable at /dev/sms through the gateway', async () => {
+      const bus = await createBus(common.EVENT_BUS_URL, 'sms-probe', createLogger('sms-probe', 'silent'));
+      try {
+        const guestApplicationId = randomUUID();
+        const phone = `+3816${String(Date.now()).slice(-8)}`;
+        await bus.publish(
+          topics.application,
+          GuestApplicationSubmitted.create(guestApplicationId, {
+            guestApplicationId,
+            firstName: 'Gost',
+            lastName: 'Gostić',
+            phone,
+            municipality: 'Arilje',
+          }),
+        );
+        const path = `/dev/sms.json?to=${encodeURIComponent(phone)}`;
+        const deadline = Date.now() + 20_000;
+        let sms: { to: string; text: string }[] = [];
+        while (Date.now() < deadline && sms.length === 0) {
+          sms = (await gateway.get(path)).body as typeof sms;
+          if (sms.length === 0) await new Promise((r) => setTimeout(r, 200));
+        }
+        expect(sms).toEqual([expect.objectContaining({ to: phone, text: expect.stringContaining('STOP') })]);
+        for (const instance of notification) expect((await instance.get(path)).body).toEqual(sms);
+        expect((await gateway.get(`/dev/sms?to=${encodeURIComponent(phone)}`)).text).toContain('primili smo');
+      } finally {
+        await bus.close();
+      }
     }, 60_000);
 
     it('is off in production: a shared clock stops the process naming CLOCK_URL, and the gateway offers neither the clock nor the mailbox', async () => {

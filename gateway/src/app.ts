@@ -4,7 +4,12 @@ import type { Duplex } from 'node:stream';
 import helmet from 'helmet';
 import {
   bearerToken,
+  currentTraceparent,
+  traceHttpRequest,
+  PROBE_PATHS,
+  processReadiness,
   REQUEST_ID_HEADER,
+  type Readiness,
   type Logger,
   type MovableClock,
   type TokenVerifier,
@@ -14,10 +19,13 @@ import { createRouteMatcher, routeTable, type RouteSpec, type ServiceName } from
 import { createRateLimiter } from './middleware/rate-limit';
 import { createServiceProxies } from './proxy';
 import { createStaticSite } from './static-site';
+import { createLiveCounts, LIVE_COUNT_PAGES } from './live-counts';
 import { checkHealth } from './health';
 import { buildOpenApi } from './openapi';
 import { sendError, sendJson } from './respond';
 import type { TokenStateReplica } from './token-state';
+import { clientAddress } from './client-address';
+import { createGatewayMetrics, type GatewayMetrics } from './metrics';
 
 export interface GatewayOptions {
   serviceUrls: Record<ServiceName, string[]>;
@@ -31,11 +39,16 @@ export interface GatewayOptions {
   rateLimitScale?: number;
   /** Rate-limit windows shared with the other gateway instances (Redis); none: this instance counts alone. */
   rateCounter?: WindowCounter | null;
+  /** Proxies in front of the gateway whose X-Forwarded-For entry is trusted (client-address.ts); 0: none. */
+  trustedProxyHops?: number;
   /** Development only: the clock every service runs on, which /api/dev/clock shows and moves. */
   devClock?: MovableClock;
   /** Development only: /dev/* (the dev mailbox) goes to the notification service. */
   devMailbox?: boolean;
   routes?: RouteSpec[];
+  /** What /readyz asks (token states loaded, consumers running, draining); the process's by default. */
+  readiness?: Readiness;
+  metrics?: GatewayMetrics;
 }
 
 const securityHeaders = helmet({
@@ -62,14 +75,14 @@ const API_SECURITY_HEADERS: [string, string][] = [
   ['referrer-policy', 'no-referrer'],
 ];
 
-const clientOf = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
-
 /**
  * The gateway: route table → service, token and coarse role check, token revocation, rate limits,
  * CORS allow-list, the SPA. It parses no bodies and holds no business rules.
  */
 export function createGateway(options: GatewayOptions) {
   const { serviceUrls, tokens, tokenState, logger } = options;
+  const readiness = options.readiness ?? processReadiness;
+  const metrics = options.metrics ?? createGatewayMetrics();
   const match = createRouteMatcher(options.routes ?? routeTable);
   const proxies = createServiceProxies(serviceUrls, options.proxyTimeoutMs ?? 15_000, logger);
   const limiter = createRateLimiter(
@@ -78,7 +91,8 @@ export function createGateway(options: GatewayOptions) {
     options.rateCounter,
     logger,
   );
-  const site = createStaticSite(options.webDist);
+  const liveCounts = createLiveCounts(serviceUrls.vacancy?.[0], logger);
+  const site = createStaticSite(options.webDist, { paths: LIVE_COUNT_PAGES, fill: liveCounts.fill });
   const corsOrigins = new Set(options.corsOrigins ?? []);
   const openApi = buildOpenApi(options.routes ?? routeTable, {
     development: Boolean(options.devClock || options.devMailbox),
@@ -146,9 +160,14 @@ export function createGateway(options: GatewayOptions) {
     if (path.startsWith('/api/internal/')) return sendError(res, 404, 'NOT_FOUND', 'not found');
 
     const route = match(req.method ?? 'GET', path.slice(4));
+    metrics.observe(req, res, route ? route.path : '(unmatched)');
+    routeNames.set(req, `${req.method} /api${route ? route.path : ' (unmatched)'}`);
     if (!route) return sendError(res, 404, 'NOT_FOUND', `no route ${req.method} ${path}`);
     if (route.rateLimit) {
-      const decision = await limiter.check(route.rateLimit, clientOf(req));
+      const decision = await limiter.check(
+        route.rateLimit,
+        clientAddress(req, options.trustedProxyHops ?? 0),
+      );
       res.setHeader('ratelimit-limit', String(decision.limit));
       res.setHeader('ratelimit-remaining', String(decision.remaining));
       res.setHeader('ratelimit-reset', String(decision.resetSeconds));
@@ -159,13 +178,27 @@ export function createGateway(options: GatewayOptions) {
       }
     }
     if (!(await authorize(route, req, res))) return;
+    // The service continues this request's trace (its server span is a child of the gateway's).
+    const traceparent = currentTraceparent();
+    if (traceparent) req.headers.traceparent = traceparent;
     proxies.forward(route.service, req, res);
   }
 
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
+  const routeNames = new WeakMap<IncomingMessage, string>();
+  const handler = (req: IncomingMessage, res: ServerResponse) =>
+    traceHttpRequest(
+      'gateway',
+      req,
+      res,
+      () => routeNames.get(req) ?? `${req.method} ${(req.url ?? '/').split('?')[0]}`,
+      () => handle(req, res),
+    );
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const requestId = String(req.headers[REQUEST_ID_HEADER] ?? '').slice(0, 100) || randomUUID();
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
+    // Draining: each answer closes its connection, so clients reconnect to an instance that stays.
+    if (readiness.draining) res.setHeader('connection', 'close');
     const path = (req.url ?? '/').split('?')[0];
     if (path.startsWith('/api/') || path === '/api') {
       handleApi(req, res, path).catch((error) => {
@@ -175,8 +208,17 @@ export function createGateway(options: GatewayOptions) {
       return;
     }
     // The gateway's own probes: alive while it answers; ready once it knows the token states.
-    if (path === '/healthz') return sendJson(res, 200, { status: 'up', service: 'gateway' });
-    if (path === '/readyz') return sendJson(res, 200, { status: 'ready', service: 'gateway' });
+    if (path === PROBE_PATHS.liveness) return sendJson(res, 200, { status: 'up', service: 'gateway' });
+    if (path === PROBE_PATHS.readiness) {
+      void readiness.evaluate().then(({ ready, draining, checks }) =>
+        sendJson(res, ready ? 200 : 503, {
+          status: ready ? 'ready' : draining ? 'draining' : 'starting',
+          service: 'gateway',
+          checks,
+        }),
+      );
+      return;
+    }
     if (options.devMailbox && path.startsWith('/dev/')) {
       req.url = `/api${req.url}`; // the proxy strips /api again
       proxies.forward('notification', req, res);
@@ -194,7 +236,11 @@ export function createGateway(options: GatewayOptions) {
     // Upgraded sockets leave the server's connection tracking: remember them so a stop can end them,
     // and end a socket whose client half-closed it (the server allows half-open sockets).
     upgraded.add(socket);
-    socket.once('close', () => upgraded.delete(socket));
+    metrics.socketOpened();
+    socket.once('close', () => {
+      upgraded.delete(socket);
+      metrics.socketClosed();
+    });
     socket.once('end', () => socket.destroy());
     proxies.upgrade('notification', req, socket, head);
   };
@@ -210,7 +256,7 @@ export function createGateway(options: GatewayOptions) {
   };
   server.keepAliveTimeout = 65_000;
   server.on('close', () => limiter.stop());
-  return { server, handler };
+  return { server, handler, metrics };
 }
 
 /**

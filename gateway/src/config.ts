@@ -48,8 +48,16 @@ export const gatewayConfigSchema = runtimeEnvSchema.extend({
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).default(1),
   /** Where the rate-limit windows are counted: memory:// (this instance alone) or redis:// (all gateways). */
   RATE_LIMIT_URL: envUrl('memory://', ['memory', 'redis', 'rediss']),
+  /**
+   * Proxies in front of the gateway that append the client to X-Forwarded-For (behind one ingress: 1).
+   * 0 (the default) ignores the header: rate limits then count the socket's peer.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Optional in the embedded mode (it knows its services), required of a gateway process (main.ts). */
+export const REQUIRED_OF_GATEWAY_PROCESS = ['SERVICE_URLS'] as const;
 
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) =>
   loadConfig(gatewayConfigSchema, env);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -7,17 +8,26 @@ import {
   createLogger,
   createSharedClock,
   createTokenVerifier,
+  closeGracefully,
   createWindowCounter,
+  internalSecretFor,
+  listen,
+  processReadiness,
+  refuseDevelopmentSettingsInProduction,
+  startTracing,
 } from '@moba/platform';
-import { loadGatewayConfig } from './config';
+import { loadGatewayConfig, REQUIRED_OF_GATEWAY_PROCESS } from './config';
 import { createGateway } from './app';
 import { createTokenStateReplica } from './token-state';
 
 /** Runs the gateway as its own process (distributed mode); SERVICE_URLS names every service. */
 async function main() {
   const config = loadGatewayConfig();
-  if (!config.SERVICE_URLS)
-    throw new Error('invalid configuration:\n  SERVICE_URLS: required in the distributed mode');
+  refuseDevelopmentSettingsInProduction(config);
+  const tracing = startTracing('gateway', { endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  for (const name of REQUIRED_OF_GATEWAY_PROCESS)
+    if (!config[name]) throw new Error(`invalid configuration:\n  ${name}: required in the distributed mode`);
+  const serviceUrls = config.SERVICE_URLS!; // required just above
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const publicKey = config.JWT_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR, 'jwt-public.pem'), 'utf8');
   const bus = await createBus(config.EVENT_BUS_URL, 'gateway', logger);
@@ -29,9 +39,13 @@ async function main() {
   // the bootstrap below reads the state so far. Removed when the gateway stops (transient).
   await tokenState.subscribe(bus, `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`);
   const abort = new AbortController();
-  void tokenState.bootstrap(config.SERVICE_URLS.auth[0], logger, abort.signal);
-  const { server } = createGateway({
-    serviceUrls: config.SERVICE_URLS,
+  // Not ready until the token states are loaded: a pod that took traffic before would accept revoked tokens.
+  processReadiness.report('token-states', false, 'loading from the auth service');
+  void tokenState
+    .bootstrap(serviceUrls.auth[0], logger, abort.signal, internalSecretFor(config))
+    .then(() => processReadiness.report('token-states', !abort.signal.aborted));
+  const { server, metrics } = createGateway({
+    serviceUrls,
     tokens: createTokenVerifier(publicKey),
     tokenState,
     logger,
@@ -41,22 +55,33 @@ async function main() {
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
     rateLimitScale: config.RATE_LIMIT_SCALE,
     rateCounter,
+    trustedProxyHops: config.TRUSTED_PROXY_HOPS,
     devClock,
     devMailbox: config.NODE_ENV !== 'production',
   });
   server.listen(config.PORT, config.HOST, () =>
     logger.info(`gateway listening on http://${config.HOST}:${config.PORT}`),
   );
-  const stop = () => {
+  const metricsServer = config.METRICS_PORT
+    ? await listen(
+        (_req: IncomingMessage, res: ServerResponse) => void metrics.answer(res),
+        config.METRICS_PORT,
+        config.HOST,
+      )
+    : undefined;
+  // SIGTERM: /readyz answers 503 and answers close their connections; requests in flight get
+  // SHUTDOWN_GRACE_MS; then the proxied WebSockets end (the client reconnects through another gateway).
+  const stop = async () => {
+    logger.info({ graceMs: config.SHUTDOWN_GRACE_MS }, 'gateway draining');
+    processReadiness.drain();
     abort.abort();
-    server.close(
-      () =>
-        void Promise.all([bus.close(), rateCounter?.close(), devClock?.close()]).then(() => process.exit(0)),
-    );
-    server.closeAllConnections();
+    await closeGracefully(server, config.SHUTDOWN_GRACE_MS);
+    await Promise.all([bus.close(), rateCounter?.close(), devClock?.close(), metricsServer?.close()]);
+    await tracing.shutdown();
+    process.exit(0);
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
 }
 
 main().catch((error) => {

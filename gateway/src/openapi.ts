@@ -110,6 +110,32 @@ export const gatewayOwnPaths: Record<string, Record<string, unknown>> = {
       responses: { '200': json('the mails') },
     },
   },
+  '/dev/sms': {
+    get: {
+      tags: ['development'],
+      summary:
+        'Development only: the SMS sent by the dev:// SMS sender, newest first (HTML), with a reply form; ?to= one phone',
+      responses: { '200': { description: 'HTML list', content: { 'text/html': {} } } },
+    },
+  },
+  '/dev/sms.json': {
+    get: {
+      tags: ['development'],
+      summary: 'Development only: the same SMS as JSON (to, text, encoding, parts, sentAt); ?to= one phone',
+      responses: { '200': json('the SMS') },
+    },
+  },
+  '/dev/sms/reply': {
+    post: {
+      tags: ['development'],
+      summary: 'Development only: a reply from a phone ({from, text}); STOP ends SMS to it',
+      responses: {
+        '200': json('{ok, stopped}'),
+        '303': { description: 'back to /dev/sms (form post)' },
+        '400': error,
+      },
+    },
+  },
 };
 
 /** OpenAPI 3.1 generated from the route table and the contract schemas it names. */

@@ -12,7 +12,11 @@ type ProxiedRequest = IncomingMessage & { timedOut?: boolean };
  * load), no default plugins, our own JSON errors (502 when a service is down, 504 when slow).
  */
 function createInstanceProxy(target: string, timeoutMs: number, logger: Logger): RequestHandler {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
+  // An idle connection is closed after IDLE_CONNECTION_MS, shorter than a pod's preStop wait (5 s):
+  // a stopping instance then never closes an idle connection just as a request is sent on it.
+  const agent = recycled(
+    new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000, timeout: IDLE_CONNECTION_MS }),
+  );
   return createProxyMiddleware<ProxiedRequest, ServerResponse>({
     target,
     agent,
@@ -41,6 +45,25 @@ function createInstanceProxy(target: string, timeoutMs: number, logger: Logger):
       },
     ],
   });
+}
+
+const IDLE_CONNECTION_MS = 4_000;
+
+/** How long a keep-alive connection to a service is reused before it is closed once idle. */
+export const CONNECTION_MAX_AGE_MS = 10_000;
+const BORN = Symbol('born');
+
+/**
+ * Behind a k8s Service each connection stays on the pod it reached first, so pods the autoscaler
+ * adds would get no traffic from a gateway whose connections are all open: a connection older than
+ * maxAgeMs is closed when it falls idle, and the next one is balanced by the Service again.
+ */
+export function recycled(agent: http.Agent, maxAgeMs = CONNECTION_MAX_AGE_MS): http.Agent {
+  agent.on('free', (socket: Duplex & { [BORN]?: number }) => {
+    socket[BORN] ??= Date.now();
+    if (Date.now() - socket[BORN] >= maxAgeMs) socket.destroy();
+  });
+  return agent;
 }
 
 export interface ServiceProxies {

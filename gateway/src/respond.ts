@@ -1,3 +1,4 @@
+import { currentTraceId } from '@moba/platform';
 import type { ServerResponse } from 'node:http';
 
 export function sendJson(
@@ -27,5 +28,7 @@ export function sendError(
     res.destroy();
     return;
   }
-  sendJson(res, status, { error: { code, message } }, headers);
+  // With tracing on, the answer names its trace: an operator finds the request from a user's report.
+  const traceId = currentTraceId();
+  sendJson(res, status, { error: traceId ? { code, message, traceId } : { code, message } }, headers);
 }

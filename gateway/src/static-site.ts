@@ -38,12 +38,18 @@ function walk(dir: string): string[] {
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Moba</title>
 <p>The web app is not built yet. Run <code>npm run build:web</code> (npm start does it for you).</p>`;
 
+/** A pre-rendered page whose HTML is completed when it is served (today's figures in it). */
+export interface PageFill {
+  paths: RegExp;
+  fill(html: string): Promise<string>;
+}
+
 /**
  * Serves the built SPA from memory, gzipped once at start (rural networks are slow): hashed assets
  * are cached for a year; pre-rendered pages (dist/<route>/index.html) are served as they are, and
  * every other path falls back to index.html for the client router.
  */
-export function createStaticSite(dist: string) {
+export function createStaticSite(dist: string, pageFill?: PageFill) {
   const assets = new Map<string, Asset>();
   if (existsSync(dist)) {
     for (const file of walk(dist)) {
@@ -91,11 +97,16 @@ export function createStaticSite(dist: string) {
         'cache-control': asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         vary: 'accept-encoding',
       };
-      if (req.headers['if-none-match'] === asset.etag) {
+      if (req.headers['if-none-match'] === asset.etag && !pageFill?.paths.test(path)) {
         res.writeHead(304, headers).end();
         return;
       }
-      const gzip = asset.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      if (pageFill && pageFill.paths.test(path) && asset.type.startsWith('text/html')) {
+        void servePage(req, res, asset, pageFill, acceptsGzip);
+        return;
+      }
+      const gzip = asset.gzip && acceptsGzip;
       const body = gzip ? asset.gzip! : asset.body;
       res.writeHead(200, {
         ...headers,
@@ -105,4 +116,30 @@ export function createStaticSite(dist: string) {
       res.end(req.method === 'HEAD' ? undefined : body);
     },
   };
+}
+
+/** A page completed at serve time: never cached by the browser as final (its figures change). */
+async function servePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  asset: Asset,
+  pageFill: PageFill,
+  acceptsGzip: boolean,
+) {
+  let html = asset.body.toString('utf8');
+  try {
+    html = await pageFill.fill(html);
+  } catch {
+    /* the page as built */
+  }
+  const body = Buffer.from(html, 'utf8');
+  const zipped = acceptsGzip ? gzipSync(body) : undefined;
+  res.writeHead(200, {
+    'content-type': asset.type,
+    'cache-control': 'no-cache',
+    vary: 'accept-encoding',
+    ...(zipped ? { 'content-encoding': 'gzip' } : {}),
+    'content-length': String((zipped ?? body).length),
+  });
+  res.end(req.method === 'HEAD' ? undefined : (zipped ?? body));
 }

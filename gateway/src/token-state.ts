@@ -1,5 +1,19 @@
-import { PasswordChanged, topics, UserBanned, UserReactivated, type EventEnvelope } from '@moba/contracts';
-import type { AuthUser, EventBus, Logger } from '@moba/platform';
+import {
+  AllSessionsEnded,
+  PasswordChanged,
+  SessionEnded,
+  topics,
+  UserBanned,
+  UserReactivated,
+  type EventEnvelope,
+} from '@moba/contracts';
+import {
+  SERVICE_TOKEN_HEADER,
+  signServiceToken,
+  type AuthUser,
+  type EventBus,
+  type Logger,
+} from '@moba/platform';
 
 interface UserTokenState {
   tokenVersion: number;
@@ -14,6 +28,17 @@ export type TokenRefusal = 'revoked' | 'banned' | undefined;
  */
 export function createTokenStateReplica() {
   const users = new Map<string, UserTokenState>();
+  /** Logged-out sessions → when their tokens expire (then they need no remembering). */
+  const endedSessions = new Map<string, number>();
+  const endSession = (sessionId: string, until: string) => {
+    const untilMs = Date.parse(until);
+    if (untilMs > Date.now()) endedSessions.set(sessionId, untilMs);
+  };
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [sessionId, until] of endedSessions) if (until <= now) endedSessions.delete(sessionId);
+  }, 60_000);
+  sweep.unref();
 
   const apply = (userId: string, tokenVersion: number, banned: boolean) => {
     const current = users.get(userId);
@@ -33,15 +58,28 @@ export function createTokenStateReplica() {
   return {
     apply,
     refusal(user: AuthUser): TokenRefusal {
+      if (user.sessionId && (endedSessions.get(user.sessionId) ?? 0) > Date.now()) return 'revoked';
       const state = users.get(user.id);
       if (!state) return undefined;
       if (state.banned) return 'banned';
       return user.tokenVersion < state.tokenVersion ? 'revoked' : undefined;
     },
     handle(event: EventEnvelope) {
-      if (PasswordChanged.is(event)) apply(event.data.userId, event.data.tokenVersion, false);
-      else if (UserBanned.is(event)) apply(event.data.userId, event.data.tokenVersion, true);
-      else if (UserReactivated.is(event)) apply(event.data.userId, event.data.tokenVersion, false);
+      for (const [definition, banned] of [
+        [PasswordChanged, false],
+        [UserBanned, true],
+        [UserReactivated, false],
+        [AllSessionsEnded, false],
+      ] as const) {
+        if (!definition.is(event)) continue;
+        // A malformed event throws: the bus dead-letters it rather than corrupting the replica.
+        const state = definition.data.parse(event.data) as { userId: string; tokenVersion: number };
+        apply(state.userId, state.tokenVersion, banned);
+      }
+      if (SessionEnded.is(event)) {
+        const ended = SessionEnded.data.parse(event.data);
+        endSession(ended.sessionId, ended.until);
+      }
     },
     /** Subscribes as its own group per gateway instance, so every instance hears every change. */
     async subscribe(bus: EventBus, instanceId: string) {
@@ -49,20 +87,35 @@ export function createTokenStateReplica() {
         transient: true,
       });
     },
-    /** Loads the state so far from the auth service (call after subscribe); retries until it answers. */
-    async bootstrap(authUrl: string, logger: Logger, signal: AbortSignal) {
+    /**
+     * Loads the state so far from the auth service (call after subscribe); retries until it answers.
+     * The call is signed with the services' internal secret (auth answers nobody else).
+     */
+    async bootstrap(authUrl: string, logger: Logger, signal: AbortSignal, internalSecret: string) {
       for (let attempt = 0; !signal.aborted; attempt++) {
         try {
-          const response = await fetch(`${authUrl}/internal/token-states`, { signal });
+          const response = await fetch(`${authUrl}/internal/token-states`, {
+            signal,
+            headers: { [SERVICE_TOKEN_HEADER]: signServiceToken(internalSecret, 'gateway') },
+          });
           if (response.ok) {
             const states = (await response.json()) as {
               userId: string;
               tokenVersion: number;
               banned: boolean;
+              endedSessions?: { sessionId: string; until: string }[];
             }[];
-            for (const s of states) seed(s.userId, s.tokenVersion, s.banned);
+            for (const s of states) {
+              seed(s.userId, s.tokenVersion, s.banned);
+              for (const ended of s.endedSessions ?? []) endSession(ended.sessionId, ended.until);
+            }
             return;
           }
+          if (response.status === 401 || response.status === 403)
+            logger.error(
+              { status: response.status },
+              'auth refused the token-state call: check INTERNAL_SECRET',
+            );
         } catch {
           /* auth not up yet */
         }

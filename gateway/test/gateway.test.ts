@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserBanned, PasswordChanged, UserReactivated } from '@moba/contracts';
-import { createLogger, createTokenVerifier, listen, type Listening } from '@moba/platform';
+import { createLogger, createReadiness, createTokenVerifier, listen, type Listening } from '@moba/platform';
 import { testClient, testKeys, testToken } from '@moba/platform/testing';
 import { createGateway, createTokenStateReplica, type RouteSpec, type ServiceName } from '../src';
 
@@ -35,6 +35,7 @@ describe('gateway', () => {
   let tokenState: ReturnType<typeof createTokenStateReplica>;
   let client: ReturnType<typeof testClient>;
   let webDist: string;
+  const readiness = createReadiness();
 
   beforeAll(async () => {
     const urls = {} as Record<ServiceName, string[]>;
@@ -65,6 +66,7 @@ describe('gateway', () => {
       routes,
       proxyTimeoutMs: 300,
       corsOrigins: ['https://partner.example'],
+      readiness,
     });
     gateway = await listen(server.listeners('request')[0] as http.RequestListener, 0);
     gateway.server.on('upgrade', (...args) => server.emit('upgrade', ...args));
@@ -187,6 +189,23 @@ describe('gateway', () => {
   it('answers its own liveness and readiness probes without calling a service', async () => {
     expect((await client.get('/healthz')).body).toEqual({ status: 'up', service: 'gateway' });
     expect((await client.get('/readyz')).status).toBe(200);
+  });
+
+  it('is not ready while the token states load (it would accept revoked tokens), nor once draining', async () => {
+    readiness.report('token-states', false, 'loading from the auth service');
+    const loading = await client.get('/readyz');
+    expect(loading.status).toBe(503);
+    expect(loading.body.checks['token-states']).toEqual({
+      ok: false,
+      detail: 'loading from the auth service',
+    });
+    readiness.report('token-states', true);
+    expect((await client.get('/readyz')).status).toBe(200);
+    readiness.drain();
+    const draining = await client.get('/readyz');
+    expect(draining.body.status).toBe('draining');
+    expect(draining.headers.get('connection')).toBe('close');
+    readiness.reset();
   });
 
   it('serves the OpenAPI document generated from the route table', async () => {

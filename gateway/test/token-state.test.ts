@@ -1,3 +1,4 @@
+import { TEST_INTERNAL_SECRET } from '@moba/platform/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { topics, UserBanned, UserReactivated } from '@moba/contracts';
@@ -50,7 +51,12 @@ describe("the gateway's token-state replica", () => {
       { userId: reactivated, tokenVersion: 2, banned: true },
       { userId: banned, tokenVersion: 4, banned: true },
     ];
-    await replica.bootstrap(authUrl, createLogger('test', 'silent'), new AbortController().signal);
+    await replica.bootstrap(
+      authUrl,
+      createLogger('test', 'silent'),
+      new AbortController().signal,
+      TEST_INTERNAL_SECRET,
+    );
     expect(replica.refusal(user(reactivated, 2))).toBeUndefined();
     expect(replica.refusal(user(banned, 4))).toBe('banned');
     expect(replica.refusal(user(crypto.randomUUID(), 0))).toBeUndefined();

@@ -1,3 +1,4 @@
+import { legalMinimumDailyWage, reviewReasons } from '@moba/contracts';
 import type { TestClient } from '@moba/platform/testing';
 import {
   describeJob,
@@ -94,7 +95,20 @@ async function today(client: TestClient) {
   return clock.status === 200 ? new Date(clock.body.now) : new Date();
 }
 
+/**
+ * A job an estate would post on that day: its crop in season and its wage at or above the legal
+ * minimum, so the moba opens at once rather than waiting for an admin's review.
+ */
 function vacancyBody(r: Random, start: Date, lengthDays: number, sponsored = false) {
+  for (let attempt = 0; ; attempt++) {
+    const body = anyVacancyBody(r, start, lengthDays, sponsored);
+    if (body.dailyWage !== undefined)
+      body.dailyWage = Math.max(body.dailyWage, legalMinimumDailyWage(body.hoursPerDay, body.startDate));
+    if (reviewReasons(body).length === 0 || attempt === 50) return body;
+  }
+}
+
+function anyVacancyBody(r: Random, start: Date, lengthDays: number, sponsored: boolean) {
   const job = r.pick(seasonJobs);
   const place = municipality(r);
   const paymentType = r.chance(0.8) ? 'DailyWage' : 'ByAgreement';
@@ -115,7 +129,7 @@ function vacancyBody(r: Random, start: Date, lengthDays: number, sponsored = fal
     accommodationProvided: r.chance(0.2),
     groupLeadersAccepted: r.chance(0.5),
     paymentType,
-    ...(paymentType === 'DailyWage' ? { dailyWage: job.wage + r.int(-5, 10) * 100 } : {}),
+    dailyWage: paymentType === 'DailyWage' ? job.wage + r.int(-5, 10) * 100 : undefined,
     sponsored,
   };
 }

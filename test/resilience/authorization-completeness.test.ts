@@ -10,7 +10,7 @@ import {
   type Session,
   type World,
 } from './support/world';
-import { registeredUser, startProduct } from '../support/product';
+import { loginAdmin, registeredUser, startProduct } from '../support/product';
 import { seasonJobs } from '../../scripts/season/season-data';
 
 /**
@@ -77,6 +77,37 @@ const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
       stranger.Estate.auth,
     );
     expect([403, 404]).toContain(res.status);
+  },
+  'GET /estates/vacancies/:id/roster': async ({ client, world, stranger }) => {
+    const res = await client.get(
+      `/api/estates/vacancies/${world.season.finishedVacancies[0]}/roster`,
+      stranger.Estate.auth,
+    );
+    expect([403, 404]).toContain(res.status);
+    expect(res.body.people).toBeUndefined();
+  },
+  'POST /estates/vacancies/:id/attendance': async ({ client, world, stranger }) => {
+    const vacancyId = world.season.finishedVacancies[0];
+    const rosters = await Promise.all(
+      world.season.estateSessions.map((estate) =>
+        client.get(`/api/estates/vacancies/${vacancyId}/roster`, estate.auth),
+      ),
+    );
+    const before = rosters.find((r) => r.status === 200)!.body as {
+      people: { personId: string; attendance: string | null }[];
+    };
+    const res = await client.post(
+      `/api/estates/vacancies/${vacancyId}/attendance`,
+      {
+        marks: [...before.people.map((p) => p.personId), world.season.workerSessions[0].userId].map(
+          (personId) => ({ personId, attendance: 'DidNotCome' }),
+        ),
+      },
+      stranger.Estate.auth,
+    );
+    expect([403, 404]).toContain(res.status);
+    const owner = world.season.estateSessions[rosters.findIndex((r) => r.status === 200)];
+    expect((await client.get(`/api/estates/vacancies/${vacancyId}/roster`, owner.auth)).body).toEqual(before);
   },
   'GET /workers/vacancy/:id/estate/for-rating': async ({ client, world, stranger }) => {
     const res = await client.get(
@@ -167,7 +198,7 @@ const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
 };
 
 /** Public at the gateway, authenticated by the provider's HMAC signature instead: 401 for every caller without one. */
-const signedByProvider = new Set(['POST /payment/callback']);
+const signedByProvider = new Set(['POST /payment/callback', 'POST /sms/inbound']);
 
 /** Routes whose row in the service's test is written without the literal path, and the evidence instead. */
 const evidenceInsteadOfPath: Record<string, RegExp> = {
@@ -260,8 +291,20 @@ describe('every route × visitor, Worker, Estate, Admin through the gateway (emb
     CALLERS.map((caller) => [routeKey(route), caller, route] as const),
   );
 
+  /** Logging out ends the session it is called with: those rows get a session of their own. */
+  const endsSessions = new Set(['POST /logout', 'POST /users/me/logout-everywhere']);
+  const throwawaySession = async (role: Role) =>
+    role === 'Admin'
+      ? (await loginAdmin(product.client)).auth
+      : (await registeredUser(product.client, role === 'Worker' ? 'worker' : 'estate')).auth;
+
   test.each(rows)('%s as %s', async (_key, caller, route) => {
-    const headers = caller === 'visitor' ? {} : world.sessions[caller as Role].auth;
+    const headers =
+      caller === 'visitor'
+        ? {}
+        : endsSessions.has(routeKey(route))
+          ? await throwawaySession(caller as Role)
+          : world.sessions[caller as Role].auth;
     const method = route.method;
     // An allowed caller acts on its own profile (a random id would rightly be someone else's: 403).
     const own =
@@ -272,6 +315,9 @@ describe('every route × visitor, Worker, Estate, Admin through the gateway (emb
       body: method === 'GET' || method === 'DELETE' ? undefined : {},
       headers,
     });
+    // Every admin session ended: the matrix goes on with a new one.
+    if (caller === 'Admin' && routeKey(route) === 'POST /users/me/logout-everywhere')
+      world.sessions.Admin.auth = (await loginAdmin(product.client)).auth;
     const expected = signedByProvider.has(routeKey(route)) ? 401 : expectedAuthorization(route, caller);
     const seen = { status: res.status, code: res.body?.error?.code ?? res.text.slice(0, 60) };
     expect(res.status).toBeLessThan(500);

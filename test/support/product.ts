@@ -152,10 +152,12 @@ export async function productDay(client: TestClient, days = 0): Promise<string> 
 /** A valid moba (vacancy) body running from `startDate` to `endDate` (YYYY-MM-DD), any field overridable. */
 export function mobaFields(startDate: string, endDate: string, overrides: Record<string, unknown> = {}) {
   return {
-    title: 'Berba malina',
-    description: 'Potrebni berači malina, obezbeđen ručak.',
+    title: 'Berba kupina',
+    description: 'Potrebni berači kupina, obezbeđen ručak.',
     municipality: 'Arilje',
-    crops: ['malina'],
+    // A crop without harvest months in the reference data, and a wage above the legal minimum for the
+    // hours: a moba made at any time of the year opens at once (held mobas are tested on their own).
+    crops: ['kupina'],
     jobActivities: ['berba-branje'],
     startDate,
     endDate,
@@ -168,7 +170,7 @@ export function mobaFields(startDate: string, endDate: string, overrides: Record
     accommodationProvided: false,
     groupLeadersAccepted: true,
     paymentType: 'DailyWage',
-    dailyWage: 3000,
+    dailyWage: 4000,
     sponsored: false,
     ...overrides,
   };

@@ -8,7 +8,17 @@ import path from 'node:path';
 const web = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(web, 'dist');
 const ssrDir = path.join(web, '.ssr');
-export const prerenderedRoutes = ['/', '/privacy-policy', '/media', '/crowdfunding'];
+export const prerenderedRoutes = [
+  '/',
+  '/privacy-policy',
+  '/media',
+  '/crowdfunding',
+  '/harvest-calendar',
+  '/harvest-calendar/sr-Cyrl',
+  '/harvest-calendar/en',
+];
+/** Routes rendered in another language than Serbian Latin: the language is the route's last part. */
+const routeLanguage = (route) => /\/(sr-Cyrl|en)$/.exec(route)?.[1];
 
 // After `vite build` index.html is the empty shell; on a re-run it is already pre-rendered and the
 // shell is in spa.html (vite build empties dist, so spa.html always belongs to this build).
@@ -22,7 +32,8 @@ await writeFile(path.join(dist, 'spa.html'), template);
 
 const { render } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 for (const route of prerenderedRoutes) {
-  const html = await render(route);
+  const lng = routeLanguage(route);
+  const html = await render(route, lng);
   // CSP is script-src 'self': an inline script (React's streaming runtime) would be blocked.
   if (/<script(?![^>]*\ssrc=)[^>]*>/.test(html))
     throw new Error(`pre-rendered ${route} contains an inline <script>`);
@@ -32,7 +43,11 @@ for (const route of prerenderedRoutes) {
     .trim();
   const page = template
     .replace('<title>Moba</title>', `<title>${heading ? `${heading} · Moba` : 'Moba'}</title>`)
-    .replace('<div id="root"><!--app-html--></div>', `<div id="root" data-route="${route}">${html}</div>`);
+    .replace(/<html lang="[^"]*"/, (tag) => (lng ? `<html lang="${lng}"` : tag))
+    .replace(
+      '<div id="root"><!--app-html--></div>',
+      `<div id="root" data-route="${route}"${lng ? ` data-lang="${lng}"` : ''}>${html}</div>`,
+    );
   const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route.slice(1), 'index.html');
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, page);

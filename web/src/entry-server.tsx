@@ -2,11 +2,15 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './app/App';
-import { defaultLanguage, initI18n } from './lib/i18n';
+import { defaultLanguage, initI18n, type UiLanguage } from './lib/i18n';
 
-/** Renders one public route to HTML at build time (see scripts/prerender.mjs). */
-export async function render(url: string): Promise<string> {
+/**
+ * Renders one public route to HTML at build time (see scripts/prerender.mjs), in Serbian Latin or in
+ * the language a route is pre-rendered in (the harvest calendar's /sr-Cyrl and /en pages).
+ */
+export async function render(url: string, lng: UiLanguage = defaultLanguage): Promise<string> {
   const i18n = initI18n(defaultLanguage);
+  await i18n.changeLanguage(lng);
   const { prelude } = await prerenderToNodeStream(
     <I18nextProvider i18n={i18n}>
       <StaticRouter location={url}>

@@ -5,22 +5,27 @@ import { I18nextProvider } from 'react-i18next';
 import { App } from './app/App';
 import { preloadRoute } from './app/route-chunks';
 import { fetchBrowseEarly } from './features/mobas/early-browse';
-import { defaultLanguage, initI18n, storedLanguage } from './lib/i18n';
+import { defaultLanguage, initI18n, isSupported, storedLanguage } from './lib/i18n';
+import { registerServiceWorkerLater } from './lib/register-service-worker';
 import './styles.css';
 
 const container = document.getElementById('root')!;
-const language = storedLanguage();
 // A page pre-rendered at build time (home, media, …) is hydrated when it is the page asked for and
-// the reader uses the language it was rendered in; otherwise the app renders from scratch.
+// the reader uses the language it was rendered in; otherwise the app renders from scratch. A page
+// whose address names its language (the harvest calendar's /sr-Cyrl and /en) is read in that one.
 const prerendered = container.dataset.route;
-const canHydrate =
-  prerendered !== undefined && prerendered === window.location.pathname && language === defaultLanguage;
-const i18n = initI18n(canHydrate ? defaultLanguage : language);
+const atPrerendered = prerendered !== undefined && prerendered === window.location.pathname;
+const routeLanguage =
+  atPrerendered && isSupported(container.dataset.lang) ? container.dataset.lang : undefined;
+const language = routeLanguage ?? storedLanguage();
+const canHydrate = atPrerendered && language === (routeLanguage ?? defaultLanguage);
+const i18n = initI18n(language);
 document.documentElement.lang = i18n.language;
 // The page's code, its texts and (for the worker's browse) its data are fetched side by side now,
 // not one after the other as each lazy part renders.
 fetchBrowseEarly(window.location.pathname);
 preloadRoute(window.location.pathname);
+registerServiceWorkerLater();
 
 const tree = (
   <StrictMode>

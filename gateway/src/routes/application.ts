@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import {
+  acceptPartRequestSchema,
+  bulkDecisionRequestSchema,
+  bulkDecisionResultSchema,
+  dailyStatsSchema,
+  guestMatchSchema,
+  queueFilterSchema,
+  queueHealthSchema,
+  vacancyMatchesSchema,
   acceptResultSchema,
+  attendanceRequestSchema,
+  crewRequestSchema,
+  crewSchema,
+  rosterSchema,
   adminStatsSchema,
   applicationSchema,
   applyRequestSchema,
@@ -45,6 +57,30 @@ export const applicationRoutes = [
     response: z.array(approvedApplicantSchema),
     summary: 'Accepted applicants of the own vacancy',
   }),
+  route('GET', '/estates/vacancies/:id/roster', 'application', ['Estate'], {
+    refusals: [404],
+    ownsObject: true,
+    response: rosterSchema,
+    summary:
+      "The roster of the own vacancy: every accepted person by name, the applicants' phones, attendance",
+  }),
+  route('POST', '/estates/vacancies/:id/attendance', 'application', ['Estate'], {
+    refusals: [404, 409],
+    ownsObject: true,
+    body: attendanceRequestSchema,
+    response: rosterSchema,
+    summary: 'Mark who came, per person of the roster, once the job has started; answers the roster',
+  }),
+  route('GET', '/workers/me/crew', 'application', ['Worker'], {
+    response: crewSchema,
+    summary: "The group leader's crew (named members)",
+  }),
+  route('PUT', '/workers/me/crew', 'application', ['Worker'], {
+    body: crewRequestSchema,
+    response: crewSchema,
+    summary:
+      'A group leader saves their whole crew (5 to 200 members; name, optional phone and year of birth)',
+  }),
   route('GET', '/workers/vacancies/my/active', 'application', ['Worker'], {
     response: z.array(myVacancySchema),
     summary: "The worker's active vacancies",
@@ -58,13 +94,49 @@ export const applicationRoutes = [
     summary: "The status of each of the worker's own applications (applied, accepted, not accepted)",
   }),
   route('POST', '/admin/applications/pending', 'application', ['Admin'], {
+    body: queueFilterSchema,
     response: z.array(pendingApplicationSchema),
-    summary: 'Pending worker applications with worker and vacancy details',
+    summary:
+      'Pending worker applications with worker and vacancy details; optional filters (municipality, district, moba start dates, crop, moba) and sort by waiting time',
+  }),
+  route('POST', '/admin/applications/queue', 'application', ['Admin'], {
+    body: queueFilterSchema,
+    response: queueHealthSchema,
+    summary:
+      'Queue health: how many wait, the oldest waiting time, per moba free places against waiting; mobas starting tomorrow with free places marked urgent',
+  }),
+  route('POST', '/admin/applications/decisions', 'application', ['Admin'], {
+    refusals: [409],
+    body: bulkDecisionRequestSchema,
+    response: bulkDecisionResultSchema,
+    summary:
+      'Bulk accept or reject (by ids or by filter), each item by the single decision rules; batchId is the idempotency key; the answer lists every item',
+  }),
+  route('GET', '/admin/applications/decisions/:id', 'application', ['Admin'], {
+    refusals: [404],
+    response: bulkDecisionResultSchema,
+    summary: 'Progress and outcome of a bulk decision',
+  }),
+  route('GET', '/admin/vacancies/:id/matches', 'application', ['Admin'], {
+    refusals: [404],
+    response: vacancyMatchesSchema,
+    summary: 'Workers available in the moba’s months who have not applied, the nearest first',
+  }),
+  route('GET', '/admin/applications/guest/:id/matches', 'application', ['Admin'], {
+    refusals: [404],
+    response: z.array(guestMatchSchema),
+    summary: 'Open mobas with a free place for a guest, the best fit (nearest, soonest) first',
   }),
   route('POST', '/admin/applications/:id/accept', 'application', ['Admin'], {
     refusals: [404, 409],
     response: acceptResultSchema,
     summary: 'Accept (takes positions atomically)',
+  }),
+  route('POST', '/admin/applications/:id/accept-part', 'application', ['Admin'], {
+    refusals: [404, 409],
+    body: acceptPartRequestSchema,
+    response: acceptResultSchema.extend({ acceptedMemberIds: z.array(z.uuid()) }),
+    summary: 'Accept part of a crew (the leader and the named members); takes exactly those heads atomically',
   }),
   route('POST', '/admin/applications/:id/reject', 'application', ['Admin'], {
     refusals: [404, 409],
@@ -93,5 +165,9 @@ export const applicationRoutes = [
   route('GET', '/admin/stats', 'application', ['Admin'], {
     response: adminStatsSchema,
     summary: 'Statistics read model',
+  }),
+  route('GET', '/admin/stats/daily', 'application', ['Admin'], {
+    response: dailyStatsSchema,
+    summary: 'Per-day series (applications, accepted, waiting time p50/p90) for ?from=&to= (YYYY-MM-DD)',
   }),
 ];

@@ -1,6 +1,10 @@
 import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
+  auditPageSchema,
+  auditQuerySchema,
+  estateVerificationResultSchema,
+  estateVerificationSchema,
   banUserSchema,
   changePasswordSchema,
   currentUserSchema,
@@ -93,6 +97,14 @@ export const authRoutes = [
     response: okSchema,
     summary: 'Changes the password (current one required); every existing token stops working',
   }),
+  route('POST', '/logout', 'auth', 'user', {
+    response: okSchema,
+    summary: 'Ends this session on the server: its token is refused from now on and its live socket closes',
+  }),
+  route('POST', '/users/me/logout-everywhere', 'auth', 'user', {
+    response: okSchema,
+    summary: 'Ends every session of the account (every device): all its tokens are refused from now on',
+  }),
   route('GET', '/estates/me', 'auth', ['Estate'], {
     response: estateProfileSchema,
     summary: "The estate's own profile",
@@ -139,5 +151,23 @@ export const authRoutes = [
     refusals: [404, 409],
     response: okSchema,
     summary: 'Lifts a ban',
+  }),
+  route('POST', '/admin/estates/:id/verify', 'auth', ['Admin'], {
+    refusals: [404, 409],
+    body: estateVerificationSchema,
+    response: estateVerificationResultSchema,
+    summary: 'Marks an estate verified (BPG and PIB checked against the public registry), with a note',
+  }),
+  route('POST', '/admin/estates/:id/unverify', 'auth', ['Admin'], {
+    refusals: [404, 409],
+    body: estateVerificationSchema,
+    response: estateVerificationResultSchema,
+    summary: "Revokes an estate's verification, with a note",
+  }),
+  route('POST', '/admin/audit', 'auth', ['Admin'], {
+    body: auditQuerySchema,
+    response: auditPageSchema,
+    summary:
+      'The append-only admin audit log, newest first: search (≥ 3 chars: admin, target, id), action, target id, paging',
   }),
 ];

@@ -4,6 +4,8 @@ import {
   notificationListSchema,
   readNotificationsBodySchema,
   readNotificationsResultSchema,
+  smsSettingsSchema,
+  updateSmsSettingsSchema,
 } from '@moba/contracts';
 import { route } from './route';
 
@@ -24,5 +26,19 @@ export const notificationRoutes = [
     body: contactUsBodySchema,
     response: contactUsResultSchema,
     summary: 'A contact message to the team; failure answers the text "contact send error"',
+  }),
+  route('GET', '/sms/settings', 'notification', ['Worker'], {
+    response: smsSettingsSchema,
+    summary: "The worker's SMS switch, language and number (off until switched on)",
+  }),
+  route('PUT', '/sms/settings', 'notification', ['Worker'], {
+    body: updateSmsSettingsSchema,
+    response: smsSettingsSchema,
+    summary: 'Switch SMS on or off and pick their language; on lifts an earlier STOP reply',
+  }),
+  route('POST', '/sms/inbound', 'notification', 'public', {
+    summary:
+      "The SMS provider's inbound forwarding (basic auth with SMS_INBOUND_SECRET): a reply STOP ends SMS to that phone",
+    refusals: [401],
   }),
 ];

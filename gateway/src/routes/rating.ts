@@ -1,6 +1,7 @@
 import {
   estateForRatingSchema,
-  rateUserBodySchema,
+  rateEstateBodySchema,
+  rateWorkerBodySchema,
   rateWorkersBodySchema,
   rateWorkersResultSchema,
   ratingResultSchema,
@@ -21,7 +22,7 @@ export const ratingRoutes = [
     status: 201,
     refusals: [404, 409],
     ownsObject: true,
-    body: rateUserBodySchema,
+    body: rateEstateBodySchema,
     response: ratingResultSchema,
     summary: 'A worker rates the estate (:id) of a Finished vacancy they worked in, once',
   }),
@@ -35,7 +36,7 @@ export const ratingRoutes = [
     status: 201,
     refusals: [404, 409],
     ownsObject: true,
-    body: rateUserBodySchema,
+    body: rateWorkerBodySchema,
     response: ratingResultSchema,
     summary: 'The owning estate rates one accepted worker (:id) of its Finished vacancy, once',
   }),
@@ -50,6 +51,6 @@ export const ratingRoutes = [
   }),
   route('GET', '/users/me/ratings', 'rating', ['Worker', 'Estate'], {
     response: userRatingsSchema,
-    summary: 'Ratings received, newest first, with average and count',
+    summary: 'Ratings received, newest first, with average and count, and the promise figure',
   }),
 ];

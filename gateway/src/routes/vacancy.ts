@@ -5,6 +5,12 @@ import {
   featureVacancyResultSchema,
   featuringOfferSchema,
   okSchema,
+  openByCropSchema,
+  reportResultSchema,
+  reportVacancySchema,
+  reviewDecisionResultSchema,
+  reviewDecisionSchema,
+  reviewQueueSchema,
   vacancyFiltersSchema,
   vacancyPageSchema,
   vacancyPreviewSchema,
@@ -16,10 +22,15 @@ export const vacancyRoutes = [
     response: vacancyPreviewSchema,
     summary: 'A few open vacancies with free places for the home page: public fields only, no estate',
   }),
+  route('GET', '/vacancies/open-by-crop', 'vacancy', 'public', {
+    response: openByCropSchema,
+    summary: 'How many Open vacancies each crop has now (the public harvest calendar)',
+  }),
   route('POST', '/workers/vacancies/open', 'vacancy', ['Worker'], {
     body: vacancyFiltersSchema,
     response: vacancyPageSchema,
-    summary: 'Browse Open vacancies with filters; featured first, then newest; ETag and 304 on repeats',
+    summary:
+      'Browse Open vacancies with filters; featured first, then newest, or nearest first from `near` (great-circle km, seat to seat); ETag and 304 on repeats',
   }),
   route('GET', '/estates/vacancies/all', 'vacancy', ['Estate'], {
     response: estateVacanciesSchema,
@@ -56,5 +67,24 @@ export const vacancyRoutes = [
     body: vacancyFiltersSchema,
     response: vacancyPageSchema,
     summary: 'Admin: every vacancy in any status (filter by one status), newest first',
+  }),
+  route('POST', '/workers/vacancies/:id/report', 'vacancy', ['Worker'], {
+    status: 201,
+    refusals: [404, 409],
+    body: reportVacancySchema,
+    response: reportResultSchema,
+    summary:
+      'A worker reports an open moba (reason and text), once; three reports hide it until an admin decides',
+  }),
+  route('POST', '/admin/vacancies/review', 'vacancy', ['Admin'], {
+    response: reviewQueueSchema,
+    summary: 'Admin: mobas held for review (wage below the legal minimum, out of season) and reported ones',
+  }),
+  route('POST', '/admin/vacancies/:id/decide', 'vacancy', ['Admin'], {
+    refusals: [404, 409],
+    body: reviewDecisionSchema,
+    response: reviewDecisionResultSchema,
+    summary:
+      'Admin: approve (open, or keep after reports) or reject (close) a held or reported moba, with a note',
   }),
 ];

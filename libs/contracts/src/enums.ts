@@ -5,7 +5,8 @@ export const roles = ['Worker', 'Estate', 'Admin'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
-export const vacancyStatuses = ['Open', 'Pending', 'Closed', 'Finished'] as const;
+/** 'Review': held for an admin before it may open (listing-review.ts). */
+export const vacancyStatuses = ['Open', 'Pending', 'Closed', 'Finished', 'Review'] as const;
 export const vacancyStatusSchema = z.enum(vacancyStatuses);
 export type VacancyStatus = z.infer<typeof vacancyStatusSchema>;
 

@@ -60,6 +60,8 @@ export const issueCodes = [
   'duplicate',
   'file_type',
   'file_too_large',
+  'not_offered',
+  'money_request',
 ] as const;
 export type IssueCode = (typeof issueCodes)[number];
 

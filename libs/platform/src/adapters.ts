@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { EventBus } from './bus/event-bus';
 import { createMemoryBus } from './bus/memory-bus';
+import { observedBus } from './bus/observed-bus';
 import type { DocumentStore } from './store/document-store';
 import { createNedbStore } from './store/nedb-store';
 import type { Fanout } from './fanout/fanout';
@@ -52,8 +53,9 @@ function pick<F>(factories: Record<string, F>, url: string, what: string): F {
   return factory;
 }
 
-export const createBus = (url: string, service: string, logger: Logger) =>
-  pick(busFactories, url, 'event bus')(url, service, logger);
+/** The bus the URL names, observed (traces, consumer lag, dead letters: observed-bus.ts). */
+export const createBus = async (url: string, service: string, logger: Logger) =>
+  observedBus(await pick(busFactories, url, 'event bus')(url, service, logger), service);
 export const createStore = (url: string, service: string) => pick(storeFactories, url, 'store')(url, service);
 export const createFanout = (url: string) => pick(fanoutFactories, url, 'fanout')(url);
 

@@ -47,6 +47,14 @@ export const runtimeEnvSchema = z.object({
   CLOCK_URL: envUrl('system://', ['system', 'redis', 'rediss']),
   JWT_PUBLIC_KEY: z.string().optional(),
   KEYS_DIR: z.string().default('./data/keys'),
+  /** Signs service-to-service calls (service-tokens.ts); without it KEYS_DIR/internal-secret (made on first start). */
+  INTERNAL_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** SIGTERM: how long requests in flight may take to finish (k8s: below the grace period minus preStop). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
+  /** A second port serving only /metrics (k8s lets Prometheus reach that port alone); 0: /metrics on PORT. */
+  METRICS_PORT: envPort(0),
+  /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported there; unset: tracing off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 });
 export type RuntimeEnv = z.infer<typeof runtimeEnvSchema>;

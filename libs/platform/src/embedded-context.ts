@@ -14,6 +14,8 @@ export interface EmbeddedContext {
   logger: Logger;
   tokens: TokenVerifier;
   keys: KeyPair;
+  /** Signs the services' calls to each other (service-tokens.ts). */
+  internalSecret: string;
   fanoutHub: ReturnType<typeof createMemoryFanoutHub>;
   dataDir: string;
   /** The address browsers use (the gateway), for links in mails and checkout redirects. */

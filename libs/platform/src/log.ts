@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
+import { currentTraceId } from './tracing';
 
 export interface RequestContext {
   requestId: string;
@@ -20,7 +21,8 @@ export function createLogger(
     base: { service: name },
     mixin: () => {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      const traceId = currentTraceId();
+      return { ...(requestId ? { requestId } : {}), ...(traceId ? { traceId } : {}) };
     },
   });
 }

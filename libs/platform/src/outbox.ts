@@ -1,22 +1,37 @@
+import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@moba/contracts';
 import type { EventBus } from './bus/event-bus';
 import type { BaseDoc, Collection, Update } from './store/document-store';
 import type { Logger } from './log';
 import { currentRequestId } from './log';
+import { observeOutboxBacklog } from './metrics';
+import { currentTraceparent } from './tracing';
 
 /**
  * Outbox without multi-document transactions: the pending events live in the same document as the
  * change they report (single-document writes are atomic in nedb and MongoDB); the relay publishes
  * them and removes each only after the bus acknowledged it. A crash in between publishes again
  * later, which idempotent consumers absorb.
+ *
+ * With several instances, each relay first takes a lease on a document (`_outboxLease`, in the same
+ * document, by an atomic conditional update): one relay publishes a document's entries at a time, so
+ * two instances publish the same entry only when a lease ran out mid-publish (a relay stalled for
+ * longer than leaseMs), not as a rule. The stores index the pending documents (`_outbox.0`).
  */
 export interface OutboxEntry {
   topic: string;
   event: EventEnvelope;
 }
 
+export interface OutboxLease {
+  owner: string;
+  /** ISO time after which another relay may take the document over. */
+  until: string;
+}
+
 export interface WithOutbox {
   _outbox?: OutboxEntry[];
+  _outboxLease?: OutboxLease;
 }
 
 export interface PendingEvent {
@@ -24,12 +39,17 @@ export interface PendingEvent {
   event: EventEnvelope;
 }
 
-/** Stamps the request id as correlation id and shapes the entries for a document. */
+/** Stamps the request id as correlation id, and the trace context, and shapes the entries for a document. */
 export function outboxEntries(events: PendingEvent[]): OutboxEntry[] {
   const correlationId = currentRequestId();
+  const traceparent = currentTraceparent();
   return events.map(({ topic, event }) => ({
     topic,
-    event: correlationId && !event.correlationId ? { ...event, correlationId } : event,
+    event: {
+      ...event,
+      ...(correlationId && !event.correlationId ? { correlationId } : {}),
+      ...(traceparent && !event.traceparent ? { traceparent } : {}),
+    },
   }));
 }
 
@@ -40,12 +60,13 @@ export function withEvents<T extends object>(doc: T, events: PendingEvent[]): T 
 
 /** Adds events to an update of an existing document: `updateOne(filter, pushEvents({$set}, [...]))`. */
 export function pushEvents(update: Update, events: PendingEvent[]): Update {
-  return { ...update, $push: { _outbox: { $each: outboxEntries(events) } } };
+  const push = (update.$push as Record<string, unknown> | undefined) ?? {};
+  return { ...update, $push: { ...push, _outbox: { $each: outboxEntries(events) } } };
 }
 
 /** Removes the outbox field from a document before it leaves the service. */
-export function withoutOutbox<T extends WithOutbox>(doc: T): Omit<T, '_outbox'> {
-  const { _outbox: _ignored, ...rest } = doc;
+export function withoutOutbox<T extends WithOutbox>(doc: T): Omit<T, '_outbox' | '_outboxLease'> {
+  const { _outbox: _ignored, _outboxLease: _lease, ...rest } = doc;
   return rest;
 }
 
@@ -63,23 +84,51 @@ export function createOutboxRelay({
   collections,
   logger,
   intervalMs = 1000,
+  leaseMs = 30_000,
 }: {
   bus: EventBus;
   collections: Collection<BaseDoc & WithOutbox>[];
   logger: Logger;
   intervalMs?: number;
+  /** How long a relay owns a document it publishes from. */
+  leaseMs?: number;
 }): OutboxRelay {
+  const owner = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
+  let stopObserving: (() => void) | undefined;
+  const backlog = async () => {
+    const counts: Record<string, number> = {};
+    for (const collection of collections)
+      counts[collection.name] = await collection.count({ '_outbox.0': { $exists: true } });
+    return counts;
+  };
+
+  const free = (now: string) => ({
+    $or: [{ _outboxLease: { $exists: false } }, { '_outboxLease.until': { $lt: now } }],
+  });
 
   async function relayCollection(collection: Collection<BaseDoc & WithOutbox>) {
-    const pending = await collection.find({ '_outbox.0': { $exists: true } }, { limit: 200 });
-    for (const doc of pending) {
-      for (const entry of doc._outbox ?? []) {
-        await bus.publish(entry.topic, entry.event);
-        await collection.updateOne({ _id: doc._id }, { $pull: { _outbox: { 'event.id': entry.event.id } } });
+    const now = new Date().toISOString();
+    const pending = await collection.find({ '_outbox.0': { $exists: true }, ...free(now) }, { limit: 200 });
+    for (const { _id } of pending) {
+      const until = new Date(Date.now() + leaseMs).toISOString();
+      const doc = await collection.findOneAndUpdate(
+        { _id, '_outbox.0': { $exists: true }, ...free(new Date().toISOString()) },
+        { $set: { _outboxLease: { owner, until } } },
+      );
+      if (!doc) continue; // another relay holds it, or it was published meanwhile
+      try {
+        for (const entry of doc._outbox ?? []) {
+          await bus.publish(entry.topic, entry.event);
+          await collection.updateOne({ _id }, { $pull: { _outbox: { 'event.id': entry.event.id } } });
+        }
+      } finally {
+        await collection
+          .updateOne({ _id, '_outboxLease.owner': owner }, { $unset: { _outboxLease: '' } })
+          .catch(() => undefined); // a lease left behind runs out by itself
       }
     }
     return pending.length;
@@ -118,12 +167,15 @@ export function createOutboxRelay({
     },
     start() {
       stopped = false;
+      stopObserving ??= observeOutboxBacklog(backlog);
       timer = setInterval(() => void flush(), intervalMs);
       timer.unref();
       void flush();
     },
     async stop() {
       stopped = true;
+      stopObserving?.();
+      stopObserving = undefined;
       if (timer) clearInterval(timer);
       await running;
     },

@@ -21,7 +21,11 @@ export async function createRedisClock(url: string): Promise<SharedClock> {
   const key = parsed.searchParams.get('key') || 'moba:clock';
   parsed.searchParams.delete('key');
   const channel = `${key}:moved`;
-  const connect = () => new Redis(parsed.toString(), { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const connect = () => {
+    const client = new Redis(parsed.toString(), { lazyConnect: true, maxRetriesPerRequest: 3 });
+    client.on('error', () => undefined); // reconnects by itself; the offset in memory keeps serving now()
+    return client;
+  };
   const commands = connect();
   const subscriber = connect();
   try {

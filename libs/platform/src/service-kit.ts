@@ -1,14 +1,20 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Express } from 'express';
-import type { EventBus } from './bus/event-bus';
+import { isDeadLetterTopic, type EventBus } from './bus/event-bus';
+import { watchDeadLetters } from './bus/dead-letter-watch';
 import type { DocumentStore } from './store/document-store';
 import { systemClock, type Clock } from './clock';
 import { createLogger, type Logger } from './log';
 import { createTokenVerifier, type TokenVerifier } from './auth/tokens';
 import { listen, type Listening } from './http/app';
+import { METRICS_PATH } from './http/probes';
+import { processReadiness } from './readiness';
+import { startTracing } from './tracing';
 import { createBus, createSharedClock, createStore } from './adapters';
 import type { RuntimeEnv } from './config';
+import { refuseDevelopmentSettingsInProduction } from './production';
 
 /** What every service gets from its wiring point (main.ts in production, the test kit in tests). */
 export interface BaseDeps {
@@ -23,7 +29,8 @@ export interface Service {
   app: Express;
   /** Subscribes, starts relays and jobs, then listens. Port 0 picks a free port. */
   start(port?: number, host?: string): Promise<Listening>;
-  stop(): Promise<void>;
+  /** Stops HTTP (requests in flight get up to graceMs to finish), then the background work. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** The shared start/stop shape: background work first, HTTP last; stop in reverse. */
@@ -44,8 +51,8 @@ export function serviceLifecycle(
       hooks.onListen?.(listening);
       return listening;
     },
-    async stop() {
-      await listening?.close();
+    async stop(graceMs = 0) {
+      await listening?.close(graceMs);
       listening = undefined;
       await hooks.stop?.();
     },
@@ -74,18 +81,22 @@ export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
 ): void {
   const run = async () => {
     const config = loadConfig();
+    refuseDevelopmentSettingsInProduction(config);
+    const tracing = startTracing(name, { endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     const logger = createLogger(name, config.LOG_LEVEL);
-    const bus = await createBus(config.EVENT_BUS_URL, name, logger);
+    const bus = watchedBus(await createBus(config.EVENT_BUS_URL, name, logger), logger);
     const store = await createStore(config.STORE_URL, name);
     const sharedClock = await createSharedClock(config.CLOCK_URL, config.NODE_ENV);
     const clock = sharedClock ?? systemClock;
     if (sharedClock) logger.info({ offsetMs: sharedClock.offsetMs() }, 'dev clock shared through Redis');
     const { service, close } = await build({ config, logger, bus, store, clock });
-    await runUntilSignal(name, logger, service, config.PORT, config.HOST, async () => {
+    registerProcessChecks(store);
+    await runUntilSignal(name, logger, service, config, async () => {
       await close?.();
       await bus.close();
       await store.close();
       await sharedClock?.close();
+      await tracing.shutdown();
     });
   };
   run().catch((error) => {
@@ -94,27 +105,70 @@ export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
   });
 }
 
+/** The bus of a service process, alerting when the dead letters of a topic it consumes grow. */
+function watchedBus(bus: EventBus, logger: Logger): EventBus {
+  const watch = watchDeadLetters(bus, logger);
+  return {
+    deadLetters: bus.deadLetters,
+    publish: (topic, event) => bus.publish(topic, event),
+    async subscribe(topic, group, handler, options) {
+      await bus.subscribe(topic, group, handler, options);
+      if (!options?.transient && !isDeadLetterTopic(topic)) watch.watch(topic);
+    },
+    async close() {
+      watch.stop();
+      await bus.close();
+    },
+  };
+}
+
+/** The store's engine must answer for the process to be ready (in-process stores have nothing to ask). */
+function registerProcessChecks(store: DocumentStore) {
+  if (store.ping) processReadiness.probe('store', () => store.ping!());
+}
+
 /** The token verifier of a service process: JWT_PUBLIC_KEY, or the public key file in KEYS_DIR. */
 export const tokenVerifierFor = (config: RuntimeEnv): TokenVerifier =>
   createTokenVerifier(config.JWT_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR, 'jwt-public.pem'), 'utf8'));
 
-/** Runs a started service until SIGTERM or SIGINT, then stops it cleanly. */
+/**
+ * Runs a started service until SIGTERM or SIGINT, then drains: /readyz answers 503 (the endpoints drop
+ * the pod; k8s's preStop waited for that already), answers close their connections, live sockets are
+ * told to reconnect, requests in flight get SHUTDOWN_GRACE_MS to finish; then the background work stops.
+ */
 async function runUntilSignal(
   name: string,
   logger: Logger,
   service: Service,
-  port: number,
-  host: string,
+  config: RuntimeEnv & { PORT: number },
   cleanup: () => Promise<void>,
 ) {
-  const listening = await service.start(port, host);
-  logger.info({ url: listening.url }, `${name} listening`);
+  const listening = await service.start(config.PORT, config.HOST);
+  const metrics = config.METRICS_PORT
+    ? await listenForMetrics(service, config.METRICS_PORT, config.HOST)
+    : undefined;
+  logger.info({ url: listening.url, metricsPort: metrics?.port }, `${name} listening`);
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, `${name} stopping`);
-    await service.stop();
+    logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, `${name} draining`);
+    processReadiness.drain();
+    await service.stop(config.SHUTDOWN_GRACE_MS);
     await cleanup();
+    await metrics?.close();
+    logger.info(`${name} stopped`);
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** METRICS_PORT: a listener that answers /metrics alone (NetworkPolicy lets Prometheus reach only it). */
+function listenForMetrics(service: Service, port: number, host: string): Promise<Listening> {
+  return listen(
+    (req: IncomingMessage, res: ServerResponse) => {
+      if ((req.url ?? '').split('?')[0] === METRICS_PATH) service.app(req, res);
+      else res.writeHead(404).end();
+    },
+    port,
+    host,
+  );
 }

@@ -121,6 +121,26 @@ describe('npm run start:distributed', () => {
       expect(login.status).toBe(200);
       expect(typeof ((await login.json()) as { token?: string }).token).toBe('string');
 
+      // The gateway balances over both vacancy instances: each answers some of ten requests
+      // (counted on each instance's own /metrics, before and after).
+      const vacancyRequests = () =>
+        Promise.all(
+          [basePort + 2, basePort + 12].map(async (instancePort) => {
+            const text = await (await fetch(`http://127.0.0.1:${instancePort}/metrics`)).text();
+            return [...text.matchAll(/^http_requests_total\{[^}]*\} (\d+)$/gm)].reduce(
+              (n, m) => n + Number(m[1]),
+              0,
+            );
+          }),
+        );
+      const before = await vacancyRequests();
+      for (let i = 0; i < 10; i++)
+        await (await fetch(`http://127.0.0.1:${port}/api/vacancies/preview`)).arrayBuffer();
+      const after = await vacancyRequests();
+      const answered = after.map((n, i) => n - before[i] - 1); // less the first /metrics call itself
+      expect(answered[0] + answered[1]).toBeGreaterThanOrEqual(10);
+      expect(Math.min(...answered)).toBeGreaterThan(0);
+
       // An event crosses processes on Redis Streams: the auth process publishes the sign-up's
       // EmailVerificationRequested, a notification instance consumes it and stores the mail in the
       // store both instances share, so either instance shows it.

@@ -24,7 +24,7 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
   await ensureStatsShards(store);
   const relay = createOutboxRelay({
     bus: deps.bus,
-    collections: [store.applications, store.guestApplications, store.closures] as never,
+    collections: [store.applications, store.guestApplications, store.closures, store.crews] as never,
     logger: deps.logger,
   });
   const ctx: AppContext = { store, clock: deps.clock, logger: deps.logger, relay };

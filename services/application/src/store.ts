@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import {
   applicationStatusSchema,
+  attendanceSchema,
+  crewMemberSchema,
   vacancyStatusSchema,
   type ApplicationStatus,
+  type Attendance,
+  type CrewMember,
   type VacancyStatus,
 } from '@moba/contracts';
 import type { BaseDoc, Collection, DocumentStore, WithOutbox } from '@moba/platform';
@@ -15,6 +19,8 @@ export interface WorkerDoc {
   municipality: string | null;
   groupLeader: boolean;
   groupSize: number;
+  /** Months (1-12) the worker marked available; absent until an event carried them. */
+  availabilityMonths?: number[];
   /** The UserRegistered event that created this replica (a redelivery of it may still count in stats). */
   registeredEventId: string | null;
 }
@@ -48,6 +54,10 @@ export interface VacancyDoc extends WithOutbox {
   estateName: string;
   title: string;
   municipality: string;
+  /** District (okrug) of a Serbian municipality; absent in replicas older than the field. */
+  district?: string | null;
+  /** Crop ids; absent in replicas older than the field. */
+  crops?: string[];
   startDate: string;
   endDate: string;
   status: VacancyStatus;
@@ -83,6 +93,21 @@ export interface ApplicationDoc extends WithOutbox {
   /** The vacancy event that closed this application, and the status it had then. */
   closedBy?: string;
   closedFrom?: 'Pending' | 'Accepted';
+  /** A leader with a crew: the members they picked (a copy as it was when applying). */
+  crew?: CrewMember[];
+  /** Of `crew`, those the admin accepted (all of them unless a part was accepted). */
+  acceptedMemberIds?: string[];
+  /** The estate's marks once the job started, by person (the application id for the applicant, a member id). */
+  attendance?: Record<string, Attendance>;
+  /** Raised with every attendance change, so concurrent marks never publish a stale whole state. */
+  attendanceVersion?: number;
+}
+
+/** A group leader's crew, kept on their profile. _id = the leader's userId. Carries CrewUpdated. */
+export interface CrewDoc extends WithOutbox {
+  _id: string;
+  members: CrewMember[];
+  updatedAt: string;
 }
 
 export interface GuestApplicationDoc extends WithOutbox {
@@ -104,6 +129,38 @@ export interface ClosureDoc extends WithOutbox {
   applicationIds: string[];
 }
 
+/**
+ * A bulk decision (idempotency key = the client's batchId). `fingerprint` is the request it was made
+ * for; `applicationIds` the items fixed when it began (a filter is resolved once); `leaseUntil` (epoch
+ * ms, wall clock) keeps a second runner out while the first is alive.
+ */
+export interface DecisionBatchDoc {
+  _id: string;
+  adminId: string;
+  adminName: string;
+  decision: 'accept' | 'reject';
+  fingerprint: string;
+  applicationIds: string[];
+  status: 'running' | 'done';
+  leaseUntil: number;
+  createdAt: string;
+}
+
+/**
+ * One item of a batch; `_id` = batchId:applicationId, so each item is recorded once. Marked 'deciding'
+ * before its decision, the outcome set after: a retry after a crash knows which items this batch was
+ * deciding (only those may be recognised as decided by it).
+ */
+export interface DecisionItemDoc {
+  _id: string;
+  batchId: string;
+  seq: number;
+  applicationId: string;
+  outcome: 'deciding' | 'accepted' | 'rejected' | 'refused';
+  code?: string;
+  freePositions?: number;
+}
+
 export const statsCounters = [
   'workers',
   'guests',
@@ -113,6 +170,7 @@ export const statsCounters = [
   'totalApplications',
   'openApplications',
   'pendingApplications',
+  'acceptedHeads',
 ] as const;
 export type StatsCounter = (typeof statsCounters)[number];
 export type StatsDelta = Partial<Record<StatsCounter, number>>;
@@ -171,7 +229,11 @@ const docSchemas = {
     note: z.string().nullable(),
     submittedAt: z.string(),
     decidedAt: z.string().nullable(),
+    crew: z.array(crewMemberSchema).optional(),
+    acceptedMemberIds: z.array(z.string()).optional(),
+    attendance: z.record(z.string(), attendanceSchema).optional(),
   }),
+  crews: z.looseObject({ _id: z.string(), members: z.array(crewMemberSchema), updatedAt: z.string() }),
   guestApplications: z.looseObject({
     _id: z.string(),
     firstName: z.string(),
@@ -206,7 +268,18 @@ function parsed<T extends BaseDoc>(collection: Collection<T>, schema: z.ZodType)
 
 /** The collections of the application service and their indexes. */
 export async function openApplicationStore(store: DocumentStore) {
-  const [workers, estates, vacancies, applications, guestApplications, closures, stats] = await Promise.all([
+  const [
+    workers,
+    estates,
+    vacancies,
+    applications,
+    guestApplications,
+    closures,
+    stats,
+    decisionBatches,
+    decisionItems,
+    crews,
+  ] = await Promise.all([
     store.collection<WorkerDoc>('workers').then((c) => parsed(c, docSchemas.workers)),
     store.collection<EstateDoc>('estates').then((c) => parsed(c, docSchemas.estates)),
     store
@@ -219,6 +292,8 @@ export async function openApplicationStore(store: DocumentStore) {
           { fields: ['vacancyId'] },
           { fields: ['workerId'] },
           { fields: ['status'] },
+          { fields: ['submittedAt'] },
+          { fields: ['decidedAt'] },
         ],
       })
       .then((c) => parsed(c, docSchemas.applications)),
@@ -227,8 +302,22 @@ export async function openApplicationStore(store: DocumentStore) {
       .then((c) => parsed(c, docSchemas.guestApplications)),
     store.collection<ClosureDoc>('closures', { indexes: [{ fields: ['vacancyId'] }] }),
     store.collection<StatsShardDoc>('stats'),
+    store.collection<DecisionBatchDoc>('decision_batches'),
+    store.collection<DecisionItemDoc>('decision_items', { indexes: [{ fields: ['batchId'] }] }),
+    store.collection<CrewDoc>('crews').then((c) => parsed(c, docSchemas.crews)),
   ]);
-  return { workers, estates, vacancies, applications, guestApplications, closures, stats };
+  return {
+    workers,
+    estates,
+    vacancies,
+    applications,
+    guestApplications,
+    closures,
+    stats,
+    decisionBatches,
+    decisionItems,
+    crews,
+  };
 }
 export type ApplicationStore = Awaited<ReturnType<typeof openApplicationStore>>;
 

@@ -1,4 +1,4 @@
-import type { Application, ApplicationVacancy, GuestApplication } from '@moba/contracts';
+import type { Application, ApplicationMember, ApplicationVacancy, GuestApplication } from '@moba/contracts';
 import type { ApplicationDoc, GuestApplicationDoc, VacancyDoc, WorkerDoc } from './store';
 
 /** Store documents → the contract shapes (never the outbox, claims or transitions). */
@@ -15,7 +15,18 @@ export const applicationView = (doc: ApplicationDoc): Application => ({
   note: doc.note,
   submittedAt: doc.submittedAt,
   decidedAt: doc.decidedAt,
+  ...(doc.crew ? { crew: crewMembersView(doc) } : {}),
 });
+
+/** The members a leader picked, each accepted or not once decided (null while pending). */
+export function crewMembersView(doc: ApplicationDoc): ApplicationMember[] {
+  const accepted = doc.acceptedMemberIds ? new Set(doc.acceptedMemberIds) : null;
+  return (doc.crew ?? []).map((member) => ({
+    id: member.id,
+    name: member.name,
+    accepted: accepted ? accepted.has(member.id) : null,
+  }));
+}
 
 export const vacancyView = (doc: VacancyDoc): ApplicationVacancy => ({
   id: doc._id,

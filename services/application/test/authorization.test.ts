@@ -28,6 +28,26 @@ async function guest() {
   return (await t.client.post('/signup-guest', guestBody())).body.id as string;
 }
 
+const crewNames = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `Član ${i + 1}` }));
+
+/** A leader's pending application with two named members of their crew. */
+async function crewApplication() {
+  const { vacancyId } = await t.vacancy();
+  const leader = await t.worker({ groupLeader: true });
+  const crew = await t.client.put('/workers/me/crew', { members: crewNames(5) }, leader.auth);
+  const memberIds = crew.body.members.slice(0, 2).map((m: { id: string }) => m.id) as string[];
+  const res = await t.client.post('/applications/create', { vacancyId, memberIds }, leader.auth);
+  return { vacancyId, leader, memberIds, applicationId: res.body.id as string };
+}
+
+/** An accepted worker on an estate's vacancy that starts today (attendance can be marked). */
+async function acceptedToday(estateId: string) {
+  const { vacancyId } = await t.vacancy({ estateId, startDate: t.daysAfterToday(0) });
+  const applicationId = (await t.apply(await t.worker(), vacancyId)).body.id as string;
+  await t.client.post(`/admin/applications/${applicationId}/accept`, undefined, (await t.admin()).auth);
+  return { vacancyId, applicationId };
+}
+
 const cases: Case[] = [
   {
     name: 'POST /applications/create',
@@ -116,6 +136,105 @@ const cases: Case[] = [
     allowed: { Admin: 200 },
   },
   {
+    name: 'GET /workers/me/crew',
+    method: 'GET',
+    setup: async () => ({ path: '/workers/me/crew' }),
+    allowed: { Worker: 200 },
+  },
+  {
+    name: 'PUT /workers/me/crew (a group leader)',
+    method: 'PUT',
+    setup: async (s) => {
+      await t.profileUpdated(s.Worker.id, { groupLeader: true, groupSize: 10 });
+      return { path: '/workers/me/crew', body: { members: crewNames(5) } };
+    },
+    allowed: { Worker: 200 },
+  },
+  {
+    name: 'POST /admin/applications/:id/accept-part',
+    method: 'POST',
+    setup: async () => {
+      const { applicationId, memberIds } = await crewApplication();
+      return {
+        path: `/admin/applications/${applicationId}/accept-part`,
+        body: { memberIds: [memberIds[0]] },
+      };
+    },
+    allowed: { Admin: 200 },
+  },
+  {
+    name: 'POST /admin/applications/queue',
+    method: 'POST',
+    setup: async () => ({ path: '/admin/applications/queue', body: {} }),
+    allowed: { Admin: 200 },
+  },
+  {
+    name: 'POST /admin/applications/decisions',
+    method: 'POST',
+    setup: async () => ({
+      path: '/admin/applications/decisions',
+      body: {
+        batchId: crypto.randomUUID(),
+        decision: 'reject',
+        applicationIds: [(await pendingApplication()).applicationId],
+      },
+    }),
+    allowed: { Admin: 200 },
+  },
+  {
+    name: 'GET /admin/applications/decisions/:id',
+    method: 'GET',
+    setup: async (s) => {
+      const batchId = crypto.randomUUID();
+      const applicationIds = [(await pendingApplication()).applicationId];
+      await t.client.post(
+        '/admin/applications/decisions',
+        { batchId, decision: 'reject', applicationIds },
+        s.Admin.auth,
+      );
+      return { path: `/admin/applications/decisions/${batchId}` };
+    },
+    allowed: { Admin: 200 },
+  },
+  {
+    name: 'GET /estates/vacancies/:id/roster (own vacancy)',
+    method: 'GET',
+    setup: async (s) => ({
+      path: `/estates/vacancies/${(await t.vacancy({ estateId: s.Estate.id })).vacancyId}/roster`,
+    }),
+    allowed: { Estate: 200 },
+  },
+  {
+    name: 'POST /estates/vacancies/:id/attendance (own vacancy, started)',
+    method: 'POST',
+    setup: async (s) => {
+      const { vacancyId, applicationId } = await acceptedToday(s.Estate.id);
+      return {
+        path: `/estates/vacancies/${vacancyId}/attendance`,
+        body: { marks: [{ personId: applicationId, attendance: 'Came' }] },
+      };
+    },
+    allowed: { Estate: 200 },
+  },
+  {
+    name: 'GET /admin/vacancies/:id/matches',
+    method: 'GET',
+    setup: async () => ({ path: `/admin/vacancies/${(await t.vacancy()).vacancyId}/matches` }),
+    allowed: { Admin: 200 },
+  },
+  {
+    name: 'GET /admin/applications/guest/:id/matches',
+    method: 'GET',
+    setup: async () => ({ path: `/admin/applications/guest/${await guest()}/matches` }),
+    allowed: { Admin: 200 },
+  },
+  {
+    name: 'GET /admin/stats/daily',
+    method: 'GET',
+    setup: async () => ({ path: '/admin/stats/daily' }),
+    allowed: { Admin: 200 },
+  },
+  {
     name: 'GET /admin/stats',
     method: 'GET',
     setup: async () => ({ path: '/admin/stats' }),
@@ -182,6 +301,46 @@ describe('objects of other users (IDOR)', () => {
     expect(res.status).toBe(201);
     expect(await t.store.applications.findOne({ _id: res.body.id })).toMatchObject({ workerId: me.id });
     expect(await t.store.applications.count({ workerId: victim.id })).toBe(0);
+  });
+
+  test("an estate cannot see the roster of another estate's vacancy nor mark its attendance", async () => {
+    const owner = await t.estate();
+    const stranger = await t.estate();
+    const { vacancyId, applicationId } = await acceptedToday(owner.id);
+    const roster = await t.client.get(`/estates/vacancies/${vacancyId}/roster`, stranger.auth);
+    expect(roster.status).toBe(403);
+    expect(roster.body.error.code).toBe('APPLICATION.NOT_VACANCY_OWNER');
+    const marks = { marks: [{ personId: applicationId, attendance: 'DidNotCome' }] };
+    const marked = await t.client.post(`/estates/vacancies/${vacancyId}/attendance`, marks, stranger.auth);
+    expect(marked.status).toBe(403);
+    expect((await t.store.applications.findOne({ _id: applicationId }))!.attendance).toBeUndefined();
+    expect((await t.client.get(`/estates/vacancies/${vacancyId}/roster`, owner.auth)).status).toBe(200);
+  });
+
+  test("only the leader edits their crew: another worker's PUT /workers/me/crew writes their own, never the leader's", async () => {
+    const { leader } = await crewApplication();
+    const before = await t.client.get('/workers/me/crew', leader.auth);
+    const other = await t.worker({ groupLeader: true });
+    const res = await t.client.put(
+      '/workers/me/crew',
+      { leaderId: leader.id, members: crewNames(6) },
+      other.auth,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.leaderId).toBe(other.id);
+    expect((await t.client.get('/workers/me/crew', leader.auth)).body).toEqual(before.body);
+    const theirs = await t.client.get('/workers/me/crew', other.auth);
+    expect(theirs.body.members).toHaveLength(6);
+  });
+
+  test("a leader cannot apply with another leader's crew members", async () => {
+    const { memberIds } = await crewApplication();
+    const { vacancyId } = await t.vacancy();
+    const other = await t.worker({ groupLeader: true });
+    await t.client.put('/workers/me/crew', { members: crewNames(5) }, other.auth);
+    const res = await t.client.post('/applications/create', { vacancyId, memberIds }, other.auth);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('APPLICATION.NOT_CREW_MEMBER');
   });
 
   test('an expired or foreign token is refused with 401', async () => {

@@ -57,11 +57,20 @@ describe('stats deltas', () => {
       openApplications: 1,
       pendingApplications: 1,
     });
-    expect(applicationDeltas.accepted(false)).toEqual({ pendingApplications: -1 });
-    expect(applicationDeltas.accepted(true)).toEqual({ totalApplications: 1, openApplications: 1 });
+    expect(applicationDeltas.accepted(false, 1)).toEqual({ pendingApplications: -1, acceptedHeads: 1 });
+    expect(applicationDeltas.accepted(true, 1)).toEqual({
+      totalApplications: 1,
+      openApplications: 1,
+      acceptedHeads: 1,
+    });
     expect(applicationDeltas.rejected()).toEqual({ openApplications: -1, pendingApplications: -1 });
     expect(applicationDeltas.closed(3)).toEqual({ openApplications: -3, pendingApplications: -3 });
     expect(applicationDeltas.closed(3, 2)).toEqual({ openApplications: -3, pendingApplications: -1 });
+    expect(applicationDeltas.closed(3, 2, 9)).toEqual({
+      openApplications: -3,
+      pendingApplications: -1,
+      acceptedHeads: -9,
+    });
   });
 });
 

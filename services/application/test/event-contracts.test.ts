@@ -114,6 +114,19 @@ describe("interop with the producers' event definitions in @moba/contracts", () 
     const guest = (await t.client.post('/signup-guest', guestBody())).body.id;
     await t.client.post(`/admin/applications/guest/${guest}/accept`, { vacancyId }, admin.auth);
     await t.deleted(vacancyId);
+    // A crew (CrewUpdated) and attendance at a job that started today (AttendanceMarked).
+    const leader = await t.worker({ groupLeader: true });
+    const members = Array.from({ length: 5 }, (_, i) => ({ name: `Član ${i}` }));
+    await t.client.put('/workers/me/crew', { members }, leader.auth);
+    const today = await t.vacancy({ startDate: t.daysAfterToday(0) });
+    const came = (await t.apply(await t.worker(), today.vacancyId)).body.id;
+    await t.client.post(`/admin/applications/${came}/accept`, {}, admin.auth);
+    const owner = await testToken('Estate', { id: today.estateId });
+    await t.client.post(
+      `/estates/vacancies/${today.vacancyId}/attendance`,
+      { marks: [{ personId: came, attendance: 'Came' }] },
+      owner.auth,
+    );
     await eventually(
       async () => applicationEvents.every((definition) => t.eventsOf(definition.type).length > 0),
       'one of each event type',

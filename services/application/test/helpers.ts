@@ -31,6 +31,10 @@ export async function startApplication() {
   await deps.bus.subscribe(topics.application, 'test-observer', async (event) => {
     published.push(event);
   });
+  const audited: EventEnvelope[] = [];
+  await deps.bus.subscribe(topics.audit, 'test-observer', async (event) => {
+    audited.push(event);
+  });
 
   const publish = async (topic: string, event: EventEnvelope) => {
     await deps.bus.publish(topic, event);
@@ -41,7 +45,15 @@ export async function startApplication() {
     new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const daysAfterToday = (days: number) => addDays(calendarDay(deps.clock.now()), days);
 
-  async function worker(options: { groupLeader?: boolean; groupSize?: number; municipality?: string } = {}) {
+  async function worker(
+    options: {
+      groupLeader?: boolean;
+      groupSize?: number;
+      municipality?: string;
+      availabilityMonths?: number[];
+      fullName?: string;
+    } = {},
+  ) {
     const session = await testToken('Worker');
     const groupLeader = options.groupLeader ?? false;
     await publish(
@@ -49,11 +61,12 @@ export async function startApplication() {
       UserRegistered.create(session.id, {
         userId: session.id,
         role: 'Worker',
-        fullName: `Radnik ${session.id.slice(0, 4)}`,
+        fullName: options.fullName ?? `Radnik ${session.id.slice(0, 4)}`,
         phone: '+381641234567',
         municipality: options.municipality ?? 'Subotica',
         groupLeader,
         groupSize: groupLeader ? (options.groupSize ?? 10) : 0,
+        ...(options.availabilityMonths ? { availabilityMonths: options.availabilityMonths } : {}),
       }),
     );
     return session;
@@ -84,6 +97,9 @@ export async function startApplication() {
       status?: VacancyStatus;
       groupLeadersAccepted?: boolean;
       startDate?: string;
+      endDate?: string;
+      municipality?: string;
+      crops?: string[];
     } = {},
   ) {
     const vacancyId = crypto.randomUUID();
@@ -95,9 +111,10 @@ export async function startApplication() {
       estateId,
       estateName: 'Imanje Sunce',
       title: 'Berba malina',
-      municipality: 'Arilje',
+      municipality: options.municipality ?? 'Arilje',
+      ...(options.crops ? { crops: options.crops } : {}),
       startDate,
-      endDate: addDays(startDate, 19),
+      endDate: options.endDate ?? addDays(startDate, 19),
       totalPositions: options.positions ?? 10,
       status: options.status ?? 'Open',
       featured: false,
@@ -148,6 +165,8 @@ export async function startApplication() {
     store,
     publish,
     published,
+    /** AdminActionRecorded events (audit.v1) this service sent. */
+    audited,
     eventsOf,
     daysAfterToday,
     worker,

@@ -60,6 +60,7 @@ describe('GET /admin/stats', () => {
       totalApplications: 4, // three worker applications + one guest placement
       openApplications: 3, // accepted worker + pending worker + accepted guest
       pendingApplications: 1,
+      acceptedHeads: 2, // the accepted worker and the placed guest
     });
   });
 

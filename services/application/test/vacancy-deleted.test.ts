@@ -56,6 +56,7 @@ describe('a deleted vacancy', () => {
       acceptedApplicationIds: [acceptedId, placed.body.applicationId].sort(),
       reason: 'VacancyDeleted',
       workerIds: [accepted.id, pending.id].sort(),
+      acceptedPositions: 2,
     });
 
     const after = await eventually(async () => {

@@ -9,6 +9,8 @@ export const authConfigSchema = runtimeEnvSchema.extend({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Signing key (PKCS#8 PEM). Without it main.ts reads (or creates) KEYS_DIR/jwt-private.pem. */
   JWT_PRIVATE_KEY: z.string().optional(),
+  /** A folder auth also writes jwt-public.pem to, for the other processes (compose: a volume only auth writes). */
+  PUBLIC_KEY_DIR: z.string().optional(),
   /** Where profile photos are kept (embedded: DATA_DIR/auth-photos). */
   PHOTOS_DIR: z.string().default('./data/auth-photos'),
   TOKEN_TTL_SECONDS: positiveInt(24 * 60 * 60),

@@ -11,5 +11,10 @@ export function createEmbedded(ctx: EmbeddedContext): Promise<Service> {
     PUBLIC_URL: ctx.publicUrl,
     PORT: '0',
   });
-  return createService({ ...ctx, config, privateKeyPem: ctx.keys.privateKeyPem });
+  return createService({
+    ...ctx,
+    config,
+    privateKeyPem: ctx.keys.privateKeyPem,
+    internalSecret: ctx.internalSecret,
+  });
 }

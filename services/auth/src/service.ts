@@ -11,6 +11,7 @@ import type { AuthConfig } from './config';
 import type { AuthContext } from './context';
 import { openAuthStore } from './store';
 import { authRoutes } from './http/routes';
+import { subscribeAuth } from './messaging/subscriptions';
 import { ensureAdmin } from './ensure-admin/ensure-admin';
 import { createAddressFailureLimiter } from './domain/login-failures';
 
@@ -18,16 +19,19 @@ export interface AuthDeps extends BaseDeps {
   config: AuthConfig;
   /** The token signing key (PKCS#8 PEM); its public half is what `tokens` verifies with. */
   privateKeyPem: string;
+  /** Checks the service tokens of internal calls (/internal/token-states: the gateway only). */
+  internalSecret: string;
   /** Where the first-start admin box is printed (console.log by default). */
   print?: (text: string) => void;
 }
 
 /** The one wiring point of the auth service: store, routes, outbox relay, first-start admin, lifecycle. */
 export async function createService(deps: AuthDeps): Promise<Service> {
-  const { users } = await openAuthStore(deps.store);
+  const { users, auditLog } = await openAuthStore(deps.store);
   const relay = createOutboxRelay({ bus: deps.bus, collections: [users], logger: deps.logger });
   const ctx: AuthContext & { photosDir: string } = {
     users,
+    auditLog,
     clock: deps.clock,
     config: deps.config,
     signer: createTokenSigner(deps.privateKeyPem),
@@ -42,10 +46,11 @@ export async function createService(deps: AuthDeps): Promise<Service> {
   const app = createHttpApp({
     name: 'auth',
     logger: deps.logger,
-    routes: (app) => authRoutes(app, ctx, deps.tokens),
+    routes: (app) => authRoutes(app, ctx, deps.tokens, deps.internalSecret),
   });
   return serviceLifecycle(app, {
     async start() {
+      await subscribeAuth(deps.bus, auditLog);
       await ensureAdmin(ctx, deps.print);
       relay.start();
     },

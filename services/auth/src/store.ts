@@ -9,6 +9,7 @@ import {
 } from '@moba/contracts';
 import { parsedCollection, type Collection, type DocumentStore, type WithOutbox } from '@moba/platform';
 import type { UserDoc } from './domain/user';
+import type { AuditDoc } from './keep-audit-log/keep-audit-log';
 
 /**
  * An account read back from the store is checked against the shape it was written in (STYLE habit 4),
@@ -76,7 +77,11 @@ export async function openAuthStore(store: DocumentStore) {
     ],
   });
   const users = parsedCollection(raw, userDocSchema);
-  return { users };
+  // The admin audit log: append-only (entries are inserted by event id, never updated or deleted).
+  const auditLog = await store.collection<AuditDoc>('audit_log', {
+    indexes: [{ fields: ['at'] }, { fields: ['targetId'] }, { fields: ['action'] }],
+  });
+  return { users, auditLog };
 }
 export type AuthStore = Awaited<ReturnType<typeof openAuthStore>>;
 export type Users = Collection<UserDoc & WithOutbox>;

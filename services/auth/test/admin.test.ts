@@ -1,3 +1,5 @@
+import { TEST_INTERNAL_SECRET } from '@moba/platform/testing';
+import { SERVICE_TOKEN_HEADER, signServiceToken } from '@moba/platform';
 import { adminUsersPageSchema, tokenStatesSchema } from '@moba/contracts';
 import {
   adminAccount,
@@ -215,14 +217,40 @@ describe('ban and reactivate', () => {
 });
 
 describe('token states for the gateway', () => {
-  test('GET /internal/token-states lists every user with its token version and ban state', async () => {
+  const asService = (caller: string, secret = TEST_INTERNAL_SECRET, nowMs = Date.now()) => ({
+    [SERVICE_TOKEN_HEADER]: signServiceToken(secret, caller, nowMs),
+  });
+
+  test('GET /internal/token-states, signed by the gateway, lists every user with only its token version and ban state', async () => {
     const worker = await signedUp(auth, 'Worker');
     await auth.client.post(`/admin/users/${worker.id}/ban`, { reason: 'spam' }, admin.headers);
-    const res = await auth.client.get('/internal/token-states');
+    const res = await auth.client.get('/internal/token-states', asService('gateway'));
     expect(res.status).toBe(200);
     const states = tokenStatesSchema.parse(res.body);
     expect(states).toContainEqual({ userId: worker.id, tokenVersion: 1, banned: true });
     expect(states).toContainEqual({ userId: admin.id, tokenVersion: 0, banned: false });
+    for (const state of res.body as Record<string, unknown>[])
+      expect(Object.keys(state).sort()).toEqual(['banned', 'tokenVersion', 'userId']);
+  });
+
+  test.each([
+    ['no token at all', {}, 401],
+    ['an admin session token', () => admin.headers, 401],
+    [
+      'a token signed with another secret',
+      () => asService('gateway', 'another-secret-of-at-least-32-characters'),
+      401,
+    ],
+    ['an expired gateway token', () => asService('gateway', TEST_INTERNAL_SECRET, Date.now() - 120_000), 401],
+    ['a garbled token', { [SERVICE_TOKEN_HEADER]: 'v1.gateway.1.nope' }, 401],
+    ['another service', () => asService('vacancy'), 403],
+  ])('GET /internal/token-states with %s is refused (%#)', async (_label, options, status) => {
+    const res = await auth.client.get(
+      '/internal/token-states',
+      typeof options === 'function' ? options() : options,
+    );
+    expect(res.status).toBe(status);
+    expect(JSON.stringify(res.body)).not.toMatch(/tokenVersion|passwordHash/);
   });
 });
 
@@ -244,6 +272,7 @@ describe('first start', () => {
         ...deps,
         config,
         privateKeyPem: testKeys().privateKeyPem,
+        internalSecret: TEST_INTERNAL_SECRET,
         print: (t) => printed.push(t),
       });
       await service.start(0);

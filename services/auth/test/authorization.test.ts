@@ -65,6 +65,8 @@ const table: [string, string, Record<Actor, Expect>][] = [
   ['POST', '/set-new-password', PUBLIC],
   ['GET', '/photos/00000000-0000-4000-8000-000000000000-0123456789abcdef.webp', PUBLIC],
   ['POST', '/users/me/password', ANY_USER],
+  ['POST', '/logout', ANY_USER],
+  ['POST', '/users/me/logout-everywhere', ANY_USER],
   ['POST', '/users/me/dont-show-guidance', ANY_USER],
   ['POST', '/users/me/language', ANY_USER],
   ['GET', '/users/me', ANY_USER],
@@ -76,14 +78,27 @@ const table: [string, string, Record<Actor, Expect>][] = [
   ['POST', '/admin/users/all', only('admin')],
   ['POST', '/admin/users/:target/ban', only('admin')],
   ['POST', '/admin/users/:target/reactivate', only('admin')],
+  ['POST', '/admin/audit', only('admin')],
+  ['POST', '/admin/estates/:target/verify', only('admin')],
+  ['POST', '/admin/estates/:target/unverify', only('admin')],
 ];
 
 const rows = table.flatMap(([method, path, expected]) =>
   (Object.keys(expected) as Actor[]).map((actor) => [method, path, actor, expected[actor]] as const),
 );
 
+/** Logging out ends the session it is called with: those rows get a session of their own. */
+const endsSessions = (path: string) => path === '/logout' || path === '/users/me/logout-everywhere';
+async function throwawaySession(actor: Exclude<Actor, 'visitor'>) {
+  if (actor === 'worker') return signedUp(auth, 'Worker');
+  if (actor === 'estate') return signedUp(auth, 'Estate');
+  if (actor === 'admin') return adminAccount(auth);
+  return actors.unknownUser;
+}
+
 test.each(rows)('%s %s as %s → %s', async (method, path, actor, expected) => {
-  const caller = actor === 'visitor' ? undefined : actors[actor];
+  const caller =
+    actor === 'visitor' ? undefined : endsSessions(path) ? await throwawaySession(actor) : actors[actor];
   const resolved = path.replace(':self', caller?.id ?? crypto.randomUUID()).replace(':target', banTarget.id);
   const body = path.endsWith('/dont-show-guidance')
     ? { dontShowGuidance: false }
@@ -93,6 +108,8 @@ test.each(rows)('%s %s as %s → %s', async (method, path, actor, expected) => {
         ? undefined
         : {};
   const res = await auth.client.request(method, resolved, { body, headers: caller?.headers ?? {} });
+  // Every admin session ended: the matrix goes on with a new one.
+  if (actor === 'admin' && path === '/users/me/logout-everywhere') actors.admin = await adminAccount(auth);
   if (expected === 'pass') {
     expect([401, 403]).not.toContain(res.status);
     expect(res.status).toBeLessThan(500);

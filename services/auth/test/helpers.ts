@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  commandTopics,
   crops,
   municipalityNames,
   topics,
@@ -9,7 +10,7 @@ import {
   type SignupEstateInput,
   type SignupWorkerInput,
 } from '@moba/contracts';
-import { eventually, startForTest, type TestClient } from '@moba/platform/testing';
+import { eventually, startForTest, type TestClient, TEST_INTERNAL_SECRET } from '@moba/platform/testing';
 import { createTestDeps, testKeys } from '@moba/platform/testing';
 import { loadAuthConfig } from '../src/config';
 import { createService } from '../src/service';
@@ -35,14 +36,22 @@ export async function startAuth(env: NodeJS.ProcessEnv = {}) {
     ...env,
   });
   const printed: string[] = [];
+  /** What auth published on auth.v1. */
   const events: EventEnvelope[] = [];
   await deps.bus.subscribe(topics.auth, 'test-recorder', async (event) => {
     events.push(event);
   });
+  // The private mail commands to the notification service (links with tokens), kept apart from auth.v1.
+  const mailCommands: EventEnvelope[] = [];
+  await deps.bus.subscribe(commandTopics.mail, 'test-recorder', async (command) => {
+    mailCommands.push(command);
+  });
+  const everything = () => [...events, ...mailCommands];
   const service = await createService({
     ...deps,
     config,
     privateKeyPem: testKeys().privateKeyPem,
+    internalSecret: TEST_INTERNAL_SECRET,
     print: (t) => printed.push(t),
   });
   const { client, stop } = await startForTest(service);
@@ -51,13 +60,14 @@ export async function startAuth(env: NodeJS.ProcessEnv = {}) {
     stop,
     deps,
     events,
+    mailCommands,
     printed,
     photosDir,
     /** Waits for an event of a type matching the predicate. */
     event: (type: string, match: (e: EventEnvelope<AnyData>) => boolean = () => true) =>
-      eventually(async () => events.find((e) => e.type === type && match(e)), type),
+      eventually(async () => everything().find((e) => e.type === type && match(e)), type),
     eventsOf: (type: string, userId: string) =>
-      events.filter((e) => e.type === type && (e.data as { userId?: string }).userId === userId),
+      everything().filter((e) => e.type === type && (e.data as { userId?: string }).userId === userId),
   };
   return auth;
 }
@@ -135,10 +145,10 @@ export interface Account {
   headers: Record<string, string>;
 }
 
-/** The token of the confirmation link mailed to a user (from EmailVerificationRequested). */
+/** The token of the confirmation link mailed to a user (from SendVerificationMail). */
 export async function confirmationToken(auth: Auth, userId: string, nth = 0): Promise<string> {
   const event = await eventually(
-    async () => auth.eventsOf('EmailVerificationRequested', userId)[nth],
+    async () => auth.eventsOf('SendVerificationMail', userId)[nth],
     'confirmation mail',
   );
   return new URL((event.data as { link: string }).link).searchParams.get('token')!;

@@ -8,7 +8,7 @@ import {
   PROFILE_DESCRIPTION_MAX,
   SKILLS_MAX,
 } from '@moba/contracts';
-import { currentUserSchema, PasswordResetRequested } from '@moba/contracts';
+import { currentUserSchema, SendPasswordResetMail } from '@moba/contracts';
 import { adminAccount, expectNoSecrets, signedUp, startAuth, type Account, type Auth } from './helpers';
 
 let auth: Auth;
@@ -250,8 +250,8 @@ describe('language and script choice', () => {
     expect((await auth.client.get('/users/me', worker.headers)).body.language).toBe('sr-Cyrl');
     expect((await auth.client.get('/workers/me', worker.headers)).body.language).toBe('sr-Cyrl');
     expect((await auth.client.post('/reset-password', { email: worker.email })).status).toBe(200);
-    const mail = await auth.event('PasswordResetRequested', (e) => e.data.userId === worker.id);
-    expect(PasswordResetRequested.envelope.parse(mail).data.language).toBe('sr-Cyrl');
+    const mail = await auth.event('SendPasswordResetMail', (e) => e.data.userId === worker.id);
+    expect(SendPasswordResetMail.envelope.parse(mail).data.language).toBe('sr-Cyrl');
   });
 
   test('an unknown language is a 400 naming the field and changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { PasswordChanged, PasswordResetRequested } from '@moba/contracts';
+import { PasswordChanged, SendPasswordResetMail } from '@moba/contracts';
 import { eventually } from '@moba/platform/testing';
 import { createTokenVerifier } from '@moba/platform';
 import { testKeys } from '@moba/platform/testing';
@@ -30,10 +30,10 @@ async function signUpWorker(overrides: Record<string, unknown> = {}) {
 
 const resetToken = async (userId: string, nth = 0) => {
   const event = await eventually(
-    async () => auth.eventsOf('PasswordResetRequested', userId)[nth],
+    async () => auth.eventsOf('SendPasswordResetMail', userId)[nth],
     'reset mail',
   );
-  return new URL(PasswordResetRequested.envelope.parse(event).data.link).searchParams.get('token')!;
+  return new URL(SendPasswordResetMail.envelope.parse(event).data.link).searchParams.get('token')!;
 };
 
 describe('e-mail confirmation and login', () => {
@@ -170,8 +170,8 @@ describe('password reset', () => {
     const res = await auth.client.post('/reset-password', { email: account.email });
     expect(res.status).toBe(200);
     expectNoSecrets(res.text);
-    const event = await auth.event('PasswordResetRequested', (e) => e.data.userId === account.id);
-    expect(PasswordResetRequested.envelope.parse(event).data.link).toMatch(
+    const event = await auth.event('SendPasswordResetMail', (e) => e.data.userId === account.id);
+    expect(SendPasswordResetMail.envelope.parse(event).data.link).toMatch(
       /^http:\/\/moba\.test\/new-password\?token=/,
     );
     const token = await resetToken(account.id);

@@ -1,4 +1,4 @@
-import { EmailVerificationRequested, UserRegistered } from '@moba/contracts';
+import { SendVerificationMail, UserRegistered } from '@moba/contracts';
 import {
   confirmationToken,
   e164,
@@ -39,8 +39,8 @@ describe('sign-up', () => {
     });
     expect(registered.key).toBe(userId);
 
-    const mail = EmailVerificationRequested.envelope.parse(
-      await auth.event('EmailVerificationRequested', (e) => e.data.userId === userId),
+    const mail = SendVerificationMail.envelope.parse(
+      await auth.event('SendVerificationMail', (e) => e.data.userId === userId),
     );
     expect(mail.data.link).toMatch(/^http:\/\/moba\.test\/confirm-email\?token=[A-Za-z0-9_-]{20,}$/);
     expect(Date.parse(mail.data.expiresAt)).toBeGreaterThan(Date.now());

@@ -22,6 +22,24 @@ export const notificationConfigSchema = runtimeEnvSchema.extend({
   ALLOWED_ORIGINS: commaList.pipe(z.array(z.url())),
   /** Admins notified of contact messages besides those learned from UserRegistered (the first admin has no event). */
   ADMIN_USER_IDS: commaList.pipe(z.array(z.uuid())),
+  /**
+   * dev:// keeps SMS in the dev outbox (/dev/sms outside production); infobip://{apiKey}@{base}.api.infobip.com?sender=Moba
+   * sends them through Infobip (infobip+http:// only for a local test server).
+   */
+  SMS_URL: envUrl('dev://', ['dev', 'infobip', 'infobip+http']),
+  /** The password of the basic auth Infobip's inbound-SMS forwarding uses on POST /sms/inbound (STOP replies). */
+  SMS_INBOUND_SECRET: z.string().min(16).optional(),
+  /** Per-phone rate limit: at most SMS_PER_PHONE_MAX SMS per SMS_PER_PHONE_WINDOW_MS; more wait. */
+  SMS_PER_PHONE_MAX: z.coerce.number().int().min(1).default(4),
+  SMS_PER_PHONE_WINDOW_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  /** A failed send is retried after base, 2 × base, … up to max, at most SMS_MAX_ATTEMPTS times. */
+  SMS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  SMS_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** How often the SMS job sends due messages and queues reminders. */
+  SMS_JOB_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000),
+  /** From this hour (Europe/Belgrade) on the day before a moba starts, its accepted workers get the reminder. */
+  SMS_REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(18),
   WS_HEARTBEAT_MS: z.coerce.number().int().min(50).default(30_000),
   WS_GREETING_TIMEOUT_MS: z.coerce.number().int().min(50).default(10_000),
   WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),

@@ -1,6 +1,7 @@
 import {
   createFanout,
   createHttpApp,
+  observeOpenSockets,
   serviceLifecycle,
   type BaseDeps,
   type Fanout,
@@ -13,6 +14,12 @@ import { createMailer, openDevMailbox, type Mailer } from './mail/mailer';
 import { notificationRoutes } from './http/notification-routes';
 import { devMailboxRoutes } from './http/dev-mailbox-routes';
 import { subscribeToEvents } from './messaging/subscriptions';
+import { smsRoutes } from './http/sms-routes';
+import { devSmsRoutes } from './http/dev-sms-routes';
+import { openSmsStore } from './sms/sms-store';
+import { createSmsSender, type SmsSender } from './sms/sms-sender';
+import { openDevSmsOutbox } from './sms/dev-sms';
+import { createSmsJob, type SmsJob } from './sms/sms-job';
 
 export interface NotificationDeps extends BaseDeps {
   config: NotificationConfig;
@@ -20,11 +27,15 @@ export interface NotificationDeps extends BaseDeps {
   fanout?: Fanout;
   /** Without it one is built from MAIL_URL. */
   mailer?: Mailer;
+  /** Without it one is built from SMS_URL. */
+  smsSender?: SmsSender;
 }
 
 export interface NotificationService extends Service {
   /** The live channel of this instance (tests and the bench count its sockets). */
   live: LiveChannel;
+  /** The SMS job (tests run it once instead of waiting for its timer). */
+  sms: SmsJob;
 }
 
 /** The one wiring point of the notification service: store, routes, event handlers, live channel, lifecycle. */
@@ -44,6 +55,9 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
     greetingTimeoutMs: config.WS_GREETING_TIMEOUT_MS,
     maxSocketsPerUser: config.WS_MAX_SOCKETS_PER_USER,
   });
+  const sms = await openSmsStore(deps.store);
+  const smsSender = deps.smsSender ?? (await createSmsSender(config.SMS_URL, deps.store, () => clock.now()));
+  const smsJob = createSmsJob({ sms, clock, logger, sender: smsSender, config });
   const core = { store, clock, live, logger };
   const contact = {
     ...core,
@@ -57,20 +71,46 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
   }
 
   const mailbox = devMailbox ? await openDevMailbox(deps.store) : undefined;
+  const devSms =
+    config.NODE_ENV !== 'production' && config.SMS_URL.startsWith('dev://')
+      ? await openDevSmsOutbox(deps.store)
+      : undefined;
+  if (config.NODE_ENV === 'production' && config.SMS_URL.startsWith('dev://')) {
+    logger.warn('SMS_URL is dev:// in production: SMS are stored, not sent');
+  }
 
   const app = createHttpApp({
     name: 'notification',
     logger,
     routes: (app) => {
       notificationRoutes(app, { store, clock, tokens, contact });
+      smsRoutes(app, { ...smsJob.context, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
       if (mailbox) devMailboxRoutes(app, mailbox);
+      if (devSms) devSmsRoutes(app, devSms, smsJob.context);
     },
   });
 
+  let stopObservingSockets: (() => void) | undefined;
   const lifecycle = serviceLifecycle(app, {
-    start: () => subscribeToEvents({ ...core, bus: deps.bus, documentStore: deps.store, mailer }),
-    onListen: ({ server }) => live.attach(server),
+    start: async () => {
+      await subscribeToEvents({
+        ...core,
+        bus: deps.bus,
+        documentStore: deps.store,
+        mailer,
+        sms: smsJob.context,
+      });
+      smsJob.start();
+    },
+    onListen: ({ server }) => {
+      live.attach(server);
+      // The notification HPA scales on this (k8s/hpa.yaml).
+      stopObservingSockets ??= observeOpenSockets(() => ({ '': live.openSockets() }));
+    },
     stop: async () => {
+      stopObservingSockets?.();
+      await smsJob.stop();
+      await smsSender.close();
       await mailer.close();
       if (!deps.fanout) await fanout.close();
     },
@@ -78,10 +118,11 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
   return {
     ...lifecycle,
     live,
-    async stop() {
-      // Upgraded sockets keep the HTTP server open: close them first.
+    sms: smsJob,
+    async stop(graceMs?: number) {
+      // Upgraded sockets keep the HTTP server open: close them first (1001: the client reconnects).
       await live.close();
-      await lifecycle.stop();
+      await lifecycle.stop(graceMs);
     },
   };
 }

@@ -29,6 +29,8 @@ export interface VacancyReplicaDoc {
   _id: string;
   estateId?: string;
   title?: string;
+  /** The first day (yyyy-mm-dd), for the SMS reminder of the evening before. */
+  startDate?: string;
   acceptedWorkerIds: string[];
 }
 
@@ -38,6 +40,8 @@ export interface UserReplicaDoc {
   tokenVersion: number;
   banned: boolean;
   role?: Role;
+  /** Sessions logged out (SessionEnded), until their tokens expire: their greetings are refused. */
+  endedSessions?: { sessionId: string; until: string }[];
 }
 
 export interface ContactMessageDoc {

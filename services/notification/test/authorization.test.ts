@@ -21,6 +21,7 @@ interface RouteCase {
 }
 
 const signedInOnly = { visitor: 401, badToken: 401, Worker: 200, Estate: 200, Admin: 200 };
+const workersOnly = { visitor: 401, badToken: 401, Worker: 200, Estate: 403, Admin: 403 };
 
 const routes: RouteCase[] = [
   {
@@ -38,6 +39,26 @@ const routes: RouteCase[] = [
     call: (svc, h) =>
       svc.client.post('/contact-us', { name: 'Ana', email: 'ana@example.com', message: 'Zdravo' }, h),
     expected: { visitor: 201, badToken: 201, Worker: 201, Estate: 201, Admin: 201 },
+  },
+  {
+    name: 'GET /sms/settings',
+    call: (svc, h) => svc.client.get('/sms/settings', h),
+    expected: workersOnly,
+  },
+  {
+    name: 'PUT /sms/settings',
+    call: (svc, h) => svc.client.put('/sms/settings', { enabled: false }, h),
+    expected: workersOnly,
+  },
+  {
+    name: 'POST /sms/inbound (only the SMS provider, by its basic-auth secret)',
+    call: (svc, h) => svc.client.post('/sms/inbound', { results: [] }, h),
+    expected: { visitor: 401, badToken: 401, Worker: 401, Estate: 401, Admin: 401 },
+  },
+  {
+    name: 'GET /dev/sms.json (development only)',
+    call: (svc, h) => svc.client.get('/dev/sms.json', h),
+    expected: { visitor: 200, badToken: 200, Worker: 200, Estate: 200, Admin: 200 },
   },
   {
     name: 'GET /dev/mailbox.json (development only)',
@@ -108,6 +129,31 @@ describe('another user’s objects (IDOR)', () => {
   );
 });
 
+describe('SMS settings are the caller’s own (IDOR)', () => {
+  test('another worker’s switch, language and phone are never shown or changed', async () => {
+    const owner = await testToken('Worker');
+    await svc.publish(
+      topics.auth,
+      events.UserRegistered.create(owner.id, { userId: owner.id, role: 'Worker', phone: '+381641119988' }),
+    );
+    await svc.client.put('/sms/settings', { enabled: true, language: 'en' }, owner.auth);
+    const otherWorker = await testToken('Worker');
+    expect((await svc.client.get('/sms/settings', otherWorker.auth)).body).toEqual({
+      enabled: false,
+      language: 'sr',
+      phone: null,
+      stoppedByReply: false,
+    });
+    await svc.client.put('/sms/settings', { enabled: false, language: 'sr' }, otherWorker.auth);
+    expect((await svc.client.get('/sms/settings', owner.auth)).body).toEqual({
+      enabled: true,
+      language: 'en',
+      phone: '+381641119988',
+      stoppedByReply: false,
+    });
+  });
+});
+
 describe('banned users and revoked tokens (checked again behind the gateway)', () => {
   test.each(routes.slice(0, 2))(
     '$name answers 401 AUTH.BANNED for a banned user and AUTH.TOKEN_REVOKED for a token older than a password change',
@@ -154,11 +200,16 @@ describe('WebSocket /ws/{userId}', () => {
   );
 });
 
-test('the dev mailbox is absent in production for every caller', async () => {
+test('the dev mailbox and the dev SMS outbox are absent in production for every caller', async () => {
   const prod = await startNotification({ env: { MAIL_URL: 'dev://', NODE_ENV: 'production' } });
   try {
-    for (const caller of callers)
+    for (const caller of callers) {
       expect((await prod.client.get('/dev/mailbox', await headersOf(caller))).status).toBe(404);
+      expect((await prod.client.get('/dev/sms', await headersOf(caller))).status).toBe(404);
+      expect((await prod.client.post('/dev/sms/reply', { from: '+381641234567', text: 'STOP' })).status).toBe(
+        404,
+      );
+    }
   } finally {
     await prod.stop();
   }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { topics } from '@moba/contracts';
 import { createMemoryFanoutHub } from '@moba/platform';
-import { createTestDeps, startForTest, testKeys, testToken } from '@moba/platform/testing';
+import {
+  createTestDeps,
+  startForTest,
+  testKeys,
+  testToken,
+  TEST_INTERNAL_SECRET,
+} from '@moba/platform/testing';
 import { createEmbedded } from '../src/embedded';
 import { ApplicationRejected } from '../src/messaging/consumed-events';
 import { openSocket, socketsReady } from './helpers';
@@ -11,6 +17,7 @@ test('the embedded runtime allows the gateway’s public origin, pushes through 
   const service = await createEmbedded({
     ...deps,
     keys: testKeys(),
+    internalSecret: TEST_INTERNAL_SECRET,
     fanoutHub: createMemoryFanoutHub(),
     dataDir: '/tmp/unused',
     publicUrl: 'http://localhost:8080/',

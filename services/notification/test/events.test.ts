@@ -60,6 +60,38 @@ describe('applications', () => {
     });
   });
 
+  test("a crew's leader hears who of their members was accepted and who was not", async () => {
+    const [vacancyId, estateId, workerId] = [randomUUID(), randomUUID(), randomUUID()];
+    await svc.publish(
+      topics.vacancy,
+      events.VacancyCreated.create(vacancyId, { vacancyId, estateId, title: 'Berba višanja' }),
+    );
+    const event = events.ApplicationAccepted.create(randomUUID(), {
+      ...accepted(vacancyId, estateId, workerId).data,
+      positions: 3,
+      crew: {
+        accepted: [{ name: 'Ana Anić' }, { name: 'Bora Borić' }],
+        notAccepted: [{ name: 'Cvijeta Cvetić' }],
+      },
+    });
+    await svc.publish(topics.application, event);
+    await svc.publish(topics.application, event); // redelivered: still one notification
+    const toLeader = await listOf(workerId);
+    expect(toLeader).toHaveLength(1);
+    expect(toLeader[0].content).toEqual({
+      key: notificationKeys.crewAccepted,
+      params: {
+        vacancyId,
+        vacancyTitle: 'Berba višanja',
+        applicationId: event.data.applicationId,
+        accepted: 'Ana Anić, Bora Borić',
+        acceptedCount: 2,
+        notAccepted: 'Cvijeta Cvetić',
+        notAcceptedCount: 1,
+      },
+    });
+  });
+
   test('an accepted guest application tells only the estate', async () => {
     const [vacancyId, estateId] = [randomUUID(), randomUUID()];
     await svc.publish(topics.application, accepted(vacancyId, estateId, null));

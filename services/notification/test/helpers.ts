@@ -5,6 +5,7 @@ import { createTestDeps, startForTest, type TestClient } from '@moba/platform/te
 import { loadNotificationConfig } from '../src/config';
 import { createService, type NotificationService } from '../src/service';
 import type { Mailer } from '../src/mail/mailer';
+import type { SmsSender } from '../src/sms/sms-sender';
 
 export type TestDeps = ReturnType<typeof createTestDeps>;
 
@@ -23,12 +24,19 @@ export async function startNotification(
     deps?: Partial<BaseDeps> & Partial<TestDeps>;
     fanout?: Fanout;
     mailer?: Mailer;
+    smsSender?: SmsSender;
     env?: Record<string, string>;
   } = {},
 ): Promise<StartedNotification> {
   const deps = { ...createTestDeps(), ...options.deps } as TestDeps;
   const config = loadNotificationConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const service = await createService({ ...deps, config, fanout: options.fanout, mailer: options.mailer });
+  const service = await createService({
+    ...deps,
+    config,
+    fanout: options.fanout,
+    mailer: options.mailer,
+    smsSender: options.smsSender,
+  });
   const { client, stop } = await startForTest(service);
   return {
     client,

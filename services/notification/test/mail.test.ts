@@ -1,24 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { topics } from '@moba/contracts';
+import { commandTopics, SendPasswordResetMail, SendVerificationMail } from '@moba/contracts';
 import { eventually } from '@moba/platform/testing';
-import * as events from '../src/messaging/consumed-events';
 import type { DevMailDoc } from '../src/mail/mailer';
 import { startSmtpTestServer } from './smtp-test-server';
 import { startNotification, type StartedNotification } from './helpers';
 
-const verification = (
-  language: 'sr' | 'en' | undefined,
-  link: string,
-  email = `u${Date.now()}@example.com`,
-) => {
+const verification = (language: 'sr' | 'en', link: string, email = `u${Date.now()}@example.com`) => {
   const userId = randomUUID();
-  return events.EmailVerificationRequested.create(userId, {
+  return SendVerificationMail.create(userId, {
     userId,
     email,
     fullName: 'Jovana Jovanović',
     link,
     expiresAt: '2026-11-23T10:00:00.000Z',
-    ...(language ? { language } : {}),
+    language,
   });
 };
 
@@ -34,10 +29,10 @@ describe('over SMTP (a real smtp-server started in the test)', () => {
     await smtp.close();
   });
 
-  test('EmailVerificationRequested lands a Serbian mail with the confirmation link in the text and HTML parts', async () => {
+  test('a SendVerificationMail command lands a Serbian mail with the confirmation link in the text and HTML parts', async () => {
     const link = `https://moba.test/confirm-email?token=${randomUUID()}`;
     const event = verification('sr', link);
-    await svc.publish(topics.auth, event);
+    await svc.publish(commandTopics.mail, event);
     const mail = await eventually(
       async () => smtp.received.find((m) => m.to.includes(event.data.email)),
       'mail',
@@ -50,13 +45,13 @@ describe('over SMTP (a real smtp-server started in the test)', () => {
     expect(mail.html).toContain('<html lang="sr">');
   });
 
-  test('PasswordResetRequested in English lands an English mail with the reset link', async () => {
+  test('a SendPasswordResetMail command in English lands an English mail with the reset link', async () => {
     const userId = randomUUID();
     const email = `reset-${userId}@example.com`;
     const link = `https://moba.test/new-password?token=${randomUUID()}`;
     await svc.publish(
-      topics.auth,
-      events.PasswordResetRequested.create(userId, {
+      commandTopics.mail,
+      SendPasswordResetMail.create(userId, {
         userId,
         email,
         fullName: 'John Smith',
@@ -73,19 +68,27 @@ describe('over SMTP (a real smtp-server started in the test)', () => {
   });
 
   test('without a language the mail is Serbian (the default)', async () => {
-    const event = verification(undefined, 'https://moba.test/confirm-email?token=abc');
-    await svc.publish(topics.auth, event);
+    const valid = verification('sr', 'https://moba.test/confirm-email?token=abc');
+    const { language: _dropped, ...data } = valid.data;
+    await svc.publish(commandTopics.mail, { ...valid, data });
     const mail = await eventually(
-      async () => smtp.received.find((m) => m.to.includes(event.data.email)),
+      async () => smtp.received.find((m) => m.to.includes(valid.data.email)),
       'mail',
     );
     expect(mail.subject).toContain('Potvrdite');
   });
 
+  test('a command its schema refuses (no e-mail address) goes to the dead letters at once and mails nothing', async () => {
+    const valid = verification('sr', 'https://moba.test/confirm-email?token=bad');
+    await svc.publish(commandTopics.mail, { ...valid, data: { ...valid.data, email: 'not an address' } });
+    expect(await svc.deps.bus.deadLetters.count(commandTopics.mail)).toBe(1);
+    expect(smtp.received.filter((m) => m.to.includes('not an address'))).toHaveLength(0);
+  });
+
   test('a redelivered mail event sends one mail', async () => {
     const event = verification('en', 'https://moba.test/confirm-email?token=once');
-    await svc.publish(topics.auth, event);
-    await svc.publish(topics.auth, event);
+    await svc.publish(commandTopics.mail, event);
+    await svc.publish(commandTopics.mail, event);
     await eventually(async () => smtp.received.some((m) => m.to.includes(event.data.email)), 'mail');
     expect(smtp.received.filter((m) => m.to.includes(event.data.email))).toHaveLength(1);
   });
@@ -94,8 +97,8 @@ describe('over SMTP (a real smtp-server started in the test)', () => {
     const userId = randomUUID();
     const email = `x-${userId}@example.com`;
     await svc.publish(
-      topics.auth,
-      events.EmailVerificationRequested.create(userId, {
+      commandTopics.mail,
+      SendVerificationMail.create(userId, {
         userId,
         email,
         fullName: '<script>alert(1)</script>',
@@ -121,7 +124,7 @@ describe('dev mailbox (dev://)', () => {
   test('mails are kept in the dev mailbox: JSON for tests, an HTML list with clickable links for people', async () => {
     const link = `http://localhost:8080/confirm-email?token=${randomUUID()}`;
     const event = verification('en', link);
-    await svc.publish(topics.auth, event);
+    await svc.publish(commandTopics.mail, event);
 
     const json = await svc.client.get(`/dev/mailbox.json?to=${encodeURIComponent(event.data.email)}`);
     expect(json.status).toBe(200);
@@ -143,7 +146,7 @@ describe('dev mailbox (dev://)', () => {
     const address = `Mila.${randomUUID()}@Example.com`;
     const event = verification('en', `http://localhost:8080/confirm-email?token=${randomUUID()}`, address);
     const shouted = address.toUpperCase();
-    await svc.publish(topics.auth, event);
+    await svc.publish(commandTopics.mail, event);
 
     const json = await svc.client.get(`/dev/mailbox.json?to=${encodeURIComponent(` ${shouted} `)}`);
     expect((json.body as DevMailDoc[]).map((m) => m.to)).toEqual([address.toLowerCase()]);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { FEATURED_PRICE_RSD } from '@moba/contracts';
-import { envPort, loadConfig, runtimeEnvSchema } from '@moba/platform';
+import { envBool, envPort, loadConfig, runtimeEnvSchema } from '@moba/platform';
 import { accountDigitsOf, IPS_NAME_CHARACTERS, isValidAccount } from './domain/ips-qr';
 
 /** A bank account given as 18 digits or dashed (160-123456-54); stored as 18 digits. */
@@ -46,6 +46,8 @@ export const paymentConfigSchema = runtimeEnvSchema
     FEATURED_PRICE_RSD: z.coerce.number().int().positive().default(FEATURED_PRICE_RSD),
     /** 'sandbox': the checkout page served by this service. A real provider plugs in behind the same port. */
     PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** A demo or staging deployment with NODE_ENV=production may run the sandbox; production refuses it otherwise. */
+    PAYMENT_SANDBOX_IN_PRODUCTION: envBool(false),
     /** HMAC-SHA256 key of the sandbox callbacks; embedded mode generates one per start. */
     PAYMENT_SANDBOX_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
     /** Lets a tester see the provider errors: 'unavailable' → payment URL not available, 'error' → unknown payment error. */

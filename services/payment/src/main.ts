@@ -9,9 +9,10 @@ function warnAboutSettings(config: PaymentConfig, logger: Logger) {
       { publicUrl: config.PUBLIC_URL },
       'PUBLIC_URL not set: checkout links and redirects use the default',
     );
+  // Production refuses the sandbox unless PAYMENT_SANDBOX_IN_PRODUCTION says this is a demo (runServiceProcess).
   if (config.NODE_ENV === 'production' && config.PAYMENT_PROVIDER === 'sandbox')
     logger.warn(
-      'the sandbox payment provider is active: its Pay button features vacancies without charging anything',
+      'PAYMENT_SANDBOX_IN_PRODUCTION=true: the sandbox payment provider is active: its Pay button features vacancies without charging anything',
     );
   if (!process.env.PAYMENT_SANDBOX_SECRET)
     logger.info(

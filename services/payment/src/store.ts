@@ -30,6 +30,8 @@ export interface AccountState {
   _id: string;
   tokenVersion: number;
   banned: boolean;
+  /** Sessions logged out (SessionEnded), until their tokens expire. */
+  endedSessions?: { sessionId: string; until: string }[];
 }
 
 /**

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { RATING_COMMENT_MAX, RATING_GRADE_MAX, RATING_GRADE_MIN } from '@moba/contracts';
+import {
+  RATING_COMMENT_MAX,
+  RATING_GRADE_MAX,
+  RATING_GRADE_MIN,
+  type EstatePromises,
+  type Offers,
+  type WorkerPromises,
+} from '@moba/contracts';
 import { parsedCollection, type BaseDoc, type DocumentStore, type WithOutbox } from '@moba/platform';
 
 /** Replica of a user (auth.v1): just what ratings show. */
@@ -18,6 +25,8 @@ export interface VacancyDoc extends BaseDoc {
   title: string;
   status: string;
   endDate?: string;
+  /** What the moba offered (from VacancyCreated; absent for vacancies from before the checklist). */
+  offers?: Offers;
   deleted: boolean;
   /** occurredAt of the newest status change applied. */
   statusAt?: string;
@@ -29,6 +38,9 @@ export interface ParticipantDoc extends BaseDoc {
   workerId: string;
   applicationId: string;
   acceptedAt: string;
+  /** How many of the application's people came (the estate's marks), and the event time applied. */
+  attendance?: { heads: number; came: number };
+  attendanceAt?: string;
 }
 
 /**
@@ -45,12 +57,28 @@ export interface RatingDoc extends BaseDoc, WithOutbox {
   ratedRole: 'Worker' | 'Estate';
   grade: number;
   comment?: string;
+  /** The promise checklist (estate rated: the moba's promises; worker rated: came, stayed). */
+  promises?: EstatePromises | WorkerPromises;
   createdAt: string;
   state: 'pending' | 'committed';
   batchId?: string;
+  /** An estate's rating of a worker names how many of their people came (a crew rated through its leader). */
+  attendance?: { heads: number; came: number };
   summarized: boolean;
   average?: number;
   count?: number;
+}
+
+/**
+ * Attendance of a worker in a moba (application.v1 WorkerAttendanceRecorded, from crews).
+ * _id = vacancyId:workerId; the latest `recordedAt` wins.
+ */
+export interface AttendanceDoc extends BaseDoc {
+  vacancyId: string;
+  workerId: string;
+  came: boolean;
+  stayed: boolean;
+  recordedAt: string;
 }
 
 /** Read model: per rated user, the sum and count of committed ratings (both only grow: updated with $max). */
@@ -104,6 +132,7 @@ export async function openRatingStore(store: DocumentStore) {
       docSchemas.ratings,
     ),
     summaries: parsedCollection(await store.collection<SummaryDoc>('summaries'), docSchemas.summaries),
+    attendance: await store.collection<AttendanceDoc>('attendance', { indexes: [{ fields: ['workerId'] }] }),
   };
 }
 export type RatingStore = Awaited<ReturnType<typeof openRatingStore>>;

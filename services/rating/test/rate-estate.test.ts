@@ -76,7 +76,7 @@ describe('a worker rating the estate of a finished job', () => {
     const view = await world.client.get(`/workers/vacancy/${vacancyId}/estate/for-rating`, workers[0].auth);
     expect(view.body.error.code).toBe('RATING.VACANCY_NOT_FINISHED');
     const mine = await world.client.get('/users/me/ratings', estate.auth);
-    expect(mine.body).toEqual({ average: null, count: 0, ratings: [] });
+    expect(mine.body).toEqual({ average: null, count: 0, ratings: [], promises: { jobs: 0, kept: 0 } });
   });
 
   test('a worker who was not accepted in the vacancy is refused with NOT_A_PARTICIPANT', async () => {

@@ -62,6 +62,7 @@ describe('an estate rating the workers of its finished vacancy', () => {
     expect(await received(workers[0])).toEqual({
       average: 3,
       count: 1,
+      promises: { jobs: 0, kept: 0 },
       ratings: [
         {
           ratingId: res.body.ratingId,

@@ -68,7 +68,15 @@ export async function startRating() {
       return session;
     },
 
-    async vacancy(estateId: string, fields: { title?: string; status?: string; endDate?: string } = {}) {
+    async vacancy(
+      estateId: string,
+      fields: {
+        title?: string;
+        status?: string;
+        endDate?: string;
+        offers?: { food: boolean; transport: boolean; accommodation: boolean };
+      } = {},
+    ) {
       const vacancyId = randomUUID();
       await publish(
         topics.vacancy,
@@ -87,6 +95,13 @@ export async function startRating() {
           groupLeadersAccepted: true,
           paymentType: 'DailyWage',
           dailyWage: 4000,
+          ...(fields.offers
+            ? {
+                foodProvided: fields.offers.food,
+                transportProvided: fields.offers.transport,
+                accommodationProvided: fields.offers.accommodation,
+              }
+            : {}),
           createdAt: deps.clock.now().toISOString(),
         }),
       );
@@ -126,15 +141,29 @@ export async function startRating() {
     },
 
     /** An estate with a Finished vacancy and `workers` accepted registered workers. */
-    async finishedJob(workers = 1, options: { finished?: boolean; title?: string } = {}) {
-      const estate = await world.user('Estate', {
-        fullName: 'Petar Vlasnik',
-        estateName: 'Voćnjak Petrović',
+    async finishedJob(
+      workers = 1,
+      options: {
+        finished?: boolean;
+        title?: string;
+        offers?: { food: boolean; transport: boolean; accommodation: boolean };
+        estate?: Awaited<ReturnType<typeof testToken>>;
+        workers?: Awaited<ReturnType<typeof testToken>>[];
+      } = {},
+    ) {
+      const estate =
+        options.estate ??
+        (await world.user('Estate', {
+          fullName: 'Petar Vlasnik',
+          estateName: 'Voćnjak Petrović',
+        }));
+      const vacancyId = await world.vacancy(estate.id, {
+        title: options.title ?? 'Berba malina',
+        ...(options.offers ? { offers: options.offers } : {}),
       });
-      const vacancyId = await world.vacancy(estate.id, { title: options.title ?? 'Berba malina' });
       const accepted = [];
       for (let i = 0; i < workers; i++) {
-        const worker = await world.user('Worker', { fullName: `Radnik ${i + 1}` });
+        const worker = options.workers?.[i] ?? (await world.user('Worker', { fullName: `Radnik ${i + 1}` }));
         await world.accept(vacancyId, estate.id, worker.id);
         accepted.push(worker);
       }

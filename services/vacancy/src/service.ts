@@ -11,7 +11,10 @@ import {
 } from '@moba/platform';
 import type { VacancyConfig } from './config';
 import { openVacancyStore } from './store';
-import type { VacancyContext } from './context';
+import { todayOf, type VacancyContext } from './context';
+import { createFairPayReadModel } from './fair-pay/fair-pay-read-model';
+import { followWages, storedWageRows } from './fair-pay/follow-wages';
+import { createWorkerPlaces } from './replicate-worker-place/replicate-worker-place';
 import { createOpenVacanciesReadModel } from './browse-vacancies/open-vacancies-read-model';
 import { followVacancyChanges } from './browse-vacancies/follow-vacancy-changes';
 import { advanceStatuses, createStatusScheduler } from './advance-statuses/advance-statuses';
@@ -39,7 +42,18 @@ export async function createService(deps: VacancyDeps): Promise<VacancyService> 
     collections: [store.vacancies as unknown as Collection<BaseDoc & WithOutbox>],
     logger: deps.logger,
   });
-  const readModel = createOpenVacanciesReadModel(store.vacancies);
+  const fairPay = createFairPayReadModel();
+  const today = () => todayOf({ clock: deps.clock });
+  const readModel = createOpenVacanciesReadModel(store.vacancies, {
+    decorate: (items) => {
+      const day = today();
+      return items.map((item) => {
+        const figures = fairPay.fairPayOf(item, day);
+        return figures ? { ...item, fairPay: figures } : item;
+      });
+    },
+    stamp: () => `${fairPay.version()}|${today()}`,
+  });
   const ctx: VacancyContext = {
     store,
     clock: deps.clock,
@@ -47,6 +61,8 @@ export async function createService(deps: VacancyDeps): Promise<VacancyService> 
     logger: deps.logger,
     relay,
     readModel,
+    fairPay,
+    workerPlaces: createWorkerPlaces(store.workerPlaces),
   };
   const scheduler = createStatusScheduler(ctx);
   let ready = false;
@@ -64,8 +80,11 @@ export async function createService(deps: VacancyDeps): Promise<VacancyService> 
   const lifecycle = serviceLifecycle(app, {
     start: async () => {
       // Follow first, then load: a change made in between is in the load or in an event (or both).
-      await followVacancyChanges(deps.bus, readModel);
+      await followVacancyChanges(deps.bus, readModel, ctx.workerPlaces);
       await readModel.load();
+      await ctx.workerPlaces.load();
+      await followWages(deps.bus, fairPay);
+      fairPay.recount(storedWageRows(await store.vacancies.find({})));
       await subscribeVacancyHandlers(ctx, deps.bus, deps.store);
       relay.start();
       scheduler.start();

@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { featuringSchema, paymentTypeSchema, regionSchema, vacancyStatusSchema } from '@moba/contracts';
 import { parsedCollection, type DocumentStore } from '@moba/platform';
 import type { EstateDoc, VacancyDoc } from './domain/vacancy';
+import type { WorkerPlaceDoc } from './replicate-worker-place/replicate-worker-place';
+import type { ReportReason } from '@moba/contracts';
+
+export interface ReportDoc {
+  _id: string;
+  vacancyId: string;
+  workerId: string;
+  reason: ReportReason;
+  text?: string;
+  reportedAt: string;
+}
 
 /**
  * A vacancy read back from the store is checked against the shape it was written in (STYLE habit 4),
@@ -48,8 +59,12 @@ export async function openVacancyStore(store: DocumentStore) {
       }),
       vacancyDocSchema,
     ),
+    /** Worker reports of mobas: one per worker per moba (_id = vacancyId:workerId). */
+    reports: await store.collection<ReportDoc>('reports', { indexes: [{ fields: ['vacancyId'] }] }),
     /** Replica of estates (name from auth events) plus the promo counter. */
     estates: await store.collection<EstateDoc>('estates'),
+    /** Replica of each worker's municipality (auth events): where browsing measures from. */
+    workerPlaces: await store.collection<WorkerPlaceDoc>('worker_places'),
   };
 }
 export type VacancyStore = Awaited<ReturnType<typeof openVacancyStore>>;

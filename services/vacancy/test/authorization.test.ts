@@ -25,6 +25,12 @@ const routes: RouteCase[] = [
     okStatus: 200,
   },
   {
+    name: 'GET /vacancies/open-by-crop',
+    call: (auth) => h.client.get('/vacancies/open-by-crop', auth),
+    allowed: 'anyone',
+    okStatus: 200,
+  },
+  {
     name: 'POST /estates/vacancies/create',
     call: (auth) => h.client.post('/estates/vacancies/create', validVacancy(h.today()), auth),
     allowed: 'Estate',
@@ -70,6 +76,30 @@ const routes: RouteCase[] = [
   {
     name: 'POST /admin/vacancies/all',
     call: (auth) => h.client.post('/admin/vacancies/all', {}, auth),
+    allowed: 'Admin',
+    okStatus: 200,
+  },
+  {
+    name: 'POST /workers/vacancies/:id/report',
+    call: async (auth, ownerAuth) =>
+      h.client.post(`/workers/vacancies/${await h.create(ownerAuth)}/report`, { reason: 'other' }, auth),
+    allowed: 'Worker',
+    okStatus: 201,
+  },
+  {
+    name: 'POST /admin/vacancies/review',
+    call: (auth) => h.client.post('/admin/vacancies/review', {}, auth),
+    allowed: 'Admin',
+    okStatus: 200,
+  },
+  {
+    name: 'POST /admin/vacancies/:id/decide',
+    call: async (auth, ownerAuth) =>
+      h.client.post(
+        `/admin/vacancies/${await h.create(ownerAuth, { dailyWage: 1000 })}/decide`,
+        { decision: 'approve', note: 'provereno' },
+        auth,
+      ),
     allowed: 'Admin',
     okStatus: 200,
   },

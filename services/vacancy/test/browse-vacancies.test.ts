@@ -10,6 +10,8 @@ beforeAll(async () => {
   h = await startVacancy();
   worker = await testToken('Worker');
   admin = await testToken('Admin');
+  // In the apple and maize harvest (their harvest months): these harvests open at once (not held).
+  h.deps.clock.set(new Date('2026-09-07T08:00:00Z'));
   const t = h.today();
   // one estate per vacancy so each sponsored one is a free (featured) first vacancy when asked
   const make = async (name: string, overrides: Record<string, unknown>) => {
@@ -18,9 +20,9 @@ beforeAll(async () => {
   };
   await make('arilje', {
     municipality: 'Arilje',
-    crops: ['malina'],
+    crops: ['kupina'],
     jobActivities: ['berba-branje'],
-    dailyWage: 3000,
+    dailyWage: 5000,
   });
   await make('nis', {
     municipality: 'Niš',
@@ -40,14 +42,14 @@ beforeAll(async () => {
   });
   await make('subotica', {
     municipality: 'Subotica',
-    dailyWage: 4000,
+    dailyWage: 6000,
     transportProvided: true,
     groupLeadersAccepted: false,
     startDate: addDays(t, 20),
     endDate: addDays(t, 30),
   });
-  await make('featured', { municipality: 'Arilje', dailyWage: 2500, sponsored: true });
-  await make('bitola', { municipality: 'Bitola', region: 'MK', dailyWage: 2000 });
+  await make('featured', { municipality: 'Arilje', dailyWage: 4500, sponsored: true });
+  await make('bitola', { municipality: 'Bitola', region: 'MK', dailyWage: 4000 });
 });
 afterAll(() => h.stop());
 
@@ -106,7 +108,7 @@ describe('POST /workers/vacancies/open', () => {
       ['arilje', 'bitola', 'featured', 'nis', 'subotica', 'surcin'],
     ],
     ['payment type', { paymentType: 'Norm' }, ['nis']],
-    ['minimum daily wage', { minDailyWage: 3000 }, ['arilje', 'subotica']],
+    ['minimum daily wage', { minDailyWage: 5000 }, ['arilje', 'subotica']],
     ['food provided', { foodProvided: true }, ['arilje', 'bitola', 'featured', 'subotica', 'surcin']],
     ['transport provided', { transportProvided: true }, ['subotica']],
     ['accommodation provided', { accommodationProvided: true }, ['surcin']],

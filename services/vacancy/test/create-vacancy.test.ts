@@ -31,7 +31,7 @@ describe('POST /estates/vacancies/create', () => {
       featured: false,
       groupLeadersAccepted: true,
       paymentType: 'DailyWage',
-      dailyWage: 3000,
+      dailyWage: 4000,
     });
     const [own] = await listOwn(estate.auth);
     expect(own).toMatchObject({

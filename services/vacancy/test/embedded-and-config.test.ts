@@ -1,5 +1,11 @@
 import { createMemoryFanoutHub, ConfigError } from '@moba/platform';
-import { createTestDeps, startForTest, testKeys, testToken } from '@moba/platform/testing';
+import {
+  createTestDeps,
+  startForTest,
+  testKeys,
+  testToken,
+  TEST_INTERNAL_SECRET,
+} from '@moba/platform/testing';
 import { createEmbedded } from '../src/embedded';
 import { loadVacancyConfig } from '../src/config';
 import { validVacancy } from './helpers';
@@ -30,6 +36,7 @@ test('the embedded runtime builds the service from its context and environment',
   const service = await createEmbedded({
     ...deps,
     keys: testKeys(),
+    internalSecret: TEST_INTERNAL_SECRET,
     fanoutHub: createMemoryFanoutHub(),
     dataDir: '/tmp/unused',
     publicUrl: 'http://localhost:8080/',

@@ -19,15 +19,49 @@ export async function killDrill(
     log = console.log,
   }: { victims: ProcessName[]; seasons: number; pauseMs?: number; log?: (s: string) => void },
 ) {
+  const result = await disruptionDrill(cluster, {
+    seasons,
+    log,
+    async disrupt(simulating) {
+      const kills: string[] = [];
+      for (const victim of victims) {
+        await new Promise((r) => setTimeout(r, pauseMs));
+        if (!simulating()) log(`(the simulation already ended before killing ${victim})`);
+        await cluster.kill(victim);
+        kills.push(victim);
+        await cluster.start(victim);
+      }
+      return kills;
+    },
+  });
+  return { ...result, kills: result.disruptions };
+}
+
+/**
+ * Season simulations run against the gateway while `disrupt` does its harm (kills, outages); at
+ * least `seasons` seasons, and more until the disruption is over, so it always hits a working
+ * product. Then, once the event flow is quiet, every read model is compared with a recount.
+ */
+export async function disruptionDrill(
+  cluster: Cluster,
+  {
+    seasons,
+    disrupt,
+    log = console.log,
+  }: {
+    seasons: number;
+    disrupt: (simulating: () => boolean) => Promise<string[]>;
+    log?: (s: string) => void;
+  },
+) {
   const client = cluster.client as unknown as TestClient;
   const workers: Session[] = [];
   const estates: Session[] = [];
   let simulating = true;
-  let killing = true;
+  let disrupting = true;
   const simulation = (async () => {
     const results = [];
-    // At least `seasons` seasons, and more until every kill is done: the kills always hit a working product.
-    for (let s = 0; s < seasons || killing; s++) {
+    for (let s = 0; s < seasons || disrupting; s++) {
       const season = await simulateSeason(client, {
         estates: 2,
         workers: 5,
@@ -47,19 +81,13 @@ export async function killDrill(
     simulating = false;
   });
 
-  const kills: string[] = [];
-  for (const victim of victims) {
-    await new Promise((r) => setTimeout(r, pauseMs));
-    if (!simulating) log(`(the simulation already ended before killing ${victim})`);
-    await cluster.kill(victim);
-    kills.push(victim);
-    await cluster.start(victim);
-  }
-  killing = false;
+  const disruptions = await disrupt(() => simulating).finally(() => {
+    disrupting = false;
+  });
   const seasonResults = await simulation;
   const report = await recount(cluster.client, workers, estates, log);
   return {
-    kills,
+    disruptions,
     seasonResults,
     retries: cluster.client.stats.retries,
     ambiguousSignups: cluster.client.stats.ambiguous409,

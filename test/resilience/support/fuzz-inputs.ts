@@ -47,6 +47,9 @@ const COMMON_FIELDS = [
   'message',
   'peopleCount',
   'filters',
+  'memberIds',
+  'members',
+  'marks',
 ];
 
 const operatorValue = fc.constantFrom<unknown>(

@@ -43,10 +43,11 @@ export function answerProblem(route: RouteSpec, answer: FuzzAnswer): string {
     }
     return `JSON body without {error:{code,message}}: ${answer.text.slice(0, 120)}`;
   }
-  // The sandbox checkout is a page a browser opens: its refusals are pages too.
+  // The sandbox checkout is a page a browser opens: its refusals are pages too; so is a refused
+  // form post of a browser without JavaScript (htmlForm routes answer it with the form again).
   if (
     answer.contentType.startsWith('text/html') &&
-    HTML_ROUTES.has(`${route.method} ${route.path}`) &&
+    (HTML_ROUTES.has(`${route.method} ${route.path}`) || route.htmlForm === true) &&
     answer.text.length > 0
   )
     return '';

@@ -24,6 +24,9 @@ export const paths = {
   successfulGuestCreation: '/successful-guest-creation',
   /** The contact form for a visitor; signed-in workers and estates use their own route. */
   contact: '/contact',
+  /** The public harvest calendar, pre-rendered in Serbian Latin here and in the other scripts below. */
+  harvestCalendar: '/harvest-calendar',
+  harvestCalendarIn: (lng: 'sr-Cyrl' | 'en') => `/harvest-calendar/${lng}`,
 
   estate: {
     root: '/estate',
@@ -36,6 +39,8 @@ export const paths = {
     pastMobas: '/estate/past-mobas',
     ratings: '/estate/ratings',
     rateWorkers: (vacancyId: string) => `/estate/past-mobas/${vacancyId}/rate-workers`,
+    /** The roster of a moba: accepted people by name, printable, attendance once it started. */
+    roster: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/roster`,
     contact: '/estate/contact',
     createNewMoba: '/estate/create-new-moba',
     updatePassword: '/estate/update-password',
@@ -59,8 +64,12 @@ export const paths = {
     tickets: '/admin/tickets',
     mobas: '/admin/mobas',
     applicationMobas: (applicationId: string) => `/admin/${applicationId}/mobas`,
+    /** Matching help: workers to call for a moba with free places. */
+    vacancyMatches: (vacancyId: string) => `/admin/mobas/${vacancyId}/workers`,
     users: '/admin/users',
     stats: '/admin/stats',
+    audit: '/admin/audit',
+    review: '/admin/review',
   },
   payment: {
     processing: (vacancyId?: string) =>

@@ -31,7 +31,10 @@ const routePreloads: Record<string, Preload> = {
   '/login': { chunks: ['storeLayout', 'login'], namespaces: ['auth', 'errors'] },
   '/signup': { chunks: ['storeLayout', 'signup'], namespaces: ['registration'] },
   '/guest-registration': { chunks: ['storeLayout', 'guest'], namespaces: [] },
-  '/worker/mobas': { chunks: ['appLayout', 'workerMobas'], namespaces: [...signedIn, 'mobas', 'errors'] },
+  '/worker/mobas': {
+    chunks: ['appLayout', 'workerMobas'],
+    namespaces: [...signedIn, 'mobas', 'find', 'errors'],
+  },
   '/estate/my-mobas': { chunks: ['appLayout', 'estateMyMobas'], namespaces: [...signedIn, 'my-mobas'] },
   '/admin/tickets': { chunks: ['appLayout', 'adminTickets'], namespaces: [...signedIn, 'admin'] },
 };

@@ -36,10 +36,17 @@ const AdminMobasPage = lazy(() => import('../features/admin/pages/MobasPage'));
 const ApplicationMobasPage = lazy(() => import('../features/admin/pages/ApplicationMobasPage'));
 const UsersPage = lazy(() => import('../features/admin/pages/UsersPage'));
 const StatsPage = lazy(() => import('../features/admin/pages/StatsPage'));
+const VacancyMatchesPage = lazy(() => import('../features/admin/pages/VacancyMatchesPage'));
+const AuditPage = lazy(() => import('../features/admin/pages/AuditPage'));
+const ReviewPage = lazy(() => import('../features/admin/pages/ReviewPage'));
 const PaymentProcessingPage = lazy(() => import('../features/payment-result/pages/PaymentProcessingPage'));
 const PaymentStatusPage = lazy(() => import('../features/payment-result/pages/PaymentStatusPage'));
 const DonationSuccessPage = lazy(() => import('../features/donations/pages/DonationSuccessPage'));
 const ContactPage = lazy(() => import('../features/contact/ContactPage'));
+const HarvestCalendarPage = lazy(() => import('../features/harvest-calendar/HarvestCalendarPage'));
+// The calendar's styles are in the first stylesheet: its page is read without JavaScript, which
+// would never load the lazy page's own CSS.
+import '../features/harvest-calendar/harvest-calendar.css';
 const MobasPage = lazy(chunks.workerMobas);
 const WorkerMyMobasPage = lazy(() => import('../features/my-mobas/pages/WorkerMyMobasPage'));
 const EstateMyMobasPage = lazy(chunks.estateMyMobas);
@@ -47,6 +54,7 @@ const EstatePastMobasPage = lazy(() => import('../features/my-mobas/pages/Estate
 const RatingsPage = lazy(() => import('../features/ratings/pages/RatingsPage'));
 const RateEstatePage = lazy(() => import('../features/ratings/pages/RateEstatePage'));
 const RateWorkersPage = lazy(() => import('../features/ratings/pages/RateWorkersPage'));
+const RosterPage = lazy(() => import('../features/crew/pages/RosterPage'));
 const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMobaPage'));
 const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
 const EstateProfilePage = lazy(() => import('../features/profile/pages/EstateProfilePage'));
@@ -76,6 +84,7 @@ export function AppRoutes() {
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="media" element={<MediaPage />} />
         <Route path="crowdfunding" element={<CrowdfundingPage />} />
+        <Route path="harvest-calendar/:script?" element={<HarvestCalendarPage />} />
         <Route element={<StoreLayout />}>
           <Route path="guest-registration" element={<GuestRegistrationPage />} />
           <Route path="successful-guest-creation" element={<SuccessfulGuestCreationPage />} />
@@ -127,6 +136,7 @@ export function AppRoutes() {
           <Route path="my-mobas" element={<EstateMyMobasPage />} />
           <Route path="past-mobas" element={<EstatePastMobasPage />} />
           <Route path="past-mobas/:vacancyId/rate-workers" element={<RateWorkersPage />} />
+          <Route path="my-mobas/:vacancyId/roster" element={<RosterPage />} />
           <Route path="create-new-moba" element={<CreateMobaPage />} />
           <Route path="profile" element={<EstateProfilePage />} />
           <Route path="ratings" element={<RatingsPage />} />
@@ -142,8 +152,11 @@ export function AppRoutes() {
           <Route path="tickets" element={<TicketsPage />} />
           <Route path="mobas" element={<AdminMobasPage />} />
           <Route path=":applicationId/mobas" element={<ApplicationMobasPage />} />
+          <Route path="mobas/:vacancyId/workers" element={<VacancyMatchesPage />} />
           <Route path="users" element={<UsersPage />} />
           <Route path="stats" element={<StatsPage />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="review" element={<ReviewPage />} />
           <Route path="*" element={<UnknownRoute />} />
         </Route>
       </Route>

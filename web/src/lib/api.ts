@@ -65,6 +65,7 @@ export const tagTypes = [
   'User',
   'Stats',
   'Payment',
+  'Audit',
 ] as const;
 
 /** The one createApi; every feature adds its endpoints with baseApi.injectEndpoints. */

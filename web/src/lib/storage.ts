@@ -1,3 +1,5 @@
+import { clearPrivateCaches } from './offline';
+
 /**
  * Browser storage of spec §3: auth token, worker, estate, role, notifications, user id, language.
  * Every read is guarded so the same code runs during the build-time pre-render (no window there).
@@ -61,6 +63,7 @@ export function clearSession(): void {
   store?.clear();
   session()?.clear();
   if (store && language) store.setItem(storageKeys.language, language);
+  void clearPrivateCaches();
   emit();
 }
 

@@ -90,6 +90,8 @@ const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOStri
 let worker: Session;
 let estate: Session;
 let admin: Session;
+let leader: Session;
+let mobaId: string;
 
 runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
@@ -106,6 +108,8 @@ beforeAll(async () => {
     e.auth,
   );
   if (created.status !== 201) throw new Error(`vacancy create failed: ${created.status} ${created.text}`);
+  mobaId = created.body.id as string;
+  leader = await registeredUser(client, 'worker', { groupLeader: true, groupSize: 10 });
   await eventually(
     async () =>
       ((await client.post('/api/workers/vacancies/open', {}, w.auth)).body.items as { id: string }[]).some(
@@ -205,6 +209,14 @@ test('the estate screens have no serious or critical axe violation', async () =>
     { ...estate, role: 'Estate' },
     { '/estate/update-password': openBell },
   );
+  expect(findings).toEqual([]);
+});
+
+test("the crew screens (a leader's crew editor, an estate's roster) have no serious or critical axe violation", async () => {
+  const findings = [
+    ...(await audit(['/worker/profile'], { ...leader, role: 'Worker' })),
+    ...(await audit([`/estate/my-mobas/${mobaId}/roster`], { ...estate, role: 'Estate' })),
+  ];
   expect(findings).toEqual([]);
 });
 

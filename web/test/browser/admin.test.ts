@@ -401,7 +401,7 @@ test('failed admin calls show the spec §8 texts: statistics loading, accept, ba
   await eventually(
     async () => (await page.getByTestId('admin-user').count()) === 1,
     'only the searched user listed',
-    10_000,
+    30_000, // the search waits for typing to pause, then for the list: slow on a loaded CI
   );
   await page.getByTestId('admin-user').getByRole('button', { name: 'Ponovo aktiviraj' }).click();
   await page.getByRole('dialog').getByTestId('confirm-action').click();

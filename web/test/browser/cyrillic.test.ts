@@ -74,7 +74,7 @@ async function latinMobaInArilje(title: string) {
       title,
       description: 'Berba malina u zasadu, smeštaj i hrana obezbeđeni.',
       municipality: 'Arilje',
-      crops: ['malina'],
+      crops: ['kupina'], // no harvest months: opens whatever the month
       jobActivities: ['berba-branje'],
       startDate: isoDay(3),
       endDate: isoDay(10),
@@ -87,7 +87,7 @@ async function latinMobaInArilje(title: string) {
       accommodationProvided: false,
       groupLeadersAccepted: false,
       paymentType: 'DailyWage',
-      dailyWage: 3000,
+      dailyWage: 4000, // above the legal minimum for 9 hours
       sponsored: false,
     },
     token,

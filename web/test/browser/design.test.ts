@@ -25,7 +25,7 @@ beforeAll(async () => {
       title: 'Berba višanja kod Subotice',
       description: 'Berba višanja u voćnjaku, rad od jutra do podneva, prevoz iz grada.',
       municipality: 'Subotica',
-      crops: ['visnja'],
+      crops: ['kupina'], // no harvest months: opens whatever the month (a harvest out of season waits for review)
       jobActivities: ['berba-branje'],
       startDate: isoDay(6),
       endDate: isoDay(14),

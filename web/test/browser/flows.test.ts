@@ -73,6 +73,7 @@ test('a worker signs up, confirms the e-mail from the dev mailbox, logs in, sees
 
   expect(await page.getByTestId('user-badge').textContent()).toContain('Milica Jovanović');
   await screenshots(page, 'worker-platform');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
   await page.getByRole('button', { name: 'Meni', exact: true }).click(); // the side menu folds away on a phone
   await page.getByTestId('logout').click();
   await page.getByRole('dialog', { name: 'Odjava' }).waitFor();
@@ -80,6 +81,9 @@ test('a worker signs up, confirms the e-mail from the dev mailbox, logs in, sees
   await page.getByTestId('confirm-logout').click();
   await page.waitForURL('**/login');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // The session ended on the server too: its token is refused from now on.
+  const old = await fetch(`${product.url}/api/workers/me`, { headers: { authorization: `Bearer ${token}` } });
+  expect(old.status).toBe(401);
 
   // Logged in again: "don't show again" was stored on the server.
   await logIn(page, product.url, person.email, person.password);

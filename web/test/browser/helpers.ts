@@ -26,8 +26,13 @@ export async function startProduct(): Promise<Product> {
   return startWholeProduct({ LOG_LEVEL: 'error' });
 }
 
+/**
+ * Chromium as the tests use it. Its contexts block the app's service worker unless a test asks for it
+ * (`serviceWorkers: 'allow'`, as offline.test.ts does): a request the worker answers never reaches
+ * page.route, and most files shape the network with page.route.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--headless',
@@ -40,6 +45,11 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 export interface BrowserRun {
@@ -225,4 +235,18 @@ export async function useSessionIn(page: Page, baseUrl: string, session: { token
     localStorage.setItem('role', 'Worker');
     sessionStorage.setItem('guidanceSeen', 'true');
   }, session);
+}
+
+/** Picks exactly these choices in a ChoiceChips group (a long list is searched first), as a thumb would. */
+export async function chooseChips(page: Page, group: string, labels: string[]): Promise<void> {
+  const field = page.getByRole('group', { name: group });
+  const checked = field.getByRole('checkbox', { checked: true });
+  while ((await checked.count()) > 0) await checked.first().uncheck();
+  const search = field.getByRole('searchbox');
+  const searchable = (await search.count()) > 0;
+  for (const label of labels) {
+    if (searchable) await search.fill(label);
+    await field.getByRole('checkbox', { name: label, exact: true }).check();
+  }
+  if (searchable) await search.fill('');
 }

@@ -26,7 +26,7 @@ async function sponsoredVacancy(estate: Session, title: string): Promise<string>
       title,
       description: 'Berba jabuka u voćnjaku, rad u timu, obezbeđen ručak.',
       municipality: 'Arilje',
-      crops: ['malina'],
+      crops: ['kupina'], // no harvest months: opens whatever the month
       jobActivities: ['berba-branje'],
       startDate: isoDay(3),
       endDate: isoDay(10),

@@ -9,7 +9,7 @@ import { calendarDay } from '@moba/contracts';
 import type { TestClient } from '@moba/platform/testing';
 import { loginAdmin, registeredUser, startProduct, ADMIN } from '../../../test/support/product';
 import { simulateSeason } from '../../../scripts/season/simulate-season';
-import { ensureBuilt, launchBrowser, screenshots, unique } from './helpers';
+import { chooseChips, ensureBuilt, launchBrowser, screenshots, unique } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -30,10 +30,10 @@ let workerPage: Page;
 
 const run = unique();
 const mobas = {
-  free: { title: `Berba malina ${run} A`, id: '' },
-  paid: { title: `Berba malina ${run} B`, id: '' },
-  cancelled: { title: `Berba malina ${run} C`, id: '' },
-  failed: { title: `Berba malina ${run} D`, id: '' },
+  free: { title: `Berba kupina ${run} A`, id: '' },
+  paid: { title: `Berba kupina ${run} B`, id: '' },
+  cancelled: { title: `Berba kupina ${run} C`, id: '' },
+  failed: { title: `Berba kupina ${run} D`, id: '' },
 };
 const today = calendarDay(new Date());
 const tomorrow = calendarDay(new Date(Date.now() + DAY));
@@ -91,14 +91,22 @@ async function smallTouchTargets(page: Page): Promise<string[]> {
   );
 }
 
+/** Answers yes to every item of the page's promise checklists (issue #19 "Trust"); how many there were. */
+async function keptEveryPromise(page: Page): Promise<number> {
+  const items = await page.getByTestId('promise-checklist').getByRole('radiogroup').all();
+  for (const item of items) await item.getByLabel('Da', { exact: true }).check();
+  return items.length;
+}
+
 async function fillMoba(page: Page, title: string) {
   await page.getByLabel('Naziv mobe').fill(title);
   await page
     .getByLabel('Opis posla')
-    .fill('Berba malina u zasadu kod Ivanjice. Plaćanje svakog dana, rad od 7 do 16 časova.');
+    .fill('Berba kupina u zasadu kod Ivanjice. Plaćanje svakog dana, rad od 7 do 16 časova.');
   await page.getByLabel('Opština').fill('Ivanjica');
-  await page.getByLabel('Poslovi').selectOption(['berba-branje']);
-  await page.getByLabel('Kulture').selectOption(['malina']);
+  await chooseChips(page, 'Poslovi', ['Berba / branje']);
+  // Kupina has no harvest months in the reference data: a November harvest is not held for review.
+  await chooseChips(page, 'Kulture', ['Kupina']);
   await page.getByLabel('Broj radnika').fill('4');
   await page.getByLabel('Datum početka').fill(today);
   await page.getByLabel('Datum završetka').fill(tomorrow);
@@ -249,7 +257,7 @@ test('a worker filters, finds the featured moba first, applies, and the card the
   await workerPage.getByText('Filteri', { exact: true }).click();
   const filters = workerPage.getByTestId('filters');
   await filters.getByLabel('Opština').fill('Ivanjica');
-  await filters.getByLabel('Kultura').selectOption('malina');
+  await filters.getByLabel('Kultura').selectOption('kupina');
   await filters.getByLabel('Obezbeđena hrana').check();
   await filters.getByRole('button', { name: 'Prikaži mobe' }).click();
   await workerPage.getByTestId('vacancy-card').filter({ hasText: mobas.cancelled.title }).waitFor();
@@ -400,6 +408,8 @@ test('after the end date the worker rates the estate from the notification butto
   await workerPage.locator('.stars label', { hasText: '5★' }).click();
   expect(await workerPage.getByText('Izaberite ocenu od 1 do 5.').count()).toBe(0);
   await workerPage.getByLabel('Komentar').fill('Korektan poslodavac, uredna isplata i dobra hrana.');
+  // Wage, pay day, hours, and the extras this moba offered: food and transport (not accommodation).
+  expect(await keptEveryPromise(workerPage)).toBe(5);
   await screenshots(workerPage, 'season-worker-rate-estate');
   await workerPage.getByRole('button', { name: 'Pošalji ocenu' }).click();
   await workerPage.getByTestId('rate-estate-done').waitFor();
@@ -423,6 +433,7 @@ test('the estate rates all unrated workers at once, and both sides see their rat
   await estatePage.getByText('Izaberite ocenu od 1 do 5.').first().waitFor();
   await items.filter({ hasText: 'Milica Radnić' }).locator('.stars label', { hasText: '5★' }).click();
   await items.filter({ hasText: 'Stefan Berač' }).locator('.stars label', { hasText: '4★' }).click();
+  expect(await keptEveryPromise(estatePage)).toBe(4); // came and stayed, for each of the two workers
   await screenshots(estatePage, 'season-estate-rate-workers');
   expect(await smallTouchTargets(estatePage)).toEqual([]);
   await estatePage.getByTestId('rate-all').click();
@@ -446,10 +457,10 @@ test('both sides keep their profiles: worker skills and photo with preview, esta
   await workerPage.goto(`${product.url}/worker/profile`);
   await workerPage.getByTestId('profile-summary').getByText('Milica Radnić').waitFor();
   await workerPage.getByLabel('Veštine i iskustvo').fill('Berba malina i kupina, rezidba voćnjaka.');
-  await workerPage.getByLabel('Kulture na kojima ste radili').selectOption([]);
+  await chooseChips(workerPage, 'Kulture na kojima ste radili', []);
   await workerPage.getByRole('button', { name: 'Sačuvaj izmene' }).click();
   await workerPage.getByText('Izaberite bar jednu kulturu.').waitFor(); // spec §5: culture required
-  await workerPage.getByLabel('Kulture na kojima ste radili').selectOption(['malina', 'kupina']);
+  await chooseChips(workerPage, 'Kulture na kojima ste radili', ['Malina', 'Kupina']);
   await workerPage.getByRole('button', { name: 'Sačuvaj izmene' }).click();
   await workerPage.getByTestId('profile-saved').waitFor();
   const me = await client.get('/api/workers/me', worker.auth);

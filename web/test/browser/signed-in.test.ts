@@ -151,3 +151,34 @@ test('changing the password logs the worker out; the new password works', async 
   await logIn(page, product.url, session.email, 'jos-sigurnija-1');
   await page.waitForURL('**/worker/mobas');
 });
+
+test('"log out everywhere" on the profile, in all three scripts, ends every session of the account on the server', async () => {
+  const session = await createWorkerSession(product);
+  const elsewhere = await fetch(`${product.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: session.email, password: 'sigurna-lozinka-9' }),
+  }).then((r) => r.json() as Promise<{ token: string }>);
+  await useSessionIn(page, product.url, session);
+  for (const [language, text] of [
+    ['sr-Cyrl', 'Одјави ме свуда'],
+    ['en', 'Log out everywhere'],
+    ['sr', 'Odjavi me svuda'],
+  ]) {
+    await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+    await page.goto(`${product.url}/worker/profile`);
+    await page.getByTestId('logout-everywhere').getByText(text, { exact: true }).waitFor();
+  }
+  await page.getByTestId('logout-everywhere').click();
+  await page.getByRole('dialog', { name: 'Odjavi me svuda' }).waitFor();
+  await screenshots(page, 'worker-logout-everywhere-confirm');
+  await page.getByTestId('confirm-logout-everywhere').click();
+  await page.waitForURL('**/login');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  for (const token of [session.token, elsewhere.token]) {
+    const res = await fetch(`${product.url}/api/workers/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(401);
+  }
+});

@@ -28,7 +28,7 @@ beforeAll(async () => {
         title: `Berba malina ${i + 1} — ${place}`,
         description: 'Berba malina u zasadu, rad u smenama, alat obezbeđen, topao obrok u podne.',
         municipality: place,
-        crops: ['malina'],
+        crops: ['kupina'], // no harvest months: opens whatever the month
         jobActivities: ['berba-branje'],
         startDate: isoDay(5 + i),
         endDate: isoDay(12 + i),

@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The namespaces of the shell, public site, registration, auth and notifications. */
-const namespaces = ['common', 'public', 'auth', 'registration', 'errors', 'notifications', 'shell'];
+const namespaces = [
+  'common',
+  'public',
+  'auth',
+  'registration',
+  'errors',
+  'notifications',
+  'shell',
+  'find',
+  'harvest',
+  'crew',
+];
 const dir = path.resolve(__dirname, '../../src/locales');
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8'));
 

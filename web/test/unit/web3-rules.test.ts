@@ -152,10 +152,11 @@ describe('admin users and statistics', () => {
     expect(searchTermOf(' ab ')).toBeUndefined();
     expect(searchTermOf(' abc ')).toBe('abc');
   });
-  test('the chart shows all eight figures of spec §3, each once', () => {
+  test('the chart shows all eight figures of spec §3 and the accepted heads, each once', () => {
     const figures = statGroups.flatMap((g) => g.figures).sort();
     expect(figures).toEqual(
       [
+        'acceptedHeads',
         'estates',
         'guests',
         'openApplications',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rule } from '../errors';
+import { rule, ruleIssue } from '../errors';
 import { parsePhone } from '../phone';
 import { applicationStatusSchema, regions, vacancyStatusSchema } from '../enums';
 import { canonicalOrTyped, isKnownMunicipality } from '../reference';
@@ -21,6 +21,17 @@ export const applicationErrorCodes = {
   NOT_PENDING: 'APPLICATION.NOT_PENDING',
   GUEST_NOT_FOUND: 'APPLICATION.GUEST_NOT_FOUND',
   NOT_VACANCY_OWNER: 'APPLICATION.NOT_VACANCY_OWNER',
+  /** A picked or accepted member is not in the leader's crew (field memberIds). */
+  NOT_CREW_MEMBER: 'APPLICATION.NOT_CREW_MEMBER',
+  /** Partial acceptance of an application that brings no named crew. */
+  NOT_A_CREW: 'APPLICATION.NOT_A_CREW',
+  /** Attendance is marked only once the job has started. */
+  NOT_STARTED: 'APPLICATION.NOT_STARTED',
+  /** An attendance mark names someone who is not on the moba's roster (field marks). */
+  NOT_ON_ROSTER: 'APPLICATION.NOT_ON_ROSTER',
+  /** A bulk decision's batchId was used before with another body. */
+  BATCH_ID_REUSED: 'APPLICATION.BATCH_ID_REUSED',
+  BATCH_NOT_FOUND: 'APPLICATION.BATCH_NOT_FOUND',
 } as const;
 
 export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';
@@ -42,11 +53,28 @@ export const guestPhoneSchema = z
   .transform((value) => parsePhone(value, 'RS')?.number ?? value);
 
 /** POST /applications/create. A group leader says how many people they bring (up to their profile's number). */
-export const applyRequestSchema = z.object({
-  vacancyId: uuidV4Schema,
-  peopleCount: z.number().int().min(0).max(GROUP_SIZE_MAX).optional(),
-});
+export const applyRequestSchema = z
+  .object({
+    vacancyId: uuidV4Schema,
+    peopleCount: z.number().int().min(0).max(GROUP_SIZE_MAX).optional(),
+    /** A leader with a crew picks who comes (member ids of the crew); the head count follows. */
+    memberIds: z.array(uuidV4Schema).min(1).max(GROUP_SIZE_MAX).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.memberIds && new Set(input.memberIds).size !== input.memberIds.length)
+      ctx.addIssue(ruleIssue(['memberIds'], 'duplicate', 'each member once'));
+    if (input.memberIds && input.peopleCount !== undefined && input.peopleCount !== input.memberIds.length)
+      ctx.addIssue(ruleIssue(['peopleCount'], 'invalid', 'the head count follows the picked members'));
+  });
 export type ApplyRequest = z.infer<typeof applyRequestSchema>;
+
+/** A named crew member on a leader's application; `accepted` is null until an admin decided. */
+export const applicationMemberSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  accepted: z.boolean().nullable(),
+});
+export type ApplicationMember = z.infer<typeof applicationMemberSchema>;
 
 export const applicationSchema = z.object({
   id: z.uuid(),
@@ -60,6 +88,8 @@ export const applicationSchema = z.object({
   note: z.string().nullable(),
   submittedAt: isoDateTimeSchema,
   decidedAt: isoDateTimeSchema.nullable(),
+  /** The members a leader with a crew picked (absent for a solo worker or a head count without names). */
+  crew: z.array(applicationMemberSchema).optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -169,6 +199,7 @@ export const myVacancySchema = applicationVacancySchema.extend({
     positions: z.number().int().min(1),
     peopleCount: z.number().int().min(0),
     submittedAt: isoDateTimeSchema,
+    crew: z.array(applicationMemberSchema).optional(),
   }),
 });
 export type MyVacancy = z.infer<typeof myVacancySchema>;
@@ -194,6 +225,8 @@ export const adminStatsSchema = z.object({
   totalApplications: z.number().int(),
   openApplications: z.number().int(),
   pendingApplications: z.number().int(),
+  /** People accepted into mobas (a crew counts its leader and each accepted member). */
+  acceptedHeads: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

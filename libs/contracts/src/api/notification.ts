@@ -18,6 +18,8 @@ export const WS_MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
  */
 export const notificationKeys = {
   applicationAccepted: 'notification.applicationAccepted',
+  /** A leader's crew accepted, whole or in part: params accepted / notAccepted (names, comma-separated) and their counts. */
+  crewAccepted: 'notification.crewAccepted',
   applicationRejected: 'notification.applicationRejected',
   applicationClosed: 'notification.applicationClosed',
   workerAccepted: 'notification.workerAccepted',
@@ -28,6 +30,10 @@ export const notificationKeys = {
   featuringFailed: 'notification.featuringFailed',
   featuringCancelled: 'notification.featuringCancelled',
   contactMessage: 'notification.contactMessage',
+  listingHeld: 'notification.listingHeld',
+  listingHidden: 'notification.listingHidden',
+  listingApproved: 'notification.listingApproved',
+  listingRejected: 'notification.listingRejected',
 } as const;
 export const notificationKeySchema = z.enum(Object.values(notificationKeys) as [string, ...string[]]);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ruleIssue, missingOr } from '../errors';
 import { uuidV4Schema } from '../common';
 import { RATING_COMMENT_MAX, RATING_GRADE_MAX, RATING_GRADE_MIN } from '../limits';
+import { estatePromisesSchema, promiseFigureSchema, workerPromisesSchema } from '../promises';
 
 /** Request and response schemas of the rating service (spec §7, §5 "Rating: grade required; comment max 300"). */
 
@@ -26,14 +27,19 @@ export const rateUserBodySchema = z.object({
   vacancyId: uuidV4Schema,
 });
 export type RateUserBody = z.input<typeof rateUserBodySchema>;
-export const rateEstateBodySchema = rateUserBodySchema;
-export const rateWorkerBodySchema = rateUserBodySchema;
+/** A worker rates the estate: stars, and the checklist of what the moba promised (see promises.ts). */
+export const rateEstateBodySchema = rateUserBodySchema.extend({ promises: estatePromisesSchema.optional() });
+export type RateEstateBody = z.input<typeof rateEstateBodySchema>;
+/** An estate rates a worker: stars, and whether the worker came and stayed to the end. */
+export const rateWorkerBodySchema = rateUserBodySchema.extend({ promises: workerPromisesSchema.optional() });
+export type RateWorkerBody = z.input<typeof rateWorkerBodySchema>;
 
 /** One item of POST /users/rate/workers. */
 export const workerRatingItemSchema = z.object({
   workerId: uuidV4Schema,
   grade: ratingGradeSchema,
   comment: ratingCommentSchema,
+  promises: workerPromisesSchema.optional(),
 });
 
 /** POST /users/rate/workers: all unrated workers of one vacancy at once; all or nothing. */
@@ -65,6 +71,7 @@ const givenRatingSchema = z.object({
   grade: z.number().int(),
   comment: z.string().optional(),
   createdAt: z.string(),
+  promises: z.union([estatePromisesSchema, workerPromisesSchema]).optional(),
 });
 
 /** GET /workers/vacancy/{id}/estate/for-rating. */
@@ -74,16 +81,25 @@ export const estateForRatingSchema = z.object({
   endDate: z.string().optional(),
   estateId: z.uuid(),
   estateName: z.string(),
+  /** What the moba offered: the checklist asks only about these (absent for mobas from before the checklist). */
+  offered: z.object({ food: z.boolean(), transport: z.boolean(), accommodation: z.boolean() }).optional(),
   rated: z.boolean(),
   rating: givenRatingSchema.optional(),
 });
 export type EstateForRating = z.infer<typeof estateForRatingSchema>;
 
 /** GET /estates/vacancy/{id}/workers/for-rating. */
+/** How many of an applicant's people came (a crew's leader with the members; marked by the estate). */
+export const ratedAttendanceSchema = z.object({
+  heads: z.number().int().min(1),
+  came: z.number().int().min(0),
+});
+
 export const workerForRatingSchema = z.object({
   workerId: z.uuid(),
   fullName: z.string(),
   rated: z.boolean(),
+  attendance: ratedAttendanceSchema.optional(),
   rating: givenRatingSchema.optional(),
 });
 export const workersForRatingSchema = z.object({
@@ -106,12 +122,16 @@ export const receivedRatingSchema = z.object({
   vacancyId: z.uuid(),
   vacancyTitle: z.string(),
   createdAt: z.string(),
+  /** An estate's rating names how many of the worker's people came, when attendance was marked. */
+  attendance: ratedAttendanceSchema.optional(),
 });
 export const userRatingsSchema = z.object({
   /** null while nothing was received. */
   average: z.number().nullable(),
   count: z.number().int(),
   ratings: z.array(receivedRatingSchema),
+  /** Promises kept (an estate) or came and stayed (a worker): rated jobs with a checklist, and how many kept it. */
+  promises: promiseFigureSchema,
 });
 export type UserRatings = z.infer<typeof userRatingsSchema>;
 
@@ -137,6 +157,8 @@ export const RATING_ERROR_FOR_WORKER = 'rating error for worker';
 
 export const ratingApi = {
   rateUserBody: rateUserBodySchema,
+  rateEstateBody: rateEstateBodySchema,
+  rateWorkerBody: rateWorkerBodySchema,
   rateWorkersBody: rateWorkersBodySchema,
   ratingResult: ratingResultSchema,
   rateWorkersResult: rateWorkersResultSchema,

@@ -18,8 +18,13 @@ import {
   isKnownCrop,
   isKnownJobActivity,
   canonicalMunicipality,
+  isKnownMunicipality,
 } from '../reference';
+import { withinKmChoices } from '../reference/seats';
 import { containsPhoneNumber } from './phone-in-text';
+import { promiseFigureSchema } from '../promises';
+import { findMoneyRequest } from '../money-request';
+import { listingReviewSchema, reportItemSchema } from './listing-trust';
 
 export { containsPhoneNumber, findPhoneNumbers } from './phone-in-text';
 
@@ -44,6 +49,10 @@ export const vacancyErrorCodes = {
   DELETE_FAILED: 'VACANCY.DELETE_FAILED',
   NOT_FEATURABLE: 'VACANCY.NOT_FEATURABLE',
   ALREADY_FEATURED: 'VACANCY.ALREADY_FEATURED',
+  NOT_FOUND: 'VACANCY.NOT_FOUND',
+  ALREADY_REPORTED: 'VACANCY.ALREADY_REPORTED',
+  NOT_REPORTABLE: 'VACANCY.NOT_REPORTABLE',
+  NOTHING_TO_REVIEW: 'VACANCY.NOTHING_TO_REVIEW',
 } as const;
 
 // ── Pure helpers the web and the service share ──────────────────────────────────────────────────
@@ -236,13 +245,15 @@ export const createVacancyFields = z.object({
     .trim()
     .min(1, { message: 'required' })
     .max(TITLE_MAX, { message: `at most ${TITLE_MAX} characters` })
-    .refine((text) => !containsPhoneNumber(text), rule('phone_in_text', 'must not contain a phone number')),
+    .refine((text) => !containsPhoneNumber(text), rule('phone_in_text', 'must not contain a phone number'))
+    .refine((text) => !findMoneyRequest(text), rule('money_request', 'must not ask workers for money')),
   description: z
     .string()
     .trim()
     .min(1, { message: 'required' })
     .max(DESCRIPTION_MAX, { message: `at most ${DESCRIPTION_MAX} characters` })
-    .refine((text) => !containsPhoneNumber(text), rule('phone_in_text', 'must not contain a phone number')),
+    .refine((text) => !containsPhoneNumber(text), rule('phone_in_text', 'must not contain a phone number'))
+    .refine((text) => !findMoneyRequest(text), rule('money_request', 'must not ask workers for money')),
   municipality: vacancyMunicipalitySchema,
   /** The country the municipality is in (Serbia unless chosen). */
   region: regionSchema.default('RS'),
@@ -317,6 +328,32 @@ export type CreateVacancy = z.output<ReturnType<typeof createVacancySchema>>;
 
 const optionalFlag = z.boolean().optional();
 
+/**
+ * Where distances are measured from: a municipality of the reference lists (the worker's own by
+ * default, or any other they pick), typed in either script. Distance is great-circle, seat to seat.
+ */
+export const nearPlaceSchema = z
+  .object({
+    municipality: z.string().trim().min(1, { message: 'required' }),
+    region: regionSchema.default('RS'),
+  })
+  .transform((place) => ({
+    municipality: canonicalMunicipality(place.municipality, place.region) ?? place.municipality,
+    region: place.region,
+  }))
+  // Every listed municipality has a seat (checked by the seats' test), so the list is the check here
+  // and the web bundles need not carry the positions.
+  .refine((place) => isKnownMunicipality(place.municipality, place.region), {
+    path: ['municipality'],
+    ...rule('unknown_municipality', 'unknown municipality for the region'),
+  });
+export type NearPlace = z.output<typeof nearPlaceSchema>;
+
+/** How a browse is ordered: nearest first (the default while a place is in effect), or featured first then newest. */
+export const browseSorts = ['featured', 'distance'] as const;
+export const browseSortSchema = z.enum(browseSorts);
+export type BrowseSort = z.infer<typeof browseSortSchema>;
+
 /** Filters of POST /workers/vacancies/open and the admin lists; every filter is optional. */
 export const vacancyFiltersSchema = z
   .object({
@@ -345,19 +382,57 @@ export const vacancyFiltersSchema = z
     accommodationProvided: optionalFlag,
     groupLeadersAccepted: optionalFlag,
     onlyWithFreePositions: optionalFlag,
+    /** Only mobas of estates an admin verified. */
+    verifiedOnly: optionalFlag,
     /** Admin "all" list only: one status. */
     status: vacancyStatusSchema.optional(),
+    /**
+     * The place distances are measured from; every item then carries `distanceKm`. A worker's browse
+     * without it measures from the municipality of the worker's profile.
+     */
+    near: nearPlaceSchema.optional(),
+    /** Only mobas at most this far from the place (great-circle km, seat to seat); needs a place. */
+    withinKm: z.literal(withinKmChoices).optional(),
+    /** Nearest first by default while a place is in effect; 'featured' keeps featured first, then newest. */
+    sort: browseSortSchema.optional(),
   })
   .extend(pagingSchema.shape)
   .refine((f) => !f.dateFrom || !f.dateTo || f.dateFrom <= f.dateTo, {
     path: ['dateTo'],
     ...rule('end_before_start', 'must not be before dateFrom'),
   });
+
 export type VacancyFilters = z.output<typeof vacancyFiltersSchema>;
 export type VacancyFiltersInput = z.input<typeof vacancyFiltersSchema>;
 
 export const featuringSchema = z.enum(['none', 'free', 'paid']);
 export type Featuring = z.infer<typeof featuringSchema>;
+
+/** The fewest mobas a median is shown from. */
+export const FAIR_PAY_MIN_MOBAS = 5;
+/** The months a median looks back over. */
+export const FAIR_PAY_MONTHS = 12;
+
+/**
+ * Beside a daily wage: the legal minimum for the moba's hours (minimum-wage.ts, on its first day)
+ * and whether the wage reaches it; and the median daily wage of the mobas published on Moba for the
+ * same crop over the last 12 months — of its district when at least 5 are there, else of all —
+ * only from 5 mobas up.
+ */
+export const fairPaySchema = z.object({
+  legalMinimum: z.number().int(),
+  meetsLegalMinimum: z.boolean(),
+  median: z
+    .object({
+      dailyWage: z.number().int(),
+      mobas: z.number().int().min(FAIR_PAY_MIN_MOBAS),
+      crop: z.string(),
+      /** Present when the median is of the moba's district only. */
+      district: z.string().optional(),
+    })
+    .optional(),
+});
+export type FairPay = z.infer<typeof fairPaySchema>;
 
 /** One vacancy as every list answers it. */
 export const vacancyItemSchema = z.object({
@@ -394,10 +469,23 @@ export const vacancyItemSchema = z.object({
   /** All positions taken. */
   filled: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Browse with `near`: great-circle km from that seat to this moba's municipality seat. */
+  distanceKm: z.number().int().min(0).optional(),
+  /** Browse, daily wage only: how the wage compares (see fairPaySchema). */
+  fairPay: fairPaySchema.optional(),
+  /** The estate was verified by an admin (BPG and PIB checked against the registry); absent: not verified. */
+  estateVerified: z.boolean().optional(),
+  /** The estate's "promises kept" figure (promises.ts); absent: no rated job with a checklist yet. */
+  estatePromises: promiseFigureSchema.optional(),
+  /** The estate's own and the admin lists only: why the moba waits for an admin, or what was decided. */
+  review: listingReviewSchema.optional(),
 });
 export type VacancyItem = z.infer<typeof vacancyItemSchema>;
 
-export const vacancyPageSchema = pageOf(vacancyItemSchema);
+export const vacancyPageSchema = pageOf(vacancyItemSchema).extend({
+  /** The place the distances were measured from (given as `near`, or the worker's own municipality). */
+  near: z.object({ municipality: z.string(), region: regionSchema }).optional(),
+});
 export type VacancyPage = z.infer<typeof vacancyPageSchema>;
 
 /**
@@ -423,6 +511,10 @@ export const vacancyPreviewSchema = z.object({
   total: z.number().int(),
 });
 export type VacancyPreview = z.infer<typeof vacancyPreviewSchema>;
+
+/** GET /vacancies/open-by-crop (public): how many Open mobas each crop has now (the harvest calendar). */
+export const openByCropSchema = z.object({ crops: z.record(z.string(), z.number().int().min(0)) });
+export type OpenByCrop = z.infer<typeof openByCropSchema>;
 
 /** GET /estates/vacancies/all: the estate's own vacancies of every status, newest first (the web splits active and past by status). */
 export const estateVacanciesSchema = z.array(vacancyItemSchema);
@@ -460,4 +552,13 @@ export const vacancyApi = {
   vacancyItem: vacancyItemSchema,
   vacancyPage: vacancyPageSchema,
   estateVacancies: estateVacanciesSchema,
+  openByCrop: openByCropSchema,
 } satisfies Record<string, z.ZodType>;
+
+/** POST /admin/vacancies/review: the admin's queue of held and reported mobas, oldest first. */
+export const reviewQueueItemSchema = vacancyItemSchema.extend({
+  review: listingReviewSchema,
+  reportList: z.array(reportItemSchema),
+});
+export const reviewQueueSchema = z.array(reviewQueueItemSchema);
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { defineEvent, topics } from './envelope';
+import { WorkerAttendanceRecorded } from './attendance';
+
+const crewMemberRef = z.object({ id: z.uuid(), name: z.string() });
 
 /** Events the application service publishes on `${topics.application}`. Keys: the aggregate id. */
 
@@ -15,6 +18,8 @@ export const ApplicationSubmitted = defineEvent(
     positions: z.number().int().min(1),
     /** People a group leader brings (positions - 1). Added field. */
     peopleCount: z.number().int().min(0).optional(),
+    /** The crew members a leader picked (added field). */
+    memberIds: z.array(z.uuid()).optional(),
     submittedAt: z.iso.datetime({ offset: true }),
   }),
 );
@@ -36,6 +41,13 @@ export const ApplicationAccepted = defineEvent(
     positions: z.number().int().min(1),
     freePositions: z.number().int().min(0),
     totalPositions: z.number().int().min(0),
+    /** A crew application: who of the picked members was accepted and who was not (added field). */
+    crew: z
+      .object({
+        accepted: z.array(crewMemberRef),
+        notAccepted: z.array(crewMemberRef),
+      })
+      .optional(),
   }),
 );
 
@@ -91,6 +103,44 @@ export const ApplicationsClosed = defineEvent(
     reason: z.enum(['VacancyNotOpen', 'VacancyFinished', 'VacancyDeleted']).optional(),
     /** The workers whose applications were closed (each told why by the notification service). */
     workerIds: z.array(z.uuid()).optional(),
+    /** Heads (positions) of the accepted applications it closed (added field; the stats count heads). */
+    acceptedPositions: z.number().int().min(0).optional(),
+  }),
+);
+
+/** A group leader saved their crew (names stay in the application service). Key: leaderId. */
+export const CrewUpdated = defineEvent(
+  topics.application,
+  'CrewUpdated',
+  1,
+  z.object({ leaderId: z.uuid(), memberIds: z.array(z.uuid()), size: z.number().int().min(0) }),
+);
+
+/**
+ * The estate marked who came to an accepted application's job: the whole current attendance of that
+ * application (the applicant and each accepted crew member), so a consumer keeps the latest per key.
+ * `workerId` of a person: the registered worker it is (the applicant, or a member with a registered
+ * phone), else null. Key: applicationId.
+ */
+export const AttendanceMarked = defineEvent(
+  topics.application,
+  'AttendanceMarked',
+  1,
+  z.object({
+    applicationId: z.uuid(),
+    vacancyId: z.uuid(),
+    estateId: z.uuid(),
+    /** The applicant: the leader of a crew, a solo worker; null for a guest. */
+    workerId: z.uuid().nullable(),
+    people: z.array(
+      z.object({
+        personId: z.uuid(),
+        workerId: z.uuid().nullable(),
+        attendance: z.enum(['Came', 'DidNotCome']).nullable(),
+      }),
+    ),
+    heads: z.number().int().min(1),
+    came: z.number().int().min(0),
   }),
 );
 
@@ -101,4 +151,7 @@ export const applicationEvents = [
   GuestApplicationSubmitted,
   GuestApplicationAccepted,
   ApplicationsClosed,
+  CrewUpdated,
+  AttendanceMarked,
+  WorkerAttendanceRecorded,
 ] as const;

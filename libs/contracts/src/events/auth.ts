@@ -16,7 +16,19 @@ export const UserBanned = defineEvent(
   tokenState.extend({ reason: z.string() }),
 );
 export const UserReactivated = defineEvent(topics.auth, 'UserReactivated', 1, tokenState);
-export const tokenStateEvents = [PasswordChanged, UserBanned, UserReactivated];
+/** "Log out everywhere": the version rises, so every token issued before ends (sockets too). */
+export const AllSessionsEnded = defineEvent(topics.auth, 'AllSessionsEnded', 1, tokenState);
+/**
+ * One session logged out: the token with this session id (`sid`) is refused until `until` (its
+ * expiry), at the gateway, in every service that checks sessions, and its live socket closes.
+ */
+export const SessionEnded = defineEvent(
+  topics.auth,
+  'SessionEnded',
+  1,
+  z.object({ userId: z.uuid(), sessionId: z.string().min(1), until: z.iso.datetime({ offset: true }) }),
+);
+export const tokenStateEvents = [PasswordChanged, UserBanned, UserReactivated, AllSessionsEnded];
 
 export const tokenClaimsSchema = z.object({
   sub: z.uuid(),
@@ -24,6 +36,8 @@ export const tokenClaimsSchema = z.object({
   fullName: z.string(),
   tokenVersion: z.number().int().min(0),
   exp: z.number().int(),
+  /** The session's id, which logout ends (tokens from before sessions had ids have none). */
+  sid: z.string().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
@@ -45,26 +59,14 @@ export const UserRegistered = defineEvent(
     groupLeader: z.boolean(),
     /** People a leader brings; 0 when not a leader. */
     groupSize: z.number().int().min(0),
+    /** A worker's months of availability (1-12). */
+    availabilityMonths: z.array(z.number().int().min(1).max(12)).optional(),
     estateName: z.string().optional(),
     language: languageSchema,
     registeredAt: z.iso.datetime({ offset: true }),
   }),
 );
 
-const linkMail = z.object({
-  userId: z.uuid(),
-  email: z.string(),
-  fullName: z.string(),
-  /** Absolute single-use link, e.g. `${PUBLIC_URL}/confirm-email?token=…` (the only place the token travels). */
-  link: z.string(),
-  expiresAt: z.iso.datetime({ offset: true }),
-  language: languageSchema,
-});
-
-/** Mail the confirmation link: `${PUBLIC_URL}/confirm-email?token=…`. */
-export const EmailVerificationRequested = defineEvent(topics.auth, 'EmailVerificationRequested', 1, linkMail);
-/** Mail the reset link: `${PUBLIC_URL}/new-password?token=…`. */
-export const PasswordResetRequested = defineEvent(topics.auth, 'PasswordResetRequested', 1, linkMail);
 export const EmailVerified = defineEvent(topics.auth, 'EmailVerified', 1, z.object({ userId: z.uuid() }));
 
 /** A profile changed (or a photo): the fields other services replicate. */
@@ -80,6 +82,8 @@ export const ProfileUpdated = defineEvent(
     municipality: z.string().optional(),
     groupLeader: z.boolean(),
     groupSize: z.number().int().min(0),
+    /** A worker's months of availability (1-12). */
+    availabilityMonths: z.array(z.number().int().min(1).max(12)).optional(),
     estateName: z.string().optional(),
     photoUrl: z.string().optional(),
   }),
@@ -87,11 +91,11 @@ export const ProfileUpdated = defineEvent(
 
 export const authEvents = [
   UserRegistered,
-  EmailVerificationRequested,
-  PasswordResetRequested,
   EmailVerified,
   PasswordChanged,
   UserBanned,
   UserReactivated,
+  AllSessionsEnded,
+  SessionEnded,
   ProfileUpdated,
 ] as const;

@@ -8,6 +8,8 @@ export const eventEnvelopeSchema = z.object({
   occurredAt: z.iso.datetime({ offset: true }),
   key: z.string().min(1),
   correlationId: z.string().optional(),
+  /** W3C trace context of the work that wrote the event: its consumers continue that trace. */
+  traceparent: z.string().max(128).optional(),
   data: z.unknown(),
 });
 export type EventEnvelope<T = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: T };
@@ -68,5 +70,7 @@ export const topics = {
   rating: 'rating.v1',
   payment: 'payment.v1',
   notification: 'notification.v1',
+  /** Admin actions for the append-only audit log (see events/audit.ts). */
+  audit: 'audit.v1',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];

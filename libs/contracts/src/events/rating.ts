@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, topics } from './envelope';
 import { RATING_COMMENT_MAX, RATING_GRADE_MAX, RATING_GRADE_MIN } from '../limits';
+import { promiseFigureSchema } from '../promises';
 
 /** Who was rated: a worker (by an estate) or an estate (by a worker). */
 export const ratedRoleSchema = z.enum(['Worker', 'Estate']);
@@ -25,6 +26,13 @@ export const RatingSubmitted = defineEvent(
     average: z.number().min(RATING_GRADE_MIN).max(RATING_GRADE_MAX),
     count: z.number().int().min(1),
     ratedAt: z.iso.datetime({ offset: true }),
+    /** Whether this job kept every promise of the checklist (absent: rated without a checklist). */
+    promisesKept: z.boolean().optional(),
+    /**
+     * The rated user's promise figure after this rating, a recount (promises.ts). It only grows for
+     * an estate, so a consumer keeps the one with the most jobs whatever order events arrive in.
+     */
+    promises: promiseFigureSchema.optional(),
   }),
 );
 

@@ -18,6 +18,8 @@ export const VacancyCreated = defineEvent(
     municipality: z.string(),
     region: z.string().optional(),
     district: z.string().optional(),
+    /** Crop ids of the reference list. */
+    crops: z.array(z.string()).optional(),
     startDate: z.iso.date(),
     endDate: z.iso.date(),
     totalPositions: z.number().int().min(1),
@@ -28,6 +30,12 @@ export const VacancyCreated = defineEvent(
     groupLeadersAccepted: z.boolean(),
     paymentType: paymentTypeSchema,
     dailyWage: z.number().int().optional(),
+    /** The hours of the day (the legal minimum beside a daily wage). */
+    hoursPerDay: z.number().int().optional(),
+    /** What the moba offers (the rating checklist asks only about these). */
+    foodProvided: z.boolean().optional(),
+    transportProvided: z.boolean().optional(),
+    accommodationProvided: z.boolean().optional(),
     createdAt: z.iso.datetime({ offset: true }),
   }),
 );

@@ -30,6 +30,8 @@ export interface Crop {
   sr: string;
   en: string;
   industry: PrimaryIndustry;
+  /** Months (1–12) the crop is harvested in, where the reference data knows them (shared/data/agri.json). */
+  harvestMonths?: number[];
 }
 export interface JobActivity {
   id: string;
@@ -68,6 +70,12 @@ function placeSpellings(region: Region): { name: string; cyrillic?: string }[] {
   return regionMunicipalities[region].map((m) => ({ name: m.name, cyrillic: m.native }));
 }
 
+/**
+ * Longer than any place or district name in any script: such text is not folded at all (folding a
+ * 150 KB string took 95 s, so one request with a huge municipality could hold a process that long).
+ */
+export const PLACE_TEXT_MAX = 100;
+
 const byFoldedName = new Map<Region, Map<string, string>>();
 function foldedIndex(region: Region): Map<string, string> {
   let index = byFoldedName.get(region);
@@ -88,6 +96,7 @@ function foldedIndex(region: Region): Map<string, string> {
  * then the rest of the region. Undefined when no place matches.
  */
 export function canonicalMunicipality(typed: string, region?: Region): string | undefined {
+  if (typed.length > PLACE_TEXT_MAX) return undefined; // no place is named so long; folding it costs seconds
   const key = foldForMatch(typed);
   if (!key) return undefined;
   const searched = region ? [region] : regions;
@@ -122,6 +131,7 @@ export const municipalityNamesIn = (region: Region, script: Script): string[] =>
 
 /** The district (okrug) of Serbia however it was typed ("Нишавски", "nisavski" → "Nišavski"). */
 export function canonicalDistrict(typed: string): string | undefined {
+  if (typed.length > PLACE_TEXT_MAX) return undefined;
   const key = foldForMatch(typed);
   const found = municipalitiesRs.find(
     (m) => foldForMatch(m.district) === key || foldForMatch(m.districtCyrillic) === key,

@@ -39,6 +39,10 @@ export interface AuthUser {
   role: Role;
   fullName: string;
   tokenVersion: number;
+  /** The session (`sid`) a logout ends; absent in tokens issued before sessions had ids. */
+  sessionId?: string;
+  /** When the token expires (epoch seconds). */
+  expiresAt?: number;
 }
 
 export interface TokenSigner {
@@ -90,6 +94,8 @@ export function createTokenVerifier(publicKeyPem: string): TokenVerifier {
           role: claims.role,
           fullName: claims.fullName,
           tokenVersion: claims.tokenVersion,
+          ...(claims.sid ? { sessionId: claims.sid } : {}),
+          expiresAt: claims.exp,
         };
       } catch {
         return null;

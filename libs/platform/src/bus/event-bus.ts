@@ -1,12 +1,15 @@
 import type { EventEnvelope } from '@moba/contracts';
+import { isMalformedEvent, isTransientFailure } from './failure';
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
 export interface SubscribeOptions {
-  /** Attempts before the event goes to the dead-letter topic. */
+  /** Attempts before a poison event (one that fails for reasons other than an outage) is dead-lettered. */
   maxAttempts?: number;
   /** First retry delay; doubles on each attempt. */
   backoffMs?: number;
+  /** Longest wait between two attempts of a transient failure, which is retried without end. */
+  maxTransientBackoffMs?: number;
   /**
    * The group belongs to this process alone (an instance's in-memory read model, built from its
    * source at start and then kept by events): it hears only events published after it subscribed,
@@ -16,36 +19,97 @@ export interface SubscribeOptions {
 }
 
 /**
- * Topics carry versioned envelopes keyed by aggregate id (per-key order). Consumer groups get
- * each event at least once; a handler that keeps failing sends it to `<topic>.dead-letter`.
+ * The dead letters of a topic: events a group could not handle (poison), and entries no one could
+ * read. An operator redrives them once the cause is fixed (`npm run redrive -- <topic>`).
+ */
+export interface DeadLetters {
+  /** Entries in `<topic>.dead-letter` not yet redriven. */
+  count(topic: string): Promise<number>;
+  /**
+   * Publishes every readable dead-lettered event of topic on topic again (every group hears it; the
+   * idempotent consumers skip what they already handled) and removes it from the dead letters.
+   * Unreadable entries are kept (Kafka: logged and passed, it cannot delete).
+   */
+  redrive(topic: string): Promise<{ redriven: number; kept: number }>;
+}
+
+/**
+ * Topics carry versioned envelopes keyed by aggregate id (per-key order). Consumer groups get each
+ * event at least once. A transient failure is retried without end (the partition or consumer waits,
+ * keeping its membership); a poison event goes to `<topic>.dead-letter` after a few attempts, and so
+ * does an entry that is not a valid envelope.
  */
 export interface EventBus {
   publish(topic: string, event: EventEnvelope): Promise<void>;
   subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<void>;
+  readonly deadLetters: DeadLetters;
   close(): Promise<void>;
 }
 
 export const deadLetterTopic = (topic: string) => `${topic}.dead-letter`;
+export const isDeadLetterTopic = (topic: string) => topic.endsWith('.dead-letter');
 export const DEFAULT_MAX_ATTEMPTS = 5;
 export const DEFAULT_BACKOFF_MS = 50;
+export const DEFAULT_MAX_TRANSIENT_BACKOFF_MS = 5_000;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs a handler with retry and exponential backoff; false when every attempt failed. */
+/** handled; poison (every attempt failed for a non-transient reason); stopped (the consumer is closing). */
+export type HandlingOutcome = 'handled' | 'poison' | 'stopped';
+
+export interface RetryControls {
+  /** True once the consumer stops: a transient retry then gives up and leaves the event unacknowledged. */
+  stopping: () => boolean;
+  /** Called about every second while waiting to retry: keep the membership alive (heartbeat, claim). */
+  keepAlive?: () => Promise<void>;
+  onError: (error: unknown, attempt: number, transient: boolean) => void;
+}
+
+/**
+ * Runs a handler until it succeeds. Transient failures (store or broker unreachable, timeouts) are
+ * retried without end with backoff capped at maxTransientBackoffMs; other failures maxAttempts times,
+ * and an event the handler's schema refuses (isMalformedEvent) only once.
+ */
 export async function handleWithRetry(
   handler: EventHandler,
   event: EventEnvelope,
-  { maxAttempts = DEFAULT_MAX_ATTEMPTS, backoffMs = DEFAULT_BACKOFF_MS }: SubscribeOptions,
-  onError: (error: unknown, attempt: number) => void,
-): Promise<boolean> {
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+  {
+    maxAttempts = DEFAULT_MAX_ATTEMPTS,
+    backoffMs = DEFAULT_BACKOFF_MS,
+    maxTransientBackoffMs = DEFAULT_MAX_TRANSIENT_BACKOFF_MS,
+  }: SubscribeOptions,
+  { stopping, keepAlive, onError }: RetryControls,
+): Promise<HandlingOutcome> {
+  let poisonAttempts = 0;
+  for (let attempt = 1; ; attempt++) {
+    if (stopping()) return 'stopped';
     try {
       await handler(event);
-      return true;
+      return 'handled';
     } catch (error) {
-      onError(error, attempt);
-      if (attempt < maxAttempts) await sleep(backoffMs * 2 ** (attempt - 1));
+      const transient = isTransientFailure(error);
+      if (!transient) poisonAttempts++;
+      onError(error, attempt, transient);
+      if (!transient && (poisonAttempts >= maxAttempts || isMalformedEvent(error))) return 'poison';
+      const delay = transient
+        ? Math.min(maxTransientBackoffMs, backoffMs * 2 ** Math.min(attempt - 1, 20))
+        : backoffMs * 2 ** (poisonAttempts - 1);
+      await waitKeepingAlive(delay, stopping, keepAlive);
     }
   }
-  return false;
+}
+
+async function waitKeepingAlive(ms: number, stopping: () => boolean, keepAlive?: () => Promise<void>) {
+  const until = Date.now() + ms;
+  while (!stopping()) {
+    const left = until - Date.now();
+    if (left <= 0) return;
+    await sleep(Math.min(left, 1_000));
+    if (keepAlive && Date.now() < until) await keepAlive().catch(() => undefined);
+  }
+}
+
+/** Log fields for a failed attempt: transient ones are logged at the first attempt and then sparsely. */
+export function shouldLogAttempt(attempt: number, transient: boolean) {
+  return !transient || attempt === 1 || attempt % 10 === 0;
 }

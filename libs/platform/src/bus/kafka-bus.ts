@@ -1,21 +1,47 @@
 import { hostname } from 'node:os';
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer } from 'kafkajs';
-import { topics as knownTopics, type EventEnvelope } from '@moba/contracts';
+import {
+  ConfigResourceTypes,
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  type Producer,
+} from 'kafkajs';
+import { commandTopics, topics as knownTopics, type EventEnvelope } from '@moba/contracts';
 import type { Logger } from '../log';
-import { deadLetterTopic, DEFAULT_MAX_ATTEMPTS, handleWithRetry, type EventBus } from './event-bus';
+import { consumerReadinessName, processReadiness } from '../readiness';
+import {
+  deadLetterTopic,
+  DEFAULT_MAX_ATTEMPTS,
+  handleWithRetry,
+  isDeadLetterTopic,
+  shouldLogAttempt,
+  type DeadLetters,
+  type EventBus,
+} from './event-bus';
+import { readEnvelope } from './read-envelope';
+import { topicConfig } from './kafka-topic-config';
 
 /**
  * EventBus on Kafka (kafkajs), the production bus.
  *
  * - Producer: idempotent, acks from all in-sync replicas, the envelope's key (aggregate id) as message
  *   key, so one aggregate's events share a partition and keep their order.
- * - Topics (every catalogue topic and its dead-letter topic) are created on start; other topics the
- *   first time they are used.
+ * - Topics (every catalogue topic, the command topics and their dead-letter topics) are created on
+ *   start with their configuration (kafka-topic-config.ts: retention, min.insync.replicas), which is
+ *   also applied to topics that already exist; other topics are created the first time they are used.
  * - subscribe(topic, group): a kafkajs consumer in the consumer group `<group>.<topic>` (the group
  *   name is the service; one Kafka group per service and topic keeps each group's subscription
  *   uniform), reading from the beginning the first time the group exists. Partitions are handled
  *   side by side, each partition in order; a message is committed after its handler succeeded or,
- *   after `maxAttempts` attempts with doubling backoff, after it was sent to `<topic>.dead-letter`.
+ *   for a poison event, after `maxAttempts` attempts with doubling backoff and a copy in
+ *   `<topic>.dead-letter`. A message that is no valid envelope goes there at once.
+ * - A transient failure (store unreachable, timeouts) is retried without end: the partition is paused
+ *   (no further fetches) and the member heartbeats between attempts, so it keeps its place in the
+ *   group instead of outliving the session and forcing a rebalance. A rebalance meanwhile ends the
+ *   retry without committing; the partition's next owner takes the message up.
  *
  * URL: `kafka://broker1:9092,broker2:9092?partitions=6&replication=1`.
  */
@@ -88,8 +114,31 @@ export async function createKafkaBus(url: string, service: string, logger?: Logg
           topic,
           numPartitions: options.partitions,
           replicationFactor: options.replication,
+          configEntries: Object.entries(topicConfig(topic, options.replication)).map(([name, value]) => ({
+            name,
+            value,
+          })),
         })),
       });
+    }
+    const toAlter = names.filter((name) => existing.has(name));
+    if (toAlter.length) {
+      // Topics made before these settings existed (or by hand) get them too.
+      await admin
+        .alterConfigs({
+          validateOnly: false,
+          resources: toAlter.map((name) => ({
+            type: ConfigResourceTypes.TOPIC,
+            name,
+            configEntries: Object.entries(topicConfig(name, options.replication)).map(([n, value]) => ({
+              name: n,
+              value,
+            })),
+          })),
+        })
+        .catch((error: unknown) =>
+          logger?.warn({ err: error, topics: toAlter }, 'could not set topic configs'),
+        );
     }
   }
   function ensureTopics(names: string[]): Promise<unknown> {
@@ -108,28 +157,80 @@ export async function createKafkaBus(url: string, service: string, logger?: Logg
   }
   const withDeadLetters = (names: string[]) =>
     names.flatMap((name) => (name.endsWith('.dead-letter') ? [name] : [name, deadLetterTopic(name)]));
-  await ensureTopics(withDeadLetters(Object.values(knownTopics)));
+  await ensureTopics(withDeadLetters([...Object.values(knownTopics), ...Object.values(commandTopics)]));
 
   const consumers: Consumer[] = [];
   const transientGroups: string[] = [];
   let closed = false;
 
   async function send(topic: string, event: EventEnvelope, headers: Record<string, string> = {}) {
+    await sendRaw(topic, event.key, JSON.stringify(event), { type: event.type, id: event.id, ...headers });
+  }
+  async function sendRaw(topic: string, key: string | null, value: string | null, headers: IHeaders) {
     await ensureTopics(withDeadLetters([topic]));
-    await producer.send({
-      topic,
-      acks: -1,
-      messages: [
-        {
-          key: event.key,
-          value: JSON.stringify(event),
-          headers: { type: event.type, id: event.id, ...headers },
-        },
-      ],
-    });
+    await producer.send({ topic, acks: -1, messages: [{ key, value, headers }] });
   }
 
+  /**
+   * Redrive reads a dead-letter topic with its own group (`moba-redrive.<topic>.dead-letter`): what
+   * that group has not passed yet is what waits to be redriven.
+   */
+  const redriveGroup = (topic: string) => `moba-redrive.${deadLetterTopic(topic)}`;
+  async function waiting(topic: string) {
+    const dead = deadLetterTopic(topic);
+    await ensureTopics([topic, dead]);
+    const ends = await admin.fetchTopicOffsets(dead);
+    const [committed] = await admin.fetchOffsets({ groupId: redriveGroup(topic), topics: [dead] });
+    const done = new Map(committed?.partitions.map((p) => [p.partition, Number(p.offset)]) ?? []);
+    return ends.map(({ partition, high, low }) => ({
+      partition,
+      high: Number(high),
+      left: Number(high) - Math.max(Number(low), done.get(partition) ?? -1),
+    }));
+  }
+  const deadLetters: DeadLetters = {
+    async count(topic) {
+      return (await waiting(topic)).reduce((sum, p) => sum + Math.max(0, p.left), 0);
+    },
+    async redrive(topic) {
+      const partitions = (await waiting(topic)).filter((p) => p.left > 0);
+      if (!partitions.length) return { redriven: 0, kept: 0 };
+      const consumer = kafka.consumer({ groupId: redriveGroup(topic) });
+      let redriven = 0;
+      let kept = 0;
+      const open = new Set(partitions.map((p) => p.partition));
+      const ends = new Map(partitions.map((p) => [p.partition, p.high]));
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      await consumer.connect();
+      await consumer.subscribe({ topics: [deadLetterTopic(topic)], fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ message, partition }) => {
+          const read = readEnvelope(message.value?.toString());
+          if (read.event) {
+            await send(topic, read.event);
+            redriven++;
+          } else {
+            kept++;
+            logger?.warn(
+              { topic, partition, offset: message.offset, problem: read.problem },
+              'unreadable dead letter passed',
+            );
+          }
+          if (Number(message.offset) + 1 >= (ends.get(partition) ?? 0)) {
+            open.delete(partition);
+            if (!open.size) finish();
+          }
+        },
+      });
+      await finished;
+      await consumer.disconnect();
+      return { redriven, kept };
+    },
+  };
+
   return {
+    deadLetters,
     async publish(topic, event) {
       if (closed) throw new Error('bus closed');
       await send(topic, event);
@@ -147,27 +248,66 @@ export async function createKafkaBus(url: string, service: string, logger?: Logg
           resolve();
         });
       });
+      // Readiness: not ready until this member joins, and for good after a crash kafkajs gives up on.
+      const readinessName = consumerReadinessName(group, topic);
+      processReadiness.report(readinessName, false, 'joining the group');
+      consumer.on(consumer.events.GROUP_JOIN, () => processReadiness.report(readinessName, true));
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (!payload.restart)
+          processReadiness.report(readinessName, false, `crashed: ${payload.error.message}`);
+      });
       await consumer.connect();
       await consumer.subscribe({ topics: [topic], fromBeginning: !subscribeOptions.transient });
       await consumer.run({
         partitionsConsumedConcurrently: 3,
-        eachMessage: async ({ message, partition }) => {
-          let event: EventEnvelope;
-          try {
-            event = JSON.parse(message.value?.toString() ?? '') as EventEnvelope;
-          } catch {
-            log?.error({ partition, offset: message.offset }, 'unreadable message skipped');
+        eachMessage: async ({ message, partition, heartbeat, pause }) => {
+          const read = readEnvelope(message.value?.toString());
+          if (!read.event) {
+            if (!isDeadLetterTopic(topic))
+              await sendRaw(
+                deadLetterTopic(topic),
+                message.key?.toString() ?? null,
+                message.value?.toString() ?? null,
+                {
+                  group,
+                  reason: read.problem,
+                  sourcePartition: String(partition),
+                  sourceOffset: message.offset,
+                },
+              );
+            log?.error(
+              { partition, offset: message.offset, reason: read.problem, alert: 'dead-letter' },
+              'unreadable message sent to the dead-letter topic',
+            );
             return;
           }
-          const ok = await handleWithRetry(handler, event, subscribeOptions, (error, attempt) =>
-            log?.warn({ err: error, eventId: event.id, attempt }, 'event handler failed'),
-          );
-          if (!ok && !topic.endsWith('.dead-letter')) {
+          const event = read.event;
+          let resume: (() => void) | undefined;
+          let rebalancing = false;
+          const outcome = await handleWithRetry(handler, event, subscribeOptions, {
+            stopping: () => closed || rebalancing,
+            keepAlive: async () => {
+              resume ??= pause(); // no fetches for this partition while it waits
+              try {
+                await heartbeat();
+              } catch (error) {
+                rebalancing = true; // the group rebalances: give the message back uncommitted
+                throw error;
+              }
+            },
+            onError: (error, attempt, transient) => {
+              if (shouldLogAttempt(attempt, transient))
+                log?.warn({ err: error, eventId: event.id, attempt, transient }, 'event handler failed');
+            },
+          }).finally(() => resume?.());
+          if (outcome === 'stopped')
+            throw new Error(`left ${event.id} uncommitted: the consumer is stopping`);
+          if (outcome === 'poison' && !isDeadLetterTopic(topic)) {
             await send(deadLetterTopic(topic), event, {
               group,
               reason: `handler failed ${subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS} times`,
             });
-            log?.error({ eventId: event.id }, 'event sent to the dead-letter topic');
+            log?.error({ eventId: event.id, alert: 'dead-letter' }, 'event sent to the dead-letter topic');
           }
         },
       });

@@ -3,10 +3,13 @@ import type { Logger } from '../log';
 import {
   deadLetterTopic,
   handleWithRetry,
+  isDeadLetterTopic,
+  shouldLogAttempt,
   type EventBus,
   type EventHandler,
   type SubscribeOptions,
 } from './event-bus';
+import { checkEnvelope } from './read-envelope';
 
 interface Group {
   members: { handler: EventHandler; options: SubscribeOptions }[];
@@ -15,22 +18,50 @@ interface Group {
   chains: Map<string, Promise<unknown>>;
 }
 
+interface DeadLetter {
+  event: unknown;
+  group: string;
+  reason: string;
+}
+
 /**
  * The in-process bus of the embedded mode. publish resolves only after every subscribed group has
- * handled the event (or dead-lettered it), so an outbox relay that awaits it loses nothing.
+ * handled the event (or dead-lettered it), so an outbox relay that awaits it loses nothing. A
+ * transient failure is retried until it passes or the bus closes.
  */
 export function createMemoryBus(logger?: Logger): EventBus {
   const topics = new Map<string, Map<string, Group>>();
+  const deadLetters = new Map<string, DeadLetter[]>();
   let closed = false;
 
-  const deliver = (topic: string, group: Group, event: EventEnvelope): Promise<void> => {
+  async function bury(topic: string, event: unknown, group: string, reason: string) {
+    if (isDeadLetterTopic(topic)) return;
+    const list = deadLetters.get(topic) ?? [];
+    list.push({ event, group, reason });
+    deadLetters.set(topic, list);
+    logger?.error(
+      { topic, group, reason, eventId: (event as { id?: unknown })?.id },
+      'event sent to the dead-letter topic',
+    );
+    const checked = checkEnvelope(event);
+    if (checked.event) await deliverAll(deadLetterTopic(topic), checked.event);
+  }
+
+  const deliver = (topic: string, groupName: string, group: Group, event: EventEnvelope): Promise<void> => {
     const member = group.members[group.next++ % group.members.length];
     const previous = group.chains.get(event.key) ?? Promise.resolve();
     const run = previous.then(async () => {
-      const ok = await handleWithRetry(member.handler, event, member.options, (error, attempt) =>
-        logger?.warn({ err: error, topic, eventId: event.id, attempt }, 'event handler failed'),
-      );
-      if (!ok && !topic.endsWith('.dead-letter')) await bus.publish(deadLetterTopic(topic), event);
+      const outcome = await handleWithRetry(member.handler, event, member.options, {
+        stopping: () => closed,
+        onError: (error, attempt, transient) => {
+          if (shouldLogAttempt(attempt, transient))
+            logger?.warn(
+              { err: error, topic, eventId: event.id, attempt, transient },
+              'event handler failed',
+            );
+        },
+      });
+      if (outcome === 'poison') await bury(topic, event, groupName, 'handler kept failing');
     });
     const settled = run.catch(() => undefined);
     group.chains.set(event.key, settled);
@@ -40,12 +71,22 @@ export function createMemoryBus(logger?: Logger): EventBus {
     return run;
   };
 
+  async function deliverAll(topic: string, event: EventEnvelope) {
+    const groups = topics.get(topic);
+    if (!groups) return;
+    await Promise.all([...groups.entries()].map(([name, group]) => deliver(topic, name, group, event)));
+  }
+
   const bus: EventBus = {
     async publish(topic, event) {
       if (closed) throw new Error('bus closed');
-      const groups = topics.get(topic);
-      if (!groups) return;
-      await Promise.all([...groups.values()].map((group) => deliver(topic, group, event)));
+      const checked = checkEnvelope(event);
+      if (checked.problem) {
+        // Another process would receive it and dead-letter it; in one process every group would.
+        for (const name of topics.get(topic)?.keys() ?? []) await bury(topic, event, name, checked.problem);
+        return;
+      }
+      await deliverAll(topic, event);
     },
     async subscribe(topic, groupName, handler, options = {}) {
       const groups = topics.get(topic) ?? new Map<string, Group>();
@@ -53,6 +94,26 @@ export function createMemoryBus(logger?: Logger): EventBus {
       const group: Group = groups.get(groupName) ?? { members: [], next: 0, chains: new Map() };
       group.members.push({ handler, options });
       groups.set(groupName, group);
+    },
+    deadLetters: {
+      async count(topic) {
+        return deadLetters.get(topic)?.length ?? 0;
+      },
+      async redrive(topic) {
+        const list = deadLetters.get(topic) ?? [];
+        deadLetters.set(topic, []);
+        let redriven = 0;
+        const kept: DeadLetter[] = [];
+        for (const entry of list) {
+          const checked = checkEnvelope(entry.event);
+          if (checked.event) {
+            await deliverAll(topic, checked.event);
+            redriven++;
+          } else kept.push(entry);
+        }
+        deadLetters.set(topic, [...kept, ...(deadLetters.get(topic) ?? [])]);
+        return { redriven, kept: kept.length };
+      },
     },
     async close() {
       closed = true;

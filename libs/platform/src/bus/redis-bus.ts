@@ -7,11 +7,16 @@ import {
   deadLetterTopic,
   DEFAULT_MAX_ATTEMPTS,
   handleWithRetry,
+  isDeadLetterTopic,
+  shouldLogAttempt,
   sleep,
+  type DeadLetters,
   type EventBus,
   type EventHandler,
   type SubscribeOptions,
 } from './event-bus';
+import { readEnvelope } from './read-envelope';
+import { consumerReadinessName, processReadiness } from '../readiness';
 
 /**
  * EventBus on Redis Streams, for running several processes without Kafka.
@@ -22,7 +27,11 @@ import {
  *   A transient group starts at the end of the stream and is destroyed when the bus closes.
  * - Every subscription reads with XREADGROUP under a consumer name unique to this process, handles the
  *   batch (same key in stream order, different keys side by side), retries with backoff, then XACKs.
- * - A handler that keeps failing sends the event to the `<topic>.dead-letter` stream, then XACKs.
+ * - A transient failure (store or Redis unreachable) is retried without end: the consumer waits, and
+ *   re-claims the entry for itself (XCLAIM … JUSTID) so no other member takes it over meanwhile.
+ * - A poison event (a handler that keeps failing otherwise) or an entry that is not a valid envelope
+ *   goes to the `<topic>.dead-letter` stream, then is XACKed. Writes to Redis are retried until Redis
+ *   answers again, so an outage delays events but neither drops nor dead-letters them.
  * - Entries a dead consumer left pending longer than `claimIdleMs` are taken over with XAUTOCLAIM by a
  *   live member of the group; an entry delivered more than maxAttempts times goes to the dead letters.
  *
@@ -81,7 +90,12 @@ export async function createRedisBus(
   const { redisUrl, options: fromUrl, prefix } = parseRedisBusUrl(url);
   const options = { ...fromUrl, ...overrides };
   const streamOf = (topic: string) => (prefix ? `${prefix}:${topic}` : topic);
-  const connect = () => new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const connect = () => {
+    const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // While Redis is away ioredis reconnects by itself; the commands that fail are retried and logged here.
+    client.on('error', () => undefined);
+    return client;
+  };
   const commands = connect();
   try {
     await commands.connect();
@@ -134,7 +148,7 @@ export async function createRedisBus(
       raw: Record<string, string>,
       reason: string,
     ) {
-      if (!topic.endsWith('.dead-letter')) {
+      if (!isDeadLetterTopic(topic)) {
         if (event)
           await append(deadLetterTopic(topic), event, ['group', group, 'reason', reason, 'sourceId', id]);
         else
@@ -151,28 +165,59 @@ export async function createRedisBus(
             reason,
           );
       }
-      log?.error({ streamId: id, eventId: event?.id, reason }, 'event sent to the dead-letter topic');
+      log?.error(
+        { streamId: id, eventId: event?.id, reason, alert: 'dead-letter' },
+        'event sent to the dead-letter topic',
+      );
     }
+
+    /** Redis commands of the consumer are retried until Redis answers again (or the bus closes). */
+    async function persist<R>(what: string, run: () => Promise<R>): Promise<R | undefined> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await run();
+        } catch (error) {
+          if (stopping) return undefined;
+          if (attempt === 1 || attempt % 20 === 0)
+            log?.warn({ err: error, attempt }, `${what} failed; retrying`);
+          await sleep(Math.min(2_000, 100 * attempt));
+        }
+      }
+    }
+
+    const acknowledge = (id: string) =>
+      persist('acknowledging an event', () => commands.xack(stream, group, id));
 
     async function handleEntry([id, fields]: StreamEntry) {
       if (fields === null) {
-        await commands.xack(stream, group, id); // trimmed away while pending
+        await acknowledge(id); // trimmed away while pending
         return;
       }
       const raw = fieldsOf(fields);
-      let event: EventEnvelope | undefined;
-      try {
-        event = JSON.parse(raw.event) as EventEnvelope;
-      } catch {
-        await deadLetter(id, undefined, raw, 'unreadable entry');
-        await commands.xack(stream, group, id);
+      const read = readEnvelope(raw.event);
+      if (!read.event) {
+        await persist('dead-lettering an entry', () => deadLetter(id, undefined, raw, read.problem));
+        await acknowledge(id);
         return;
       }
-      const ok = await handleWithRetry(handler, event, subscribeOptions, (error, attempt) =>
-        log?.warn({ err: error, eventId: event.id, attempt }, 'event handler failed'),
-      );
-      if (!ok) await deadLetter(id, event, raw, `handler failed ${maxAttempts} times`);
-      await commands.xack(stream, group, id);
+      const event = read.event;
+      const outcome = await handleWithRetry(handler, event, subscribeOptions, {
+        stopping: () => stopping,
+        // Keeps the entry ours: XAUTOCLAIM in other members takes entries idle longer than claimIdleMs.
+        keepAlive: async () => {
+          await commands.xclaim(stream, group, consumer, 0, id, 'JUSTID');
+        },
+        onError: (error, attempt, transient) => {
+          if (shouldLogAttempt(attempt, transient))
+            log?.warn({ err: error, eventId: event.id, attempt, transient }, 'event handler failed');
+        },
+      });
+      if (outcome === 'stopped') return; // left pending: a member takes it over
+      if (outcome === 'poison')
+        await persist('dead-lettering an event', () =>
+          deadLetter(id, event, raw, `handler failed ${maxAttempts} times`),
+        );
+      await acknowledge(id);
     }
 
     /** Same key in order, different keys side by side. */
@@ -214,13 +259,7 @@ export async function createRedisBus(
             ][];
             if (info && info[3] > maxAttempts && entry[1]) {
               const raw = fieldsOf(entry[1]);
-              let event: EventEnvelope | undefined;
-              try {
-                event = JSON.parse(raw.event) as EventEnvelope;
-              } catch {
-                event = undefined;
-              }
-              await deadLetter(entry[0], event, raw, `delivered ${info[3]} times`);
+              await deadLetter(entry[0], readEnvelope(raw.event).event, raw, `delivered ${info[3]} times`);
               await commands.xack(stream, group, entry[0]);
             } else live.push(entry);
           }
@@ -248,6 +287,7 @@ export async function createRedisBus(
       }
     }
 
+    const readinessName = consumerReadinessName(group, topic);
     const loop = (async () => {
       while (!stopping) {
         try {
@@ -264,10 +304,12 @@ export async function createRedisBus(
             stream,
             '>',
           )) as [string, StreamEntry[]][] | null;
+          processReadiness.report(readinessName, true);
           if (result) for (const [, entries] of result) await handleBatch(entries);
         } catch (error) {
           if (stopping) break;
           const message = String((error as Error).message);
+          processReadiness.report(readinessName, false, message);
           if (message.includes('NOGROUP'))
             await ensureGroup(topic, group, subscribeOptions.transient ? '$' : '0').catch(() => undefined);
           else log?.error({ err: error }, 'reading the stream failed; retrying');
@@ -285,7 +327,32 @@ export async function createRedisBus(
     };
   }
 
+  const deadLetters: DeadLetters = {
+    count: (topic) => commands.xlen(streamOf(deadLetterTopic(topic))),
+    async redrive(topic) {
+      const source = streamOf(deadLetterTopic(topic));
+      let redriven = 0;
+      let kept = 0;
+      let start = '-';
+      for (;;) {
+        const entries = (await commands.xrange(source, start, '+', 'COUNT', 100)) as StreamEntry[];
+        if (!entries.length) break;
+        for (const [id, fields] of entries) {
+          const read = readEnvelope(fields ? fieldsOf(fields).event : undefined);
+          if (read.event) {
+            await append(topic, read.event);
+            await commands.xdel(source, id);
+            redriven++;
+          } else kept++;
+        }
+        start = `(${entries[entries.length - 1][0]}`;
+      }
+      return { redriven, kept };
+    },
+  };
+
   return {
+    deadLetters,
     async publish(topic, event) {
       if (closed) throw new Error('bus closed');
       await append(topic, event);

@@ -12,6 +12,8 @@ export async function createRedisFanout(url: string): Promise<Fanout> {
   parsed.searchParams.delete('channel');
   const publisher = new Redis(parsed.toString(), { lazyConnect: true });
   const subscriber = new Redis(parsed.toString(), { lazyConnect: true });
+  // ioredis reconnects by itself while Redis is away; a failed publish surfaces to its caller.
+  for (const client of [publisher, subscriber]) client.on('error', () => undefined);
   try {
     await Promise.all([publisher.connect(), subscriber.connect()]);
   } catch (error) {

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import client from 'prom-client';
 import { AppError } from '../errors';
 import { requestContext, type Logger } from '../log';
+import { registerDeadLetterMetrics } from '../bus/dead-letter-watch';
+import { isTransientFailure } from '../bus/failure';
+import { processReadiness, type Readiness } from '../readiness';
+import { metricsText } from '../metrics';
+import { currentTraceId, traceHttpRequest } from '../tracing';
+import { METRICS_PATH, PROBE_PATHS } from './probes';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -13,6 +19,8 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Answers /readyz: false while the service cannot take traffic yet. */
   isReady?: () => boolean;
+  /** What else /readyz asks (the process's: consumers, store, draining). */
+  readiness?: Readiness;
   bodyLimit?: string;
   routes: (app: Express) => void;
 }
@@ -28,18 +36,35 @@ export function createHttpApp({
   name,
   logger,
   isReady = () => true,
+  readiness = processReadiness,
   bodyLimit = '100kb',
   routes,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // While draining, every answer closes its connection: the client's next request opens a new one,
+  // to an instance that is not stopping.
+  app.use((_req, res, next) => {
+    if (readiness.draining) res.setHeader('connection', 'close');
+    next();
+  });
   app.use(requestId);
+  app.use((req, res, next) =>
+    traceHttpRequest(
+      name,
+      req,
+      res,
+      () => `${req.method} ${(req.route?.path as string) ?? '(unmatched)'}`,
+      next,
+    ),
+  );
   app.use(helmet());
   app.use(express.json({ limit: bodyLimit }));
 
   const registry = new client.Registry();
   registry.setDefaultLabels({ service: name });
+  registerDeadLetterMetrics(registry);
   const requests = new client.Counter({
     name: 'http_requests_total',
     help: 'HTTP requests by status class',
@@ -51,15 +76,17 @@ export function createHttpApp({
     next();
   });
 
-  app.get('/healthz', (_req, res) => {
+  app.get(PROBE_PATHS.liveness, (_req, res) => {
     res.json({ status: 'up', service: name });
   });
-  app.get('/readyz', (_req, res) => {
-    const ready = isReady();
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'starting', service: name });
+  app.get(PROBE_PATHS.readiness, async (_req, res) => {
+    const report = await readiness.evaluate();
+    const ready = report.ready && isReady();
+    const status = ready ? 'ready' : report.draining ? 'draining' : 'starting';
+    res.status(ready ? 200 : 503).json({ status, service: name, checks: report.checks });
   });
-  app.get('/metrics', async (_req, res) => {
-    res.type(registry.contentType).send(await registry.metrics());
+  app.get(METRICS_PATH, async (_req, res) => {
+    res.type(registry.contentType).send(await metricsText(registry));
   });
 
   routes(app);
@@ -68,6 +95,12 @@ export function createHttpApp({
   app.use(errorHandler(logger));
   return app;
 }
+
+/** With tracing on, an error answer names its trace, so a user's report leads to the request. */
+const withTrace = <T extends object>(body: T): T & { traceId?: string } => {
+  const traceId = currentTraceId();
+  return traceId ? { ...body, traceId } : body;
+};
 
 interface BodyParserError {
   type?: string;
@@ -83,32 +116,45 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         res.status(err.status).type('text/plain').send(err.literalBody);
         return;
       }
-      res.status(err.status).json({ error: { code: err.code, message: err.message, details: err.details } });
+      res
+        .status(err.status)
+        .json({ error: withTrace({ code: err.code, message: err.message, details: err.details }) });
       return;
     }
     const parserError = err as BodyParserError;
     if (parserError?.type === 'entity.too.large') {
       res.status(413).json({
-        error: {
+        error: withTrace({
           code: 'VALIDATION',
           message: 'body too large',
           details: [{ field: '(body)', code: 'too_big', message: 'too large' }],
-        },
+        }),
       });
       return;
     }
     if (parserError?.type === 'entity.parse.failed' || parserError?.status === 400) {
       res.status(400).json({
-        error: {
+        error: withTrace({
           code: 'VALIDATION',
           message: 'malformed JSON body',
           details: [{ field: '(body)', code: 'invalid', message: 'malformed JSON' }],
-        },
+        }),
       });
       return;
     }
+    if (isTransientFailure(err)) {
+      // The store (or the bus) is unreachable for a moment: nothing was written; the client may retry.
+      logger.warn({ err }, 'a dependency is unreachable; answered 503');
+      res
+        .status(503)
+        .setHeader('retry-after', '2')
+        .json({
+          error: { code: 'SERVICE_UNAVAILABLE', message: 'temporarily unavailable, try again shortly' },
+        });
+      return;
+    }
     logger.error({ err }, 'unhandled error');
-    res.status(500).json({ error: { code: 'INTERNAL', message: 'unknown error occurred' } });
+    res.status(500).json({ error: withTrace({ code: 'INTERNAL', message: 'unknown error occurred' }) });
   };
 }
 
@@ -116,7 +162,32 @@ export interface Listening {
   server: Server;
   port: number;
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops accepting, closes idle connections, lets requests in flight finish for up to graceMs (0:
+   * none), then ends what is left. Resolves once every connection is gone.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Graceful close of an HTTP server: see Listening.close. */
+export function closeGracefully(server: Server, graceMs = 0): Promise<void> {
+  return new Promise<void>((done) => {
+    if (!server.listening) {
+      server.closeAllConnections();
+      done();
+      return;
+    }
+    const over = () => server.closeAllConnections();
+    const timer = graceMs > 0 ? setTimeout(over, graceMs) : undefined;
+    // close() also closes the idle connections (a busy one closes after its answer, see below).
+    server.close(() => {
+      clearTimeout(timer);
+      done();
+    });
+    // Requests still arriving on open connections are answered, then their connection closes.
+    server.prependListener('request', (_req, res: ServerResponse) => res.setHeader('connection', 'close'));
+    if (!timer) over();
+  });
 }
 
 /** Listens on host:port (0 picks a free port) and closes cleanly, keep-alive sockets included. */
@@ -136,11 +207,7 @@ export function listen(
         server,
         port: actual,
         url: `http://${host}:${actual}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
+        close: (graceMs = 0) => closeGracefully(server, graceMs),
       });
     });
   });

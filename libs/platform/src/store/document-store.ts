@@ -20,6 +20,11 @@ export interface IndexSpec {
   unique?: boolean;
   /** Only documents that have every field take part (Mongo: partial index on $exists). */
   sparse?: boolean;
+  /**
+   * A MongoDB TTL index on one Date field: the server removes a document this many seconds after
+   * that date. Other adapters skip it; whoever declares one also prunes (see idempotent-consumer).
+   */
+  expireAfterSeconds?: number;
 }
 
 export interface Collection<T extends BaseDoc> {
@@ -27,6 +32,12 @@ export interface Collection<T extends BaseDoc> {
   insertOne(doc: T): Promise<T>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  /** find, reading only the named top-level fields (and _id) from the store: no more leaves it. */
+  findFields<K extends keyof T & string>(
+    filter: Filter,
+    fields: K[],
+    options?: FindOptions,
+  ): Promise<Pick<T, '_id' | K>[]>;
   count(filter: Filter): Promise<number>;
   /** Resolves how many documents matched (0 or 1). */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<number>;
@@ -39,6 +50,8 @@ export interface Collection<T extends BaseDoc> {
 
 export interface DocumentStore {
   collection<T extends BaseDoc>(name: string, options?: { indexes?: IndexSpec[] }): Promise<Collection<T>>;
+  /** Resolves when the engine answers (readiness); in-process stores have none. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -13,7 +13,10 @@ import {
 /**
  * DocumentStore on MongoDB through mongoose: one database per service (`<db>_<service>`, db from the
  * URL path, default `moba`), one model per collection with the declared (unique, compound, sparse →
- * partial) indexes built before the collection is handed out. Schemas are open (strict: false, no
+ * partial, TTL) indexes and the outbox index synchronised (syncIndexes: a changed option rebuilds the
+ * index instead of stopping the service) before the collection is handed out. Command buffering is
+ * off: while MongoDB is unreachable an operation fails at once (a transient failure the bus retries)
+ * instead of waiting up to 10 s per operation. Schemas are open (strict: false, no
  * version key, no minimising) because the services validate with zod; reads are lean. A duplicate key
  * (E11000) becomes the one DuplicateKeyError.
  */
@@ -31,8 +34,18 @@ function indexOptions(index: IndexSpec) {
   const options: Record<string, unknown> = { unique: index.unique ?? false };
   if (index.sparse)
     options.partialFilterExpression = Object.fromEntries(index.fields.map((f) => [f, { $exists: true }]));
+  if (index.expireAfterSeconds !== undefined) options.expireAfterSeconds = index.expireAfterSeconds;
   return options;
 }
+
+/**
+ * The outbox relay's `{'_outbox.0': {$exists: true}}`: a partial index holding only the documents
+ * with pending events, so each poll reads those and nothing else.
+ */
+const OUTBOX_INDEX = {
+  fields: { '_outbox.0': 1 },
+  options: { name: 'outbox_pending', partialFilterExpression: { '_outbox.0': { $exists: true } } },
+} as const;
 
 function wrap<T extends BaseDoc>(name: string, model: AnyModel): Collection<T> {
   const guard = async <R>(run: () => Promise<R>): Promise<R> => {
@@ -56,6 +69,13 @@ function wrap<T extends BaseDoc>(name: string, model: AnyModel): Collection<T> {
       if (skip) query = query.skip(skip);
       if (limit) query = query.limit(limit);
       return (await query.lean()) as T[];
+    },
+    async findFields(filter: Filter, fields: string[], { sort, skip, limit }: FindOptions = {}) {
+      let query = model.find(filter, Object.fromEntries(['_id', ...fields].map((f) => [f, 1])));
+      if (sort) query = query.sort(sort);
+      if (skip) query = query.skip(skip);
+      if (limit) query = query.limit(limit);
+      return (await query.lean()) as never[];
     },
     count: (filter) => model.countDocuments(filter).exec(),
     updateOne: (filter, update: Update, { upsert = false } = {}) =>
@@ -89,6 +109,7 @@ export async function createMongoStore(url: string, service: string): Promise<Do
   const connection: Connection = mongoose.createConnection(url, {
     dbName: mongoDatabaseName(url, service),
     autoIndex: false,
+    bufferCommands: false,
     serverSelectionTimeoutMS: 10_000,
   });
   await connection.asPromise();
@@ -106,16 +127,18 @@ export async function createMongoStore(url: string, service: string): Promise<Do
         collection: name,
         autoCreate: false,
         autoIndex: false,
+        bufferCommands: false,
         _id: false,
       },
     );
     for (const index of indexes)
       schema.index(Object.fromEntries(index.fields.map((f) => [f, 1])), indexOptions(index));
+    schema.index(OUTBOX_INDEX.fields, OUTBOX_INDEX.options);
     const model: AnyModel = connection.models[name] ?? connection.model(name, schema);
     await model.createCollection().catch((error: { codeName?: string }) => {
       if (error?.codeName !== 'NamespaceExists') throw error;
     });
-    await model.createIndexes();
+    await model.syncIndexes();
     return wrap(name, model);
   }
 
@@ -123,6 +146,9 @@ export async function createMongoStore(url: string, service: string): Promise<Do
     collection<T extends BaseDoc>(name: string, { indexes = [] }: { indexes?: IndexSpec[] } = {}) {
       if (!open.has(name)) open.set(name, openCollection(name, indexes));
       return open.get(name) as unknown as Promise<Collection<T>>;
+    },
+    async ping() {
+      await connection.db!.admin().ping();
     },
     async close() {
       open.clear();

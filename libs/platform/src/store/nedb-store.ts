@@ -99,6 +99,14 @@ function wrap<T extends BaseDoc>(name: string, db: Datastore<T>): Collection<T> 
       if (limit) cursor = cursor.limit(limit);
       return (await cursor) as T[];
     },
+    async findFields(filter, fields, { sort, skip, limit }: FindOptions = {}) {
+      const projection = Object.fromEntries(['_id', ...fields].map((f) => [f, 1]));
+      let cursor = db.findAsync(toNedbFilter(filter), projection);
+      if (sort) cursor = cursor.sort(sort);
+      if (skip) cursor = cursor.skip(skip);
+      if (limit) cursor = cursor.limit(limit);
+      return (await cursor) as unknown as never[];
+    },
     async count(filter) {
       return db.countAsync(toNedbFilter(filter));
     },
@@ -152,7 +160,7 @@ export function createNedbStore(dir?: string): DocumentStore {
     if (!/^[a-z][a-z0-9_-]*$/i.test(name)) throw new Error(`bad collection name ${name}`);
     const db = new Datastore<BaseDoc>(dir ? { filename: join(dir, `${name}.db`) } : { inMemoryOnly: true });
     await db.loadDatabaseAsync();
-    for (const index of indexes) {
+    for (const index of indexes.filter((spec) => spec.expireAfterSeconds === undefined)) {
       await db.ensureIndexAsync({
         fieldName: index.fields.length === 1 ? index.fields[0] : index.fields,
         unique: index.unique ?? false,

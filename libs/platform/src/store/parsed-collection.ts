@@ -45,6 +45,8 @@ export function parsedCollection<T extends BaseDoc>(
     insertOne: (doc) => collection.insertOne(doc),
     findOne: async (filter) => check(await collection.findOne(filter)),
     find: async (filter, options) => (await collection.find(filter, options)).map(check),
+    // A part of a document: the schema of the whole cannot check it; the caller reads typed fields.
+    findFields: (filter, fields, options) => collection.findFields(filter, fields, options),
     count: (filter) => collection.count(filter),
     updateOne: (filter, update, options) => collection.updateOne(filter, update, options),
     updateMany: (filter, update) => collection.updateMany(filter, update),

@@ -78,7 +78,7 @@ export function collectionDdl(schema: string, table: string, indexes: IndexSpec[
   // statistics also tell the planner how few documents are pending.
   create('outbox', `((${pathExpression('_outbox.0')} IS NOT NULL))`);
   const arrayishFields = new Set<string>();
-  for (const index of indexes) {
+  for (const index of indexes.filter((spec) => spec.expireAfterSeconds === undefined)) {
     const columns = index.fields.map(pathExpression);
     // NULLS FIRST: the order of orderSql (a missing field first), forwards and backwards.
     let body = `(${columns.map((c) => `${c} NULLS FIRST`).join(', ')})`;
@@ -97,15 +97,24 @@ export function collectionDdl(schema: string, table: string, indexes: IndexSpec[
   return statements;
 }
 
+/** Only the named top-level fields of doc (and _id), missing fields left out as in the other stores. */
+function projectionSql(fields: string[]) {
+  for (const f of fields) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(f)) throw new Error(`bad field name ${f}`);
+  const names = fields.map((f) => `'${f}'`).join(', ');
+  return `jsonb_build_object('_id', _id) || COALESCE((SELECT jsonb_object_agg(key, value) FROM jsonb_each(doc) WHERE key IN (${names || "''"})), '{}'::jsonb)`;
+}
+
 /** The SELECT of find and findOne (exported so tests can EXPLAIN the very statement). */
 export function findStatement(
   schema: string,
   name: string,
   filter: Filter,
   { sort, skip, limit }: FindOptions = {},
+  fields?: string[],
 ): { text: string; values: unknown[] } {
   const params = new SqlParams();
-  let text = `SELECT doc FROM ${quoteIdent(schema)}.${quoteIdent(name)} WHERE ${whereSql(filter, params)}`;
+  const selected = fields ? `${projectionSql(fields)} AS doc` : 'doc';
+  let text = `SELECT ${selected} FROM ${quoteIdent(schema)}.${quoteIdent(name)} WHERE ${whereSql(filter, params)}`;
   if (sort && Object.keys(sort).length) text += ` ORDER BY ${orderSql(sort)}`;
   if (limit) text += ` LIMIT ${Math.floor(limit)}`;
   if (skip) text += ` OFFSET ${Math.floor(skip)}`;
@@ -141,6 +150,12 @@ export async function createPostgresStore(url: string, service: string): Promise
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
       let broken = false;
+      // A connection cut between two statements (a restart, a failover) is emitted as an 'error' event
+      // on the checked-out client: without a listener it would end the process.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await run(client);
@@ -151,6 +166,7 @@ export async function createPostgresStore(url: string, service: string): Promise
         if (attempt < 5 && RETRYABLE.has((error as PgError)?.code ?? '')) continue;
         throw error;
       } finally {
+        client.off('error', onError);
         client.release(broken);
       }
     }
@@ -220,6 +236,11 @@ export async function createPostgresStore(url: string, service: string): Promise
         }),
       findOne: async (filter) => (await select(filter, { limit: 1 }))[0] ?? null,
       find: (filter, options) => select(filter, options),
+      async findFields(filter, fields, options) {
+        const { text, values } = findStatement(schema, name, filter, options, fields);
+        const { rows } = await pool.query<{ doc: never }>(text, values);
+        return rows.map((r) => r.doc);
+      },
       async count(filter) {
         const params = new SqlParams();
         const { rows } = await pool.query<{ n: number }>(
@@ -272,6 +293,9 @@ export async function createPostgresStore(url: string, service: string): Promise
           setUp(name, indexes).then(() => wrap(name)),
         );
       return open.get(name) as unknown as Promise<Collection<T>>;
+    },
+    async ping() {
+      await pool.query('SELECT 1');
     },
     async close() {
       await Promise.allSettled([...open.values()]);

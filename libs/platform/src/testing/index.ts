@@ -10,6 +10,9 @@ let keys: ReturnType<typeof generateKeyPair> | undefined;
 /** One key pair per test process, shared by the signer and the verifier of test deps. */
 export const testKeys = () => (keys ??= generateKeyPair());
 
+/** The internal secret of test processes (service-to-service calls, service-tokens.ts). */
+export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
+
 /** Memory adapters, a movable clock and a token verifier that trusts testToken(). */
 export function createTestDeps(): BaseDeps & { clock: ReturnType<typeof createAdjustableClock> } {
   return {
@@ -102,3 +105,4 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+export { startEndpointBalancer } from './endpoint-balancer';

@@ -1,15 +1,31 @@
 import { ApplicationAccepted, topics } from '@moba/contracts';
-import { pushEvents, type PendingEvent } from '@moba/platform';
+import { adminAudit, pushEvents, type AdminAuditInput, type PendingEvent } from '@moba/platform';
 import type { AppContext } from '../context';
 import type { ApplicationDoc, VacancyDoc } from '../store';
 import { errors } from '../domain/errors';
+import { crewOutcome } from '../domain/crew';
 
 /** An admin accepts a pending worker application; see completeAcceptance for the capacity rule. */
-export async function acceptApplication(ctx: AppContext, applicationId: string) {
+export async function acceptApplication(
+  ctx: AppContext,
+  applicationId: string,
+  admin: AdminAuditInput['actor'],
+) {
   const application = await ctx.store.applications.findOne({ _id: applicationId, guest: false });
   if (!application) throw errors.applicationNotFound();
   if (application.status !== 'Pending') throw errors.notPending();
-  return completeAcceptance(ctx, application);
+  return completeAcceptance(ctx, application, (vacancy) => [
+    adminAudit(
+      {
+        actor: admin,
+        action: 'application.accept',
+        target: { type: 'application', id: application._id, label: vacancy.title },
+        before: { status: 'Pending' },
+        after: { status: 'Accepted' },
+      },
+      ctx.clock,
+    ),
+  ]);
 }
 
 /**
@@ -19,13 +35,22 @@ export async function acceptApplication(ctx: AppContext, applicationId: string) 
  * Step 2 moves the application Pending → Accepted together with its events (outbox). If step 2 loses
  * a race (rejected or accepted meanwhile), the claim is given back. A retry after a crash between the
  * steps finds the claim and finishes step 2.
+ *
+ * A crew application takes the leader plus the accepted members: all it brings, or, when
+ * `acceptedMemberIds` names a part (accept-part-of-crew), exactly those heads in the same one claim.
  */
 export async function completeAcceptance(
   ctx: AppContext,
-  application: ApplicationDoc,
+  requested: ApplicationDoc,
   moreEvents: (vacancy: VacancyDoc) => PendingEvent[] = () => [],
+  acceptedMemberIds?: string[],
 ) {
   const { vacancies, applications } = ctx.store;
+  const crew = requested.crew;
+  const memberIds = crew ? (acceptedMemberIds ?? crew.map((member) => member.id)) : undefined;
+  const application: ApplicationDoc = memberIds
+    ? { ...requested, positions: 1 + memberIds.length }
+    : requested;
   const claimKey = `claims.${application._id}`;
   let vacancy = await vacancies.findOneAndUpdate(
     {
@@ -40,9 +65,12 @@ export async function completeAcceptance(
   if (!vacancy) {
     const current = await vacancies.findOne({ _id: application.vacancyId });
     if (!current || current.deleted) throw errors.vacancyNotFound();
-    if (current.claims?.[application._id] === undefined) {
+    const claimed = current.claims?.[application._id];
+    if (claimed === undefined) {
       throw current.status === 'Open' ? errors.noFreePositions() : errors.vacancyNotOpen();
     }
+    // Another decision on this application (a whole crew against a part of it) holds the claim.
+    if (claimed !== application.positions) throw errors.notPending();
     vacancy = current; // claimed by an earlier attempt of this same acceptance
   }
 
@@ -55,12 +83,22 @@ export async function completeAcceptance(
     positions: application.positions,
     freePositions: vacancy.freePositions,
     totalPositions: vacancy.totalPositions,
+    ...(crew && memberIds ? { crew: crewOutcome(crew, memberIds) } : {}),
   });
   const events = [{ topic: topics.application, event: accepted }, ...moreEvents(vacancy)];
   const decidedAt = ctx.clock.now().toISOString();
   const moved = await applications.updateOne(
     { _id: application._id, status: 'Pending' },
-    pushEvents({ $set: { status: 'Accepted', decidedAt } }, events),
+    pushEvents(
+      {
+        $set: {
+          status: 'Accepted',
+          decidedAt,
+          ...(memberIds ? { positions: application.positions, acceptedMemberIds: memberIds } : {}),
+        },
+      },
+      events,
+    ),
   );
   if (moved === 0) {
     const latest = await applications.findOne({ _id: application._id });

@@ -7,10 +7,11 @@ import {
 } from '@moba/contracts';
 import { DuplicateKeyError, withEvents } from '@moba/platform';
 import type { AppContext } from '../context';
-import { workerApplicationKey, type ApplicationDoc } from '../store';
+import { workerApplicationKey, type ApplicationDoc, type VacancyDoc } from '../store';
 import { checkGroup, positionsFor } from '../domain/positions';
 import { errors } from '../domain/errors';
 import { closeApplications } from '../close-applications/close-applications';
+import { checkCrewPick } from '../domain/crew';
 
 /**
  * A worker applies to an Open vacancy, once (a unique index on worker + vacancy decides races).
@@ -27,9 +28,12 @@ export async function applyToVacancy(ctx: AppContext, workerId: string, input: A
   if (vacancy.status !== 'Open' || applicationsClosedByDate(vacancy.startDate, today))
     throw errors.vacancyNotOpen();
 
-  const peopleCount = input.peopleCount ?? 0;
-  const worker = peopleCount > 0 ? await workers.findOne({ _id: workerId }) : null;
-  checkGroup({ peopleCount, worker, vacancy });
+  const crew = input.memberIds ? await pickedCrew(ctx, workerId, vacancy, input.memberIds) : undefined;
+  const peopleCount = crew ? crew.length : (input.peopleCount ?? 0);
+  if (!crew) {
+    const worker = peopleCount > 0 ? await workers.findOne({ _id: workerId }) : null;
+    checkGroup({ peopleCount, worker, vacancy });
+  }
   const positions = positionsFor(peopleCount);
   if (positions > vacancy.freePositions) throw errors.noFreePositions();
 
@@ -47,6 +51,7 @@ export async function applyToVacancy(ctx: AppContext, workerId: string, input: A
     note: null,
     submittedAt,
     decidedAt: null,
+    ...(crew ? { crew } : {}),
   };
   const event = ApplicationSubmitted.create(application._id, {
     applicationId: application._id,
@@ -54,6 +59,7 @@ export async function applyToVacancy(ctx: AppContext, workerId: string, input: A
     workerId,
     positions,
     peopleCount,
+    ...(crew ? { memberIds: crew.map((member) => member.id) } : {}),
     submittedAt,
   });
   try {
@@ -78,4 +84,16 @@ export async function applyToVacancy(ctx: AppContext, workerId: string, input: A
     throw now.deleted ? errors.vacancyNotFound() : errors.vacancyNotOpen();
   }
   return { id: application._id, status: application.status, positions };
+}
+
+/** The members of the leader's crew they picked, in the crew's order (checked: a leader, a vacancy for groups, their own members). */
+async function pickedCrew(ctx: AppContext, workerId: string, vacancy: VacancyDoc, memberIds: string[]) {
+  const [worker, saved] = await Promise.all([
+    ctx.store.workers.findOne({ _id: workerId }),
+    ctx.store.crews.findOne({ _id: workerId }),
+  ]);
+  const crew = saved?.members ?? [];
+  checkCrewPick({ worker, vacancy, crew, memberIds });
+  const picked = new Set(memberIds);
+  return crew.filter((member) => picked.has(member.id));
 }

@@ -46,10 +46,9 @@ export async function closeApplications(
   if (closedDocs.length === 0) return [];
   const applicationIds = closedDocs.map((a) => a._id).sort();
   const workerIds = [...new Set(closedDocs.flatMap((a) => (a.workerId ? [a.workerId] : [])))].sort();
-  const acceptedApplicationIds = closedDocs
-    .filter((a) => a.closedFrom === 'Accepted')
-    .map((a) => a._id)
-    .sort();
+  const closedAccepted = closedDocs.filter((a) => a.closedFrom === 'Accepted');
+  const acceptedApplicationIds = closedAccepted.map((a) => a._id).sort();
+  const acceptedPositions = closedAccepted.reduce((sum, a) => sum + a.positions, 0);
   try {
     await closures.insertOne(
       withEvents({ _id: causeEventId, vacancyId, applicationIds }, [
@@ -61,6 +60,7 @@ export async function closeApplications(
             acceptedApplicationIds,
             reason: options.reason,
             workerIds,
+            acceptedPositions,
           }),
         },
       ]),

@@ -17,4 +17,9 @@ export const errors = {
   notPending: () => new AppError(codes.NOT_PENDING, 409, 'the application is no longer pending'),
   guestNotFound: () => new AppError(codes.GUEST_NOT_FOUND, 404, 'guest application not found'),
   notVacancyOwner: () => new AppError(codes.NOT_VACANCY_OWNER, 403, 'not your vacancy'),
+  batchIdReused: () =>
+    new AppError(codes.BATCH_ID_REUSED, 409, 'this batchId was used for another bulk decision', [
+      { field: 'batchId', code: codes.BATCH_ID_REUSED, message: 'already used for another request' },
+    ]),
+  batchNotFound: () => new AppError(codes.BATCH_NOT_FOUND, 404, 'bulk decision not found'),
 };

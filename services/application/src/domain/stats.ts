@@ -25,13 +25,17 @@ export function userRegisteredDelta(role: string): StatsDelta {
  */
 export const applicationDeltas = {
   submitted: (): StatsDelta => ({ totalApplications: 1, openApplications: 1, pendingApplications: 1 }),
-  accepted: (guest: boolean): StatsDelta =>
-    guest ? { totalApplications: 1, openApplications: 1 } : { pendingApplications: -1 },
+  /** Accepted heads: the leader and each accepted member of a crew, one for a worker or a guest. */
+  accepted: (guest: boolean, positions: number): StatsDelta =>
+    guest
+      ? { totalApplications: 1, openApplications: 1, acceptedHeads: positions }
+      : { pendingApplications: -1, acceptedHeads: positions },
   rejected: (): StatsDelta => ({ openApplications: -1, pendingApplications: -1 }),
   /** Closed applications leave the open ones; those closed while Pending leave the pending ones too. */
-  closed: (count: number, accepted = 0): StatsDelta => ({
+  closed: (count: number, accepted = 0, acceptedPositions = 0): StatsDelta => ({
     openApplications: -count,
     pendingApplications: -(count - accepted),
+    ...(acceptedPositions ? { acceptedHeads: -acceptedPositions } : {}),
   }),
   guestSubmitted: (): StatsDelta => ({ guests: 1 }),
 };

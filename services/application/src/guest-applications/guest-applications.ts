@@ -4,7 +4,7 @@ import {
   topics,
   type GuestApplication,
 } from '@moba/contracts';
-import { AppError, DuplicateKeyError, withEvents } from '@moba/platform';
+import { AppError, DuplicateKeyError, adminAudit, withEvents, type AdminAuditInput } from '@moba/platform';
 import { z } from 'zod';
 import type { guestSignupRequestSchema } from '@moba/contracts';
 import type { AppContext } from '../context';
@@ -55,7 +55,12 @@ export async function getGuest(ctx: AppContext, id: string): Promise<GuestApplic
  * An admin places a guest into a chosen vacancy. The placement is an application (guest=true) that
  * counts against capacity exactly like a worker's; one per guest and vacancy ('already applied').
  */
-export async function acceptGuest(ctx: AppContext, guestId: string, vacancyId: string) {
+export async function acceptGuest(
+  ctx: AppContext,
+  guestId: string,
+  vacancyId: string,
+  admin: AdminAuditInput['actor'],
+) {
   const { guestApplications, vacancies, applications } = ctx.store;
   const guest = await guestApplications.findOne({ _id: guestId });
   if (!guest) throw errors.guestNotFound();
@@ -103,6 +108,16 @@ export async function acceptGuest(ctx: AppContext, guestId: string, vacancyId: s
           freePositions: claimed.freePositions,
         }),
       },
+      adminAudit(
+        {
+          actor: admin,
+          action: 'guest.accept',
+          target: { type: 'guestApplication', id: guestId, label: `${guest.firstName} ${guest.lastName}` },
+          before: { vacancyId: null },
+          after: { vacancyId, vacancy: claimed.title },
+        },
+        ctx.clock,
+      ),
     ]);
   } catch (error) {
     if (error instanceof AppError && error.code === errors.notPending().code)

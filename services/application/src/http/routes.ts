@@ -1,6 +1,12 @@
 import type { Express } from 'express';
 import {
+  acceptPartRequestSchema,
+  bulkDecisionRequestSchema,
+  dailyStatsQuerySchema,
+  queueFilterSchema,
   applyRequestSchema,
+  attendanceRequestSchema,
+  crewRequestSchema,
   guestAcceptRequestSchema,
   guestSignupRequestSchema,
   idParamsSchema,
@@ -24,6 +30,14 @@ import { approvedApplicants } from '../approved-applicants/approved-applicants';
 import { myVacancies } from '../my-vacancies/my-vacancies';
 import { myApplications } from '../my-applications/my-applications';
 import { readStats } from '../stats/stats';
+import { getCrew, saveCrew } from '../keep-crew/keep-crew';
+import { acceptPartOfCrew } from '../accept-part-of-crew/accept-part-of-crew';
+import { getRoster } from '../roster/roster';
+import { markAttendance } from '../mark-attendance/mark-attendance';
+import { dailyStats } from '../stats/daily-stats';
+import { queueHealth } from '../admin-queue/admin-queue';
+import { decideApplications, readBatch } from '../decide-applications/decide-applications';
+import { matchGuest, matchWorkers } from '../match-workers/match-workers';
 
 /** List routes take no body (spec: "none"); anything given must at least be an object. */
 const emptyBody = z.union([z.object({}).loose(), z.undefined()]);
@@ -50,6 +64,23 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
     res.json(await approvedApplicants(ctx, userOf(req).id, id(req.params)));
   });
 
+  app.get('/estates/vacancies/:id/roster', estate, async (req, res) => {
+    res.json(await getRoster(ctx, userOf(req).id, id(req.params)));
+  });
+  app.post('/estates/vacancies/:id/attendance', estate, async (req, res) => {
+    const vacancyId = id(req.params);
+    const { marks } = parseInput(attendanceRequestSchema, req.body);
+    res.json(await markAttendance(ctx, userOf(req).id, vacancyId, marks));
+  });
+
+  app.get('/workers/me/crew', worker, async (req, res) => {
+    res.json(await getCrew(ctx, userOf(req).id));
+  });
+  app.put('/workers/me/crew', worker, async (req, res) => {
+    const input = parseInput(crewRequestSchema, req.body);
+    res.json(await saveCrew(ctx, userOf(req).id, input));
+  });
+
   app.get('/workers/vacancies/my/active', worker, async (req, res) => {
     res.json(await myVacancies(ctx, userOf(req).id, 'active'));
   });
@@ -61,8 +92,23 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   });
 
   app.post('/admin/applications/pending', admin, async (req, res) => {
-    parseInput(emptyBody, req.body);
-    res.json(await listPendingApplications(ctx));
+    res.json(await listPendingApplications(ctx, parseInput(queueFilterSchema, req.body ?? {})));
+  });
+  app.post('/admin/applications/queue', admin, async (req, res) => {
+    res.json(await queueHealth(ctx, parseInput(queueFilterSchema, req.body ?? {})));
+  });
+  app.post('/admin/applications/decisions', admin, async (req, res) => {
+    const input = parseInput(bulkDecisionRequestSchema, req.body);
+    res.json(await decideApplications(ctx, userOf(req), input));
+  });
+  app.get('/admin/applications/decisions/:id', admin, async (req, res) => {
+    res.json(await readBatch(ctx, id(req.params)));
+  });
+  app.get('/admin/vacancies/:id/matches', admin, async (req, res) => {
+    res.json(await matchWorkers(ctx, id(req.params)));
+  });
+  app.get('/admin/applications/guest/:id/matches', admin, async (req, res) => {
+    res.json(await matchGuest(ctx, id(req.params)));
   });
   app.post('/admin/applications/guest/pending', admin, async (req, res) => {
     parseInput(emptyBody, req.body);
@@ -71,24 +117,32 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   app.post('/admin/applications/guest/:id/accept', admin, async (req, res) => {
     const guestId = id(req.params);
     const { vacancyId } = parseInput(guestAcceptRequestSchema, req.body);
-    res.json(await acceptGuest(ctx, guestId, vacancyId));
+    res.json(await acceptGuest(ctx, guestId, vacancyId, userOf(req)));
   });
   app.get('/admin/applications/:id/guest/pending', admin, async (req, res) => {
     res.json(await getGuest(ctx, id(req.params)));
   });
   app.post('/admin/applications/:id/accept', admin, async (req, res) => {
-    res.json(await acceptApplication(ctx, id(req.params)));
+    res.json(await acceptApplication(ctx, id(req.params), userOf(req)));
+  });
+  app.post('/admin/applications/:id/accept-part', admin, async (req, res) => {
+    const applicationId = id(req.params);
+    const { memberIds } = parseInput(acceptPartRequestSchema, req.body);
+    res.json(await acceptPartOfCrew(ctx, applicationId, memberIds, userOf(req)));
   });
   app.post('/admin/applications/:id/reject', admin, async (req, res) => {
-    res.json(await rejectApplication(ctx, id(req.params)));
+    res.json(await rejectApplication(ctx, id(req.params), userOf(req)));
   });
   app.put('/admin/applications/:id/update-note', admin, async (req, res) => {
     const applicationId = id(req.params);
     const { note } = parseInput(updateNoteRequestSchema, req.body);
-    res.json(await updateNote(ctx, applicationId, note));
+    res.json(await updateNote(ctx, applicationId, note, userOf(req)));
   });
 
   app.get('/admin/stats', admin, async (_req, res) => {
     res.json(await readStats(ctx.store));
+  });
+  app.get('/admin/stats/daily', admin, async (req, res) => {
+    res.json(await dailyStats(ctx, parseInput(dailyStatsQuerySchema, req.query)));
   });
 }

@@ -13,6 +13,8 @@ const userFields = {
   municipality: z.string().nullish(),
   groupLeader: z.boolean().default(false),
   groupSize: z.number().int().min(0).default(0),
+  /** Absent in events older than the field: left as it was (see replicate-users). */
+  availabilityMonths: z.array(z.number().int().min(1).max(12)).optional(),
   estateName: z.string().nullish(),
 };
 
@@ -29,6 +31,8 @@ export const VacancyCreated = defineEvent(
     estateName: z.string().default(''),
     title: z.string(),
     municipality: z.string(),
+    district: z.string().optional(),
+    crops: z.array(z.string()).optional(),
     startDate: z.string(),
     endDate: z.string(),
     totalPositions: z.number().int().min(0),

@@ -8,7 +8,7 @@ import {
   type EventDefinition,
   type EventEnvelope,
 } from '@moba/contracts';
-import { idempotentHandler, type EventBus, type DocumentStore } from '@moba/platform';
+import { idempotentHandler, MalformedEventError, type EventBus, type DocumentStore } from '@moba/platform';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import {
@@ -58,7 +58,9 @@ const routes: Record<string, Route[]> = {
       applyStatsDelta(ctx.store, e.id, applicationDeltas.submitted()).then(() => undefined),
     ),
     on(ApplicationAccepted, (ctx, e) =>
-      applyStatsDelta(ctx.store, e.id, applicationDeltas.accepted(e.data.guest)).then(() => undefined),
+      applyStatsDelta(ctx.store, e.id, applicationDeltas.accepted(e.data.guest, e.data.positions)).then(
+        () => undefined,
+      ),
     ),
     on(ApplicationRejected, (ctx, e) =>
       applyStatsDelta(ctx.store, e.id, applicationDeltas.rejected()).then(() => undefined),
@@ -67,7 +69,11 @@ const routes: Record<string, Route[]> = {
       applyStatsDelta(
         ctx.store,
         e.id,
-        applicationDeltas.closed(e.data.applicationIds.length, e.data.acceptedApplicationIds?.length ?? 0),
+        applicationDeltas.closed(
+          e.data.applicationIds.length,
+          e.data.acceptedApplicationIds?.length ?? 0,
+          e.data.acceptedPositions ?? 0,
+        ),
       ).then(() => undefined),
     ),
     on(GuestApplicationSubmitted, (ctx, e) =>
@@ -89,7 +95,7 @@ export async function subscribeAll(ctx: AppContext, bus: EventBus, store: Docume
           { eventId: event.id, type: event.type, issues: parsed.error.issues },
           'malformed event',
         );
-        throw new Error(`malformed ${event.type} event ${event.id}`);
+        throw new MalformedEventError(`malformed ${event.type} event ${event.id}`);
       }
       await route.handle(ctx, parsed.data as EventEnvelope<never>);
     });

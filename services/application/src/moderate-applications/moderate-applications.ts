@@ -1,39 +1,63 @@
-import type { PendingApplication } from '@moba/contracts';
+import type { PendingApplication, QueueFilter } from '@moba/contracts';
+import { adminAudit, pushEvents, type AdminAuditInput } from '@moba/platform';
 import type { AppContext } from '../context';
+import { vacancyTitle } from '../domain/vacancy-title';
 import { errors } from '../domain/errors';
-import { applicationView, byId, vacancyView, workerView } from '../views';
+import { applicationView, vacancyView, workerView } from '../views';
+import { pendingQueue } from '../admin-queue/admin-queue';
 
-/** The admin's queue: pending worker applications, oldest first, with worker and vacancy details from the replicas. */
-export async function listPendingApplications(ctx: AppContext): Promise<PendingApplication[]> {
-  const { applications, workers, vacancies } = ctx.store;
-  const pending = await applications.find({ guest: false, status: 'Pending' }, { sort: { submittedAt: 1 } });
-  const [workerMap, vacancyMap] = await Promise.all([
-    byId(
-      workers,
-      pending.map((a) => a.workerId),
-    ),
-    byId(
-      vacancies,
-      pending.map((a) => a.vacancyId),
-    ),
-  ]);
-  return pending.map((a) => {
-    const worker = a.workerId ? workerMap.get(a.workerId) : undefined;
-    const vacancy = vacancyMap.get(a.vacancyId);
-    return {
-      ...applicationView(a),
-      worker: worker ? workerView(worker) : null,
-      vacancy: vacancy ? vacancyView(vacancy) : null,
-    };
-  });
+/** The admin's queue: pending worker applications matching the filter, with worker and vacancy details from the replicas. */
+export async function listPendingApplications(
+  ctx: AppContext,
+  filter: QueueFilter = { sort: 'oldest' },
+): Promise<PendingApplication[]> {
+  const items = await pendingQueue(ctx, filter);
+  return items.map(({ application, worker, vacancy }) => ({
+    ...applicationView(application),
+    worker: worker ? workerView(worker) : null,
+    vacancy: vacancy ? vacancyView(vacancy) : null,
+  }));
 }
 
 /** The admin's note on a worker application or on a guest application (the id says which). */
-export async function updateNote(ctx: AppContext, id: string, note: string) {
+export async function updateNote(ctx: AppContext, id: string, note: string, admin: AdminAuditInput['actor']) {
   const value = note === '' ? null : note;
-  if ((await ctx.store.applications.updateOne({ _id: id }, { $set: { note: value } })) === 1)
-    return { id, note: value };
-  if ((await ctx.store.guestApplications.updateOne({ _id: id }, { $set: { note: value } })) === 1)
-    return { id, note: value };
+  const audit = (type: 'application' | 'guestApplication', before: string | null, label?: string) =>
+    pushEvents({ $set: { note: value } }, [
+      adminAudit(
+        {
+          actor: admin,
+          action: 'application.note',
+          target: { type, id, label },
+          before: { note: before },
+          after: { note: value },
+        },
+        ctx.clock,
+      ),
+    ]);
+  const application = await ctx.store.applications.findOne({ _id: id });
+  if (application) {
+    const label = await vacancyTitle(ctx, application.vacancyId);
+    if (
+      (await ctx.store.applications.updateOne({ _id: id }, audit('application', application.note, label))) ===
+      1
+    ) {
+      ctx.relay.kick();
+      return { id, note: value };
+    }
+  }
+  const guest = await ctx.store.guestApplications.findOne({ _id: id });
+  if (guest) {
+    const label = `${guest.firstName} ${guest.lastName}`;
+    if (
+      (await ctx.store.guestApplications.updateOne(
+        { _id: id },
+        audit('guestApplication', guest.note, label),
+      )) === 1
+    ) {
+      ctx.relay.kick();
+      return { id, note: value };
+    }
+  }
   throw errors.applicationNotFound();
 }

@@ -1,7 +1,7 @@
 import type { MyVacancy } from '@moba/contracts';
 import type { AppContext } from '../context';
 import type { ApplicationDoc, VacancyDoc } from '../store';
-import { byId, vacancyView } from '../views';
+import { byId, crewMembersView, vacancyView } from '../views';
 
 /**
  * A worker's own vacancies, by the vacancy's status in the replica: active = applied (pending or
@@ -36,6 +36,7 @@ export async function myVacancies(
           positions: a.positions,
           peopleCount: a.peopleCount,
           submittedAt: a.submittedAt,
+          ...(a.crew ? { crew: crewMembersView(a) } : {}),
         },
       },
     ];

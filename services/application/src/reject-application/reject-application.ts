@@ -1,10 +1,15 @@
 import { ApplicationRejected, topics } from '@moba/contracts';
-import { pushEvents } from '@moba/platform';
+import { adminAudit, pushEvents, type AdminAuditInput } from '@moba/platform';
 import type { AppContext } from '../context';
 import { errors } from '../domain/errors';
+import { vacancyTitle } from '../domain/vacancy-title';
 
 /** An admin rejects a pending worker application. */
-export async function rejectApplication(ctx: AppContext, applicationId: string) {
+export async function rejectApplication(
+  ctx: AppContext,
+  applicationId: string,
+  admin: AdminAuditInput['actor'],
+) {
   const { applications } = ctx.store;
   const application = await applications.findOne({ _id: applicationId, guest: false });
   if (!application) throw errors.applicationNotFound();
@@ -18,6 +23,20 @@ export async function rejectApplication(ctx: AppContext, applicationId: string) 
     { _id: application._id, status: 'Pending' },
     pushEvents({ $set: { status: 'Rejected', decidedAt: ctx.clock.now().toISOString() } }, [
       { topic: topics.application, event },
+      adminAudit(
+        {
+          actor: admin,
+          action: 'application.reject',
+          target: {
+            type: 'application',
+            id: application._id,
+            label: await vacancyTitle(ctx, application.vacancyId),
+          },
+          before: { status: 'Pending' },
+          after: { status: 'Rejected' },
+        },
+        ctx.clock,
+      ),
     ]),
   );
   if (moved === 0) throw errors.notPending();

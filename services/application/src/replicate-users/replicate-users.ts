@@ -49,6 +49,7 @@ function workerFields(user: UserEventData) {
     municipality: user.municipality ?? null,
     groupLeader: user.groupLeader,
     groupSize: user.groupLeader ? user.groupSize : 0,
+    ...(user.availabilityMonths ? { availabilityMonths: user.availabilityMonths } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@moba/contracts';
+import { districtOf, type EventEnvelope } from '@moba/contracts';
 import { DuplicateKeyError } from '@moba/platform';
 import type { AppContext } from '../context';
 import type { VacancyCreatedData } from '../messaging/foreign-events';
@@ -24,6 +24,8 @@ export async function recordVacancyCreated(ctx: AppContext, event: EventEnvelope
       estateName: v.estateName,
       title: v.title,
       municipality: v.municipality,
+      district: v.district ?? districtOf(v.municipality) ?? null,
+      crops: v.crops ?? [],
       startDate: v.startDate,
       endDate: v.endDate,
       status: v.status,

@@ -96,6 +96,7 @@ export async function recountStats(store: ApplicationStore): Promise<AdminStats>
     guestPlacements,
     accepted,
     pendingApplications,
+    acceptedApplications,
   ] = await Promise.all([
     store.workers.count({ registeredEventId: { $exists: true } }),
     store.estates.count({ registeredEventId: { $exists: true } }),
@@ -107,6 +108,7 @@ export async function recountStats(store: ApplicationStore): Promise<AdminStats>
     store.applications.count({ guest: true, $or: [{ status: 'Accepted' }, { closedFrom: 'Accepted' }] }),
     store.applications.count({ status: 'Accepted' }),
     store.applications.count({ guest: false, status: 'Pending' }),
+    store.applications.find({ status: 'Accepted' }),
   ]);
   return {
     workers,
@@ -117,5 +119,6 @@ export async function recountStats(store: ApplicationStore): Promise<AdminStats>
     totalApplications: workerApplications + guestPlacements,
     openApplications: accepted + pendingApplications,
     pendingApplications,
+    acceptedHeads: acceptedApplications.reduce((sum, a) => sum + a.positions, 0),
   };
 }

@@ -36,6 +36,10 @@ export interface EstateData {
   cultureTypes: string[];
   size: EstateSize;
   description: string;
+  /** An admin checked BPG and PIB against the public registry (revocable); the note says what. */
+  verified?: boolean;
+  verificationNote?: string;
+  verificationChangedAt?: string;
 }
 
 /** The one document per account. Secrets (hash, link hashes, failures) never leave the service. */
@@ -72,6 +76,8 @@ export interface UserDoc {
   resetLink?: LinkToken;
   /** ISO times of recent failed logins (pruned to the window). */
   failedLogins: string[];
+  /** Sessions logged out, until their tokens expire (log-out/log-out.ts). */
+  endedSessions?: { sessionId: string; until: string }[];
 }
 
 export const PHOTO_URL_PREFIX = '/api/photos/';
@@ -141,6 +147,7 @@ export function toEstateProfile(user: UserDoc): EstateProfile {
     cultureTypes: e.cultureTypes,
     size: e.size,
     description: e.description,
+    verified: e.verified === true,
   };
 }
 
@@ -163,6 +170,14 @@ export function toAdminUserItem(user: UserDoc): AdminUserItem {
     banReason: user.banned ? (user.banReason ?? '') : null,
     emailVerified: user.emailVerified,
     registeredAt: user.registeredAt,
+    ...(user.estate
+      ? {
+          bpg: user.estate.bpg,
+          pib: user.estate.pib ?? null,
+          estateVerified: user.estate.verified === true,
+          verificationNote: user.estate.verificationNote ?? null,
+        }
+      : {}),
   };
 }
 
@@ -176,6 +191,7 @@ export function profileEventData(user: UserDoc) {
     ...(user.municipality ? { municipality: user.municipality } : {}),
     groupLeader: user.worker?.groupLeader ?? false,
     groupSize: user.worker?.groupLeader ? user.worker.groupSize : 0,
+    ...(user.worker ? { availabilityMonths: user.worker.availabilityMonths } : {}),
     ...(user.estate ? { estateName: user.estate.name } : {}),
     ...(user.photoFile ? { photoUrl: photoUrlOf(user)! } : {}),
   };

@@ -3,13 +3,15 @@ import { authErrorCodes, authErrorMessages, type Role } from '@moba/contracts';
 import { AppError, bearerToken, forbidden, unauthenticated, type TokenVerifier } from '@moba/platform';
 import type { UserDoc } from '../domain/user';
 import type { Users } from '../store';
+import { sessionEnded } from '../log-out/log-out';
 
 const ACCOUNT = Symbol('account');
 type WithAccount = Request & { [ACCOUNT]?: UserDoc };
 
 /**
  * Requires a valid token whose tokenVersion is the user's current one (a password change or a ban
- * ends older tokens here too, not only at the gateway); with roles, also one of those roles.
+ * ends older tokens here too, not only at the gateway) and whose session was not logged out; with
+ * roles, also one of those roles.
  */
 export function requireAccount(tokens: TokenVerifier, users: Users, ...roles: Role[]): RequestHandler {
   return async (req, _res, next) => {
@@ -17,7 +19,13 @@ export function requireAccount(tokens: TokenVerifier, users: Users, ...roles: Ro
     const claims = token ? await tokens.verify(token) : null;
     if (!claims) return next(unauthenticated());
     const user = await users.findOne({ _id: claims.id });
-    if (!user || user.banned || user.tokenVersion !== claims.tokenVersion || user.role !== claims.role) {
+    if (
+      !user ||
+      user.banned ||
+      user.tokenVersion !== claims.tokenVersion ||
+      user.role !== claims.role ||
+      sessionEnded(user, claims)
+    ) {
       return next(new AppError(authErrorCodes.SESSION_EXPIRED, 401, authErrorMessages.SESSION_EXPIRED));
     }
     if (roles.length > 0 && !roles.includes(user.role)) return next(forbidden());

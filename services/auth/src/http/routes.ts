@@ -4,6 +4,8 @@ import express, { type Express, type RequestHandler } from 'express';
 import multer from 'multer';
 import {
   adminUsersQuerySchema,
+  auditQuerySchema,
+  estateVerificationSchema,
   banUserSchema,
   changePasswordSchema,
   dontShowGuidanceSchema,
@@ -19,7 +21,16 @@ import {
   updateWorkerProfileSchema,
   verifyEmailSchema,
 } from '@moba/contracts';
-import { AppError, bearerToken, notFound, parseInput, type TokenVerifier } from '@moba/platform';
+import {
+  AppError,
+  bearerToken,
+  notFound,
+  parseInput,
+  requireServiceCaller,
+  userOf,
+  type TokenVerifier,
+} from '@moba/platform';
+import { endAllSessions, endSession } from '../log-out/log-out';
 import type { AuthContext } from '../context';
 import { toCurrentUser, toEstateProfile, toWorkerProfile } from '../domain/user';
 import { signUpEstate, signUpWorker } from '../sign-up/sign-up';
@@ -37,6 +48,8 @@ import {
 import { PHOTO_FILE_PATTERN, photoUploadError, uploadPhoto } from '../upload-photo/upload-photo';
 import { banUser, listUsers, reactivateUser, tokenStates } from '../manage-users/manage-users';
 import { accountOf, requireAccount } from './current-user';
+import { searchAuditLog } from '../keep-audit-log/keep-audit-log';
+import { setEstateVerified } from '../verify-estate/verify-estate';
 
 /** Profile input errors answer the spec §8 'profile update error' while still naming the fields. */
 function parseProfile<T extends Parameters<typeof parseInput>[0]>(schema: T, body: unknown) {
@@ -49,7 +62,12 @@ function parseProfile<T extends Parameters<typeof parseInput>[0]>(schema: T, bod
 }
 
 /** Thin routers: parse with the contract schema, call the use case, answer. Paths without /api. */
-export function authRoutes(app: Express, ctx: AuthContext & { photosDir: string }, tokens: TokenVerifier) {
+export function authRoutes(
+  app: Express,
+  ctx: AuthContext & { photosDir: string },
+  tokens: TokenVerifier,
+  internalSecret: string,
+) {
   const account = (...roles: Parameters<typeof requireAccount>[2][]) =>
     requireAccount(tokens, ctx.users, ...roles);
   const body = (req: express.Request) => req.body ?? {};
@@ -95,6 +113,12 @@ export function authRoutes(app: Express, ctx: AuthContext & { photosDir: string 
   // ── Signed-in users ──
   app.post('/users/me/password', account(), async (req, res) => {
     res.json(await changePassword(ctx, accountOf(req), parseInput(changePasswordSchema, body(req), 'body')));
+  });
+  app.post('/logout', account(), async (req, res) => {
+    res.json(await endSession(ctx, accountOf(req), userOf(req)));
+  });
+  app.post('/users/me/logout-everywhere', account(), async (req, res) => {
+    res.json(await endAllSessions(ctx, accountOf(req)));
   });
   app.post('/users/me/dont-show-guidance', account(), async (req, res) => {
     res.json(
@@ -155,15 +179,38 @@ export function authRoutes(app: Express, ctx: AuthContext & { photosDir: string 
   });
   app.post('/admin/users/:id/ban', account('Admin'), async (req, res) => {
     const { id } = parseInput(idParamsSchema, req.params, 'params');
-    res.json(await banUser(ctx, id, parseInput(banUserSchema, body(req), 'body').reason));
+    const admin = accountOf(req);
+    res.json(
+      await banUser(
+        ctx,
+        { id: admin._id, fullName: admin.fullName },
+        id,
+        parseInput(banUserSchema, body(req), 'body').reason,
+      ),
+    );
   });
   app.post('/admin/users/:id/reactivate', account('Admin'), async (req, res) => {
     const { id } = parseInput(idParamsSchema, req.params, 'params');
-    res.json(await reactivateUser(ctx, id));
+    const admin = accountOf(req);
+    res.json(await reactivateUser(ctx, { id: admin._id, fullName: admin.fullName }, id));
+  });
+  for (const [path, verified] of [
+    ['/admin/estates/:id/verify', true],
+    ['/admin/estates/:id/unverify', false],
+  ] as const) {
+    app.post(path, account('Admin'), async (req, res) => {
+      const { id } = parseInput(idParamsSchema, req.params, 'params');
+      const { note } = parseInput(estateVerificationSchema, body(req), 'body');
+      const admin = accountOf(req);
+      res.json(await setEstateVerified(ctx, { id: admin._id, fullName: admin.fullName }, id, verified, note));
+    });
+  }
+  app.post('/admin/audit', account('Admin'), async (req, res) => {
+    res.json(await searchAuditLog(ctx.auditLog, parseInput(auditQuerySchema, body(req), 'body')));
   });
 
-  // ── Internal (never in the gateway's route table) ──
-  app.get('/internal/token-states', async (_req, res) => {
+  // ── Internal (never in the gateway's route table; only the gateway, by its service token) ──
+  app.get('/internal/token-states', requireServiceCaller(internalSecret, 'gateway'), async (_req, res) => {
     res.json(await tokenStates(ctx));
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { authErrorCodes, authErrorMessages, type LoginInput } from '@moba/contracts';
 import { AppError, pushEvents } from '@moba/platform';
 import { nowIso, type AuthContext } from '../context';
@@ -67,6 +68,7 @@ export async function logIn(
   const token = await ctx.signer.sign(
     { id: user._id, role: user.role, fullName: user.fullName, tokenVersion: user.tokenVersion },
     ctx.config.TOKEN_TTL_SECONDS,
+    { sid: randomUUID() }, // the session a logout ends
   );
   return { token, userId: user._id };
 }

@@ -7,7 +7,7 @@ import {
   type AdminUsersQuery,
   type TokenState,
 } from '@moba/contracts';
-import { AppError, pushEvents, type Filter } from '@moba/platform';
+import { AppError, adminAudit, pushEvents, type Filter } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
 import { toAdminUserItem, type UserDoc } from '../domain/user';
 import { crossScriptPattern, phoneQuery } from './search-text';
@@ -51,7 +51,12 @@ async function target(ctx: AuthContext, id: string): Promise<UserDoc> {
 }
 
 /** Indefinite ban with a reason; existing tokens stop working on the next call (tokenVersion + 1). */
-export async function banUser(ctx: AuthContext, id: string, reason: string) {
+/** The admin acting, as the audit log names them. */
+export type Actor = { id: string; fullName: string };
+
+const labelOf = (user: UserDoc) => user.estate?.name ?? user.fullName;
+
+export async function banUser(ctx: AuthContext, admin: Actor, id: string, reason: string) {
   const user = await target(ctx, id);
   if (user.banned) throw new AppError(authErrorCodes.ALREADY_BANNED, 409, authErrorMessages.ALREADY_BANNED);
   const tokenVersion = user.tokenVersion + 1;
@@ -60,6 +65,16 @@ export async function banUser(ctx: AuthContext, id: string, reason: string) {
     { _id: id, banned: false, tokenVersion: user.tokenVersion },
     pushEvents({ $set: { banned: true, banReason: reason, bannedAt: now, tokenVersion, updatedAt: now } }, [
       { topic: topics.auth, event: UserBanned.create(id, { userId: id, tokenVersion, reason }, at(ctx)) },
+      adminAudit(
+        {
+          actor: admin,
+          action: 'user.ban',
+          target: { type: 'user', id, label: labelOf(user) },
+          before: { banned: false, banReason: null },
+          after: { banned: true, banReason: reason },
+        },
+        ctx.clock,
+      ),
     ]),
   );
   if (updated === 0) throw new AppError(authErrorCodes.ALREADY_BANNED, 409, authErrorMessages.ALREADY_BANNED);
@@ -67,7 +82,7 @@ export async function banUser(ctx: AuthContext, id: string, reason: string) {
   return { ok: true as const };
 }
 
-export async function reactivateUser(ctx: AuthContext, id: string) {
+export async function reactivateUser(ctx: AuthContext, admin: Actor, id: string) {
   const user = await target(ctx, id);
   if (!user.banned) throw new AppError(authErrorCodes.NOT_BANNED, 409, authErrorMessages.NOT_BANNED);
   const now = nowIso(ctx);
@@ -83,6 +98,16 @@ export async function reactivateUser(ctx: AuthContext, id: string) {
           topic: topics.auth,
           event: UserReactivated.create(id, { userId: id, tokenVersion: user.tokenVersion }, at(ctx)),
         },
+        adminAudit(
+          {
+            actor: admin,
+            action: 'user.reactivate',
+            target: { type: 'user', id, label: labelOf(user) },
+            before: { banned: true, banReason: user.banReason ?? null },
+            after: { banned: false, banReason: null },
+          },
+          ctx.clock,
+        ),
       ],
     ),
   );
@@ -91,8 +116,17 @@ export async function reactivateUser(ctx: AuthContext, id: string) {
   return { ok: true as const };
 }
 
-/** GET /internal/token-states: the gateway's replica starts from this. */
+/** GET /internal/token-states: the gateway's replica starts from this; only these fields are read. */
 export async function tokenStates(ctx: AuthContext): Promise<TokenState[]> {
-  const users = await ctx.users.find({});
-  return users.map((u) => ({ userId: u._id, tokenVersion: u.tokenVersion, banned: u.banned }));
+  const users = await ctx.users.findFields({}, ['tokenVersion', 'banned', 'endedSessions']);
+  const now = new Date().toISOString(); // token expiry runs on real time, not the dev clock
+  return users.map((u) => {
+    const ended = (u.endedSessions ?? []).filter((s) => s.until > now);
+    return {
+      userId: u._id,
+      tokenVersion: u.tokenVersion,
+      banned: u.banned,
+      ...(ended.length ? { endedSessions: ended } : {}),
+    };
+  });
 }

@@ -1,9 +1,10 @@
 import {
   authErrorCodes,
   authErrorMessages,
+  commandTopics,
+  SendPasswordResetMail,
   EmailVerified,
   PasswordChanged,
-  PasswordResetRequested,
   topics,
 } from '@moba/contracts';
 import { AppError, pushEvents, type PendingEvent } from '@moba/platform';
@@ -29,8 +30,8 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
     { _id: user._id },
     pushEvents({ $set: { resetLink: { hash, expiresAt } } }, [
       {
-        topic: topics.auth,
-        event: PasswordResetRequested.create(
+        topic: commandTopics.mail,
+        event: SendPasswordResetMail.create(
           user._id,
           {
             userId: user._id,

@@ -89,6 +89,7 @@ async function register(
       ...(user.municipality ? { municipality: user.municipality } : {}),
       groupLeader: user.worker?.groupLeader ?? false,
       groupSize: user.worker?.groupLeader ? user.worker.groupSize : 0,
+      ...(user.worker ? { availabilityMonths: user.worker.availabilityMonths } : {}),
       ...(user.estate ? { estateName: user.estate.name } : {}),
       language: input.language,
       registeredAt: now,

@@ -1,10 +1,10 @@
-import { EmailVerificationRequested, topics } from '@moba/contracts';
+import { commandTopics, SendVerificationMail } from '@moba/contracts';
 import type { PendingEvent } from '@moba/platform';
 import { at, type AuthContext } from '../context';
 import type { LinkToken, UserDoc } from '../domain/user';
 import { newLinkToken } from '../domain/secrets';
 
-/** A fresh confirmation link for the user and the event that mails it. */
+/** A fresh confirmation link for the user and the private command that has it mailed (never on auth.v1). */
 export function emailLinkFor(
   ctx: AuthContext,
   user: Pick<UserDoc, '_id' | 'email' | 'fullName' | 'language'>,
@@ -17,8 +17,8 @@ export function emailLinkFor(
   return {
     link: { hash, expiresAt },
     event: {
-      topic: topics.auth,
-      event: EmailVerificationRequested.create(
+      topic: commandTopics.mail,
+      event: SendVerificationMail.create(
         user._id,
         {
           userId: user._id,

@@ -37,7 +37,7 @@ async function learnAdmin(store: NotificationStore, user: Request['user']): Prom
  * The gateway refuses banned users and revoked tokens; the service checks again from its own replica
  * of the auth events (same codes as the gateway).
  */
-const currentSession =
+export const currentSession =
   (store: NotificationStore): RequestHandler =>
   async (req, _res, next) => {
     const user = userOf(req);

@@ -14,12 +14,14 @@ import type { NotificationStore } from '../store';
 /** What instances tell each other through the Fanout port. */
 type FanoutMessage =
   | { t: 'notification'; notification: Notification }
-  | { t: 'close'; code: number; reason: string; tokenVersionBelow?: number };
+  | { t: 'close'; code: number; reason: string; tokenVersionBelow?: number; sessionId?: string };
 
 interface LiveSocket {
   ws: WebSocket;
   userId: string;
   tokenVersion: number;
+  /** The greeting token's session (a logout closes it). */
+  sessionId?: string;
   alive: boolean;
   /** Epoch ms when the greeting token expires; the heartbeat closes the socket then (4401). */
   expiresAt: number;
@@ -45,6 +47,8 @@ export interface LiveChannel {
   push(userId: string, notification: Notification): Promise<void>;
   /** Closes the user's sockets on every instance (all, or those greeted with an older token version). */
   closeUser(userId: string, code: number, reason: string, tokenVersionBelow?: number): Promise<void>;
+  /** Closes the sockets greeted with one session's token, on every instance (that session logged out). */
+  closeSession(userId: string, sessionId: string, code: number, reason: string): Promise<void>;
   /** Sockets of this instance that passed the greeting (for one user, or all). */
   openSockets(userId?: string): number;
   close(): Promise<void>;
@@ -125,6 +129,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
         if (live.ready && live.ws.readyState === WebSocket.OPEN) live.ws.send(frame);
     } else if (m.t === 'close') {
       for (const live of [...sockets]) {
+        if (m.sessionId !== undefined && live.sessionId !== m.sessionId) continue;
         if (m.tokenVersionBelow === undefined || live.tokenVersion < m.tokenVersionBelow)
           closeSocket(live, m.code, m.reason);
       }
@@ -145,6 +150,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     if (!user || user.id !== live.userId)
       return closeSocket(live, wsCloseCodes.unauthenticated, 'unauthenticated');
     live.tokenVersion = user.tokenVersion;
+    live.sessionId = user.sessionId;
     live.expiresAt = expiryOf(parsed.success ? parsed.data.token : '');
     // Register before reading the replica: a ban handled meanwhile either shows in the replica or finds this socket.
     const mine = byUser.get(live.userId) ?? new Set<LiveSocket>();
@@ -155,6 +161,8 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     if (state?.banned) return closeSocket(live, wsCloseCodes.banned, 'banned');
     if (state && user.tokenVersion < state.tokenVersion)
       return closeSocket(live, wsCloseCodes.unauthenticated, 'token revoked');
+    if (user.sessionId && state?.endedSessions?.some((s) => s.sessionId === user.sessionId))
+      return closeSocket(live, wsCloseCodes.unauthenticated, 'session ended');
     if (mine.size > maxSocketsPerUser) {
       const oldest = [...mine].find((s) => s !== live);
       if (oldest) closeSocket(oldest, 1008, 'too many sockets');
@@ -235,6 +243,9 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
         reason,
         ...(tokenVersionBelow === undefined ? {} : { tokenVersionBelow }),
       } satisfies FanoutMessage);
+    },
+    async closeSession(userId, sessionId, code, reason) {
+      await fanout.publish(userId, { t: 'close', code, reason, sessionId } satisfies FanoutMessage);
     },
     openSockets(userId) {
       const sockets = userId ? [...(byUser.get(userId) ?? [])] : [...byUser.values()].flatMap((s) => [...s]);

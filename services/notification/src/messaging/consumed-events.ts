@@ -12,23 +12,19 @@ export const UserRegistered = defineEvent(
   topics.auth,
   'UserRegistered',
   1,
-  z.object({ userId: id, role: roleSchema, language: languageSchema.optional() }),
+  z.object({
+    userId: id,
+    role: roleSchema,
+    language: languageSchema.optional(),
+    phone: z.string().optional(),
+  }),
 );
-const accountMail = z.object({
-  userId: id,
-  email: z.email(),
-  fullName: z.string(),
-  link: z.url({ protocol: /^https?$/ }),
-  expiresAt: z.string().optional(),
-  language: languageSchema.optional(),
-});
-export const EmailVerificationRequested = defineEvent(
+export const ProfileUpdated = defineEvent(
   topics.auth,
-  'EmailVerificationRequested',
+  'ProfileUpdated',
   1,
-  accountMail,
+  z.object({ userId: id, role: roleSchema, phone: z.string() }),
 );
-export const PasswordResetRequested = defineEvent(topics.auth, 'PasswordResetRequested', 1, accountMail);
 const tokenState = z.object({ userId: id, tokenVersion: z.number().int().min(0) });
 export const PasswordChanged = defineEvent(topics.auth, 'PasswordChanged', 1, tokenState);
 export const UserBanned = defineEvent(
@@ -38,12 +34,19 @@ export const UserBanned = defineEvent(
   tokenState.extend({ reason: z.string().optional() }),
 );
 export const UserReactivated = defineEvent(topics.auth, 'UserReactivated', 1, tokenState);
+export const AllSessionsEnded = defineEvent(topics.auth, 'AllSessionsEnded', 1, tokenState);
+export const SessionEnded = defineEvent(
+  topics.auth,
+  'SessionEnded',
+  1,
+  z.object({ userId: id, sessionId: z.string().min(1), until: z.string() }),
+);
 
 export const VacancyCreated = defineEvent(
   topics.vacancy,
   'VacancyCreated',
   1,
-  z.object({ vacancyId: id, estateId: id, title: z.string().optional() }),
+  z.object({ vacancyId: id, estateId: id, title: z.string().optional(), startDate: z.string().optional() }),
 );
 export const VacancyStatusChanged = defineEvent(
   topics.vacancy,
@@ -57,6 +60,19 @@ export const VacancyStatusChanged = defineEvent(
     title: z.string().optional(),
   }),
 );
+export const VacancyReviewChanged = defineEvent(
+  topics.vacancy,
+  'VacancyReviewChanged',
+  1,
+  z.object({
+    vacancyId: id,
+    estateId: id,
+    title: z.string(),
+    state: z.enum(['held', 'hidden', 'approved', 'rejected']),
+    note: z.string().optional(),
+  }),
+);
+
 export const VacancyDeleted = defineEvent(
   topics.vacancy,
   'VacancyDeleted',
@@ -77,6 +93,12 @@ export const ApplicationAccepted = defineEvent(
     positions: z.number().int().optional(),
     freePositions: z.number().int().optional(),
     totalPositions: z.number().int().optional(),
+    crew: z
+      .object({
+        accepted: z.array(z.object({ name: z.string() })),
+        notAccepted: z.array(z.object({ name: z.string() })),
+      })
+      .optional(),
   }),
 );
 export const ApplicationRejected = defineEvent(
@@ -94,6 +116,19 @@ export const ApplicationsClosed = defineEvent(
     reason: z.enum(['VacancyNotOpen', 'VacancyFinished', 'VacancyDeleted']).optional(),
     workerIds: z.array(id).default([]),
   }),
+);
+
+export const GuestApplicationSubmitted = defineEvent(
+  topics.application,
+  'GuestApplicationSubmitted',
+  1,
+  z.object({ guestApplicationId: id, phone: z.string() }),
+);
+export const GuestApplicationAccepted = defineEvent(
+  topics.application,
+  'GuestApplicationAccepted',
+  1,
+  z.object({ guestApplicationId: id, applicationId: id, vacancyId: id }),
 );
 
 const paymentOutcome = z.object({

@@ -10,19 +10,30 @@ import {
   notifyApplicationsClosed,
 } from '../notify-application-outcome/notify-application-outcome';
 import {
+  notifyListingReview,
   notifyVacancyDeleted,
   notifyVacancyStatusChanged,
   rememberVacancy,
 } from '../notify-vacancy-change/notify-vacancy-change';
 import { notifyFeaturingPayment } from '../notify-featuring-payment/notify-featuring-payment';
-import { sendAccountMail } from '../send-account-mail/send-account-mail';
+import { subscribeToMailCommands } from './mail-commands';
 import {
   banUser,
+  endSession,
   reactivateUser,
   rememberUserRole,
   revokeOlderTokens,
 } from '../track-user-state/track-user-state';
 import * as events from './consumed-events';
+import type { SmsContext } from '../sms/queue-sms';
+import {
+  guestRecipientId,
+  rememberWorkerPhone,
+  smsApplicationAccepted,
+  smsApplicationRejected,
+  smsGuestApplicationReceived,
+  smsVacancyDeleted,
+} from '../sms/sms-reactions';
 
 export const CONSUMER_GROUP = 'notification';
 
@@ -31,6 +42,7 @@ export interface MessagingContext extends CreateNotificationsContext {
   documentStore: DocumentStore;
   live: LiveChannel;
   mailer: Mailer;
+  sms: SmsContext;
 }
 
 type Handlers = Record<string, (event: EventEnvelope) => Promise<unknown>>;
@@ -41,16 +53,19 @@ const read = <T extends z.ZodType>(definition: { data: T }, event: EventEnvelope
 
 /** Thin handlers: parse the fields, call the use case. One idempotent consumer per topic. */
 export async function subscribeToEvents(ctx: MessagingContext) {
+  const sms = { ...ctx.sms, store: ctx.store };
   const byTopic: Record<string, Handlers> = {
     [topics.auth]: {
       [events.UserRegistered.type]: async (e) => {
         const data = read(events.UserRegistered, e);
         await rememberUserRole(ctx.store, data.userId, data.role);
+        if (data.role === 'Worker' && data.phone)
+          await rememberWorkerPhone(sms, { ...data, phone: data.phone });
       },
-      [events.EmailVerificationRequested.type]: (e) =>
-        sendAccountMail(ctx.mailer, 'verifyEmail', read(events.EmailVerificationRequested, e)),
-      [events.PasswordResetRequested.type]: (e) =>
-        sendAccountMail(ctx.mailer, 'resetPassword', read(events.PasswordResetRequested, e)),
+      [events.ProfileUpdated.type]: async (e) => {
+        const data = read(events.ProfileUpdated, e);
+        if (data.role === 'Worker') await rememberWorkerPhone(sms, data);
+      },
       [events.UserBanned.type]: async (e) => {
         const data = read(events.UserBanned, e);
         await banUser(ctx.store, ctx.live, data.userId, data.tokenVersion);
@@ -59,6 +74,14 @@ export async function subscribeToEvents(ctx: MessagingContext) {
         const data = read(events.UserReactivated, e);
         await reactivateUser(ctx.store, data.userId, data.tokenVersion);
       },
+      [events.AllSessionsEnded.type]: async (e) => {
+        const data = read(events.AllSessionsEnded, e);
+        await revokeOlderTokens(ctx.store, ctx.live, data.userId, data.tokenVersion);
+      },
+      [events.SessionEnded.type]: async (e) => {
+        const data = read(events.SessionEnded, e);
+        await endSession(ctx.store, ctx.live, data.userId, data.sessionId, data.until);
+      },
       [events.PasswordChanged.type]: async (e) => {
         const data = read(events.PasswordChanged, e);
         await revokeOlderTokens(ctx.store, ctx.live, data.userId, data.tokenVersion);
@@ -66,15 +89,36 @@ export async function subscribeToEvents(ctx: MessagingContext) {
     },
     [topics.vacancy]: {
       [events.VacancyCreated.type]: (e) => rememberVacancy(ctx, read(events.VacancyCreated, e)),
-      [events.VacancyDeleted.type]: (e) => notifyVacancyDeleted(ctx, e.id, read(events.VacancyDeleted, e)),
+      [events.VacancyDeleted.type]: async (e) => {
+        const data = read(events.VacancyDeleted, e);
+        await notifyVacancyDeleted(ctx, e.id, data);
+        await smsVacancyDeleted(sms, data);
+      },
       [events.VacancyStatusChanged.type]: (e) =>
         notifyVacancyStatusChanged(ctx, e.id, read(events.VacancyStatusChanged, e)),
+      [events.VacancyReviewChanged.type]: (e) =>
+        notifyListingReview(ctx, e.id, read(events.VacancyReviewChanged, e)),
     },
     [topics.application]: {
-      [events.ApplicationAccepted.type]: (e) =>
-        notifyApplicationAccepted(ctx, e.id, read(events.ApplicationAccepted, e)),
-      [events.ApplicationRejected.type]: (e) =>
-        notifyApplicationRejected(ctx, e.id, read(events.ApplicationRejected, e)),
+      [events.ApplicationAccepted.type]: async (e) => {
+        const data = read(events.ApplicationAccepted, e);
+        await notifyApplicationAccepted(ctx, e.id, data);
+        if (data.workerId) await smsApplicationAccepted(sms, { ...data, recipientId: data.workerId });
+      },
+      [events.ApplicationRejected.type]: async (e) => {
+        const data = read(events.ApplicationRejected, e);
+        await notifyApplicationRejected(ctx, e.id, data);
+        await smsApplicationRejected(sms, data);
+      },
+      [events.GuestApplicationSubmitted.type]: (e) =>
+        smsGuestApplicationReceived(sms, read(events.GuestApplicationSubmitted, e)),
+      [events.GuestApplicationAccepted.type]: (e) => {
+        const data = read(events.GuestApplicationAccepted, e);
+        return smsApplicationAccepted(sms, {
+          ...data,
+          recipientId: guestRecipientId(data.guestApplicationId),
+        });
+      },
       [events.ApplicationsClosed.type]: (e) =>
         notifyApplicationsClosed(ctx, e.id, read(events.ApplicationsClosed, e)),
     },
@@ -98,4 +142,5 @@ export async function subscribeToEvents(ctx: MessagingContext) {
     );
     await ctx.bus.subscribe(topic, CONSUMER_GROUP, handler);
   }
+  await subscribeToMailCommands(ctx, CONSUMER_GROUP);
 }

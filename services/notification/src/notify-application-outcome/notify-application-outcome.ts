@@ -14,7 +14,21 @@ export interface ApplicationAcceptedFacts {
   guest: boolean;
   freePositions?: number;
   totalPositions?: number;
+  /** A crew application: who of the members the leader picked was accepted and who was not. */
+  crew?: { accepted: { name: string }[]; notAccepted: { name: string }[] };
 }
+
+/** Names in one line; a dash when nobody (so the text never ends on an empty list). */
+const names = (members: { name: string }[]) =>
+  members.length ? members.map((member) => member.name).join(', ') : '—';
+
+/** The leader of a crew hears who was accepted and who was not. */
+const crewParams = (crew: NonNullable<ApplicationAcceptedFacts['crew']>) => ({
+  accepted: names(crew.accepted),
+  acceptedCount: crew.accepted.length,
+  notAccepted: names(crew.notAccepted),
+  notAcceptedCount: crew.notAccepted.length,
+});
 
 /**
  * An accepted application tells the worker (not a guest: they have no account) and the estate, and
@@ -37,7 +51,15 @@ export async function notifyApplicationAccepted(
   const params = { ...(await vacancyParams(ctx, facts.vacancyId)), applicationId: facts.applicationId };
   const drafts: NotificationDraft[] = [];
   if (facts.workerId)
-    drafts.push({ userId: facts.workerId, key: notificationKeys.applicationAccepted, params });
+    drafts.push(
+      facts.crew
+        ? {
+            userId: facts.workerId,
+            key: notificationKeys.crewAccepted,
+            params: { ...params, ...crewParams(facts.crew) },
+          }
+        : { userId: facts.workerId, key: notificationKeys.applicationAccepted, params },
+    );
   drafts.push({
     userId: facts.estateId,
     key: notificationKeys.workerAccepted,

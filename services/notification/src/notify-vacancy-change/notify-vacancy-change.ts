@@ -18,11 +18,17 @@ export async function vacancyParams(
 /** Keeps the vacancy's owner and title for later notifications. */
 export async function rememberVacancy(
   ctx: CreateNotificationsContext,
-  facts: { vacancyId: string; estateId: string; title?: string },
+  facts: { vacancyId: string; estateId: string; title?: string; startDate?: string },
 ) {
   await ctx.store.vacancies.updateOne(
     { _id: facts.vacancyId },
-    { $set: { estateId: facts.estateId, ...(facts.title ? { title: facts.title } : {}) } },
+    {
+      $set: {
+        estateId: facts.estateId,
+        ...(facts.title ? { title: facts.title } : {}),
+        ...(facts.startDate ? { startDate: facts.startDate } : {}),
+      },
+    },
     { upsert: true },
   );
 }
@@ -74,4 +80,35 @@ export async function notifyVacancyStatusChanged(
     actionButtonParamIds: [facts.vacancyId],
   });
   return createNotifications(ctx, drafts, eventId);
+}
+
+const reviewKeys = {
+  held: notificationKeys.listingHeld,
+  hidden: notificationKeys.listingHidden,
+  approved: notificationKeys.listingApproved,
+  rejected: notificationKeys.listingRejected,
+} as const;
+
+/** The estate is told why its moba waits for an admin (held, hidden by reports) and what was decided. */
+export async function notifyListingReview(
+  ctx: CreateNotificationsContext,
+  eventId: string,
+  facts: {
+    vacancyId: string;
+    estateId: string;
+    title: string;
+    state: keyof typeof reviewKeys;
+    note?: string;
+  },
+) {
+  await rememberVacancy(ctx, facts);
+  const params = {
+    ...(await vacancyParams(ctx, facts.vacancyId)),
+    ...(facts.note ? { note: facts.note } : {}),
+  };
+  return createNotifications(
+    ctx,
+    [{ userId: facts.estateId, key: reviewKeys[facts.state], params }],
+    eventId,
+  );
 }

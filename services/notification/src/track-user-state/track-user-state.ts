@@ -47,6 +47,23 @@ export async function revokeOlderTokens(
   await live.closeUser(userId, wsCloseCodes.unauthenticated, 'token revoked', tokenVersion);
 }
 
+/** One session logged out: its sockets close (4401) and its later greetings are refused. */
+export async function endSession(
+  store: NotificationStore,
+  live: LiveChannel,
+  userId: string,
+  sessionId: string,
+  until: string,
+) {
+  await updateUser(store, userId, {});
+  await store.users.updateOne({ _id: userId }, { $push: { endedSessions: { sessionId, until } } });
+  await store.users.updateOne(
+    { _id: userId },
+    { $pull: { endedSessions: { until: { $lt: new Date().toISOString() } } } },
+  );
+  await live.closeSession(userId, sessionId, wsCloseCodes.unauthenticated, 'session ended');
+}
+
 /** Admins to notify: those learned from UserRegistered or from their own verified tokens, plus the configured list. */
 export async function adminIds(store: NotificationStore, configured: string[]): Promise<string[]> {
   const known = await store.users.find({ role: 'Admin' });

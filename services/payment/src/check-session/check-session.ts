@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { PasswordChanged, topics, UserBanned, UserReactivated, type EventEnvelope } from '@moba/contracts';
+import {
+  AllSessionsEnded,
+  PasswordChanged,
+  SessionEnded,
+  topics,
+  UserBanned,
+  UserReactivated,
+  type EventEnvelope,
+} from '@moba/contracts';
 import {
   AppError,
   bearerToken,
@@ -14,8 +22,9 @@ import type { AccountState, PaymentStore } from '../store';
 
 const accountStateSchema = z.object({
   _id: z.string(),
-  tokenVersion: z.number().int().min(0),
-  banned: z.boolean(),
+  // A SessionEnded may be the first event heard of an account: version 0, not banned.
+  tokenVersion: z.number().int().min(0).default(0),
+  banned: z.boolean().default(false),
 });
 
 /**
@@ -30,8 +39,26 @@ export async function recordSessionChange(
 ) {
   const current = await store.accounts.findOne({ _id: userId });
   if (current && accountStateSchema.parse(current).tokenVersion > tokenVersion) return;
-  const next: AccountState = { _id: userId, tokenVersion, banned };
+  const next: Omit<AccountState, 'endedSessions'> = { _id: userId, tokenVersion, banned };
   await store.accounts.updateOne({ _id: userId }, { $set: next }, { upsert: true });
+}
+
+/** One session logged out: its token is refused until it expires (older entries are dropped). */
+export async function recordSessionEnded(
+  store: PaymentStore,
+  userId: string,
+  sessionId: string,
+  until: string,
+) {
+  await store.accounts.updateOne(
+    { _id: userId },
+    { $push: { endedSessions: { sessionId, until } } },
+    { upsert: true },
+  );
+  await store.accounts.updateOne(
+    { _id: userId },
+    { $pull: { endedSessions: { until: { $lt: new Date().toISOString() } } } },
+  );
 }
 
 /** auth.v1 → the session replica. Other types are ignored. */
@@ -44,10 +71,15 @@ export async function subscribeToSessionEvents(bus: EventBus, documents: Documen
         [PasswordChanged, false],
         [UserBanned, true],
         [UserReactivated, false],
+        [AllSessionsEnded, false],
       ] as const) {
         if (event.type !== definition.type) continue;
         const { data } = definition.envelope.parse(event);
         await recordSessionChange(store, data.userId, data.tokenVersion, banned);
+      }
+      if (SessionEnded.is(event)) {
+        const { data } = SessionEnded.envelope.parse(event);
+        await recordSessionEnded(store, data.userId, data.sessionId, data.until);
       }
     },
   );
@@ -67,7 +99,9 @@ export function sessionUser(tokens: TokenVerifier, store: PaymentStore): Request
     const user: AuthUser | null = token ? await tokens.verify(token) : null;
     if (user) {
       const state = await store.accounts.findOne({ _id: user.id });
-      if (state && (accountStateSchema.parse(state).banned || user.tokenVersion < state.tokenVersion)) {
+      const ended = !!user.sessionId && !!state?.endedSessions?.some((s) => s.sessionId === user.sessionId);
+      const known = state ? accountStateSchema.parse(state) : undefined;
+      if (ended || (known && (known.banned || user.tokenVersion < known.tokenVersion))) {
         res.setHeader('x-error-code', 'AUTH.SESSION_EXPIRED');
         return next(sessionEndedError());
       }

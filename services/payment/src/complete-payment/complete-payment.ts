@@ -8,7 +8,14 @@ import {
   type PaymentOutcomeData,
   type PaymentStatus,
 } from '@moba/contracts';
-import { AppError, pushEvents, type Clock, type Logger, type OutboxRelay } from '@moba/platform';
+import {
+  AppError,
+  paymentOutcomes,
+  pushEvents,
+  type Clock,
+  type Logger,
+  type OutboxRelay,
+} from '@moba/platform';
 import { canComplete, type PaymentDoc } from '../domain/payment';
 import type { PaymentProvider } from '../provider/payment-provider';
 import type { PaymentStore } from '../store';
@@ -67,6 +74,7 @@ export async function completePayment(
   }
   deps.relay.kick();
   deps.logger.info({ paymentId, outcome, purpose: payment.purpose }, 'payment completed');
+  paymentOutcomes.inc({ purpose: payment.purpose, outcome });
   return { status: outcome, changed: true };
 }
 

@@ -31,12 +31,14 @@ export async function getEstateForRating(
     ...(vacancy!.endDate ? { endDate: vacancy!.endDate } : {}),
     estateId: vacancy!.estateId,
     estateName: estate?.estateName ?? vacancy!.estateName ?? estate?.fullName ?? '',
+    ...(vacancy!.offers ? { offered: vacancy!.offers } : {}),
     rated: !!given,
     ...(given
       ? {
           rating: {
             grade: given.grade,
             ...(given.comment ? { comment: given.comment } : {}),
+            ...(given.promises ? { promises: given.promises } : {}),
             createdAt: given.createdAt,
           },
         }

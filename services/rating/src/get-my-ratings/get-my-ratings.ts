@@ -2,6 +2,7 @@ import type { AuthUser } from '@moba/platform';
 import type { UserRatings } from '@moba/contracts';
 import { summaryOf } from '../summarize-ratings/summarize-ratings';
 import type { RatingStore } from '../store';
+import { promiseFigureOf } from '../keep-promise-figures/keep-promise-figures';
 
 /** GET /users/me/ratings: ratings received, newest first, with the summary read model's average and count. */
 export async function getMyRatings(store: RatingStore, user: AuthUser): Promise<UserRatings> {
@@ -10,8 +11,10 @@ export async function getMyRatings(store: RatingStore, user: AuthUser): Promise<
     { sort: { createdAt: -1 } },
   );
   const summary = await summaryOf(store, user.id);
+  const role = user.role === 'Estate' ? 'Estate' : 'Worker';
   return {
     ...summary,
+    promises: await promiseFigureOf(store, user.id, role),
     ratings: received.map((r) => ({
       ratingId: r._id,
       grade: r.grade,
@@ -22,6 +25,7 @@ export async function getMyRatings(store: RatingStore, user: AuthUser): Promise<
       vacancyId: r.vacancyId,
       vacancyTitle: r.vacancyTitle,
       createdAt: r.createdAt,
+      ...(r.attendance ? { attendance: r.attendance } : {}),
     })),
   };
 }

@@ -3,6 +3,7 @@ import type { WorkersForRating } from '@moba/contracts';
 import { estateMayRateVacancy } from '../domain/rating-rules';
 import { ratingError } from '../domain/errors';
 import type { RatingStore } from '../store';
+import { attendanceOf } from '../record-attendance/record-attendance';
 
 /** GET /estates/vacancy/{id}/workers/for-rating: the accepted workers of the estate's own Finished vacancy, each marked rated or not. */
 export async function getWorkersForRating(
@@ -27,11 +28,13 @@ export async function getWorkersForRating(
       workerId: p.workerId,
       fullName: nameOf.get(p.workerId) ?? '',
       rated: !!rating,
+      ...attendanceOf(p),
       ...(rating
         ? {
             rating: {
               grade: rating.grade,
               ...(rating.comment ? { comment: rating.comment } : {}),
+              ...(rating.promises ? { promises: rating.promises } : {}),
               createdAt: rating.createdAt,
             },
           }

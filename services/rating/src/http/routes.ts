@@ -1,6 +1,11 @@
 import type { Express } from 'express';
 import { parseInput, requireUser, userOf, type TokenVerifier } from '@moba/platform';
-import { idParamsSchema, rateUserBodySchema, rateWorkersBodySchema } from '@moba/contracts';
+import {
+  idParamsSchema,
+  rateEstateBodySchema,
+  rateWorkerBodySchema,
+  rateWorkersBodySchema,
+} from '@moba/contracts';
 import { getEstateForRating } from '../get-estate-for-rating/get-estate-for-rating';
 import { getWorkersForRating } from '../get-workers-for-rating/get-workers-for-rating';
 import { getMyRatings } from '../get-my-ratings/get-my-ratings';
@@ -24,7 +29,7 @@ export function ratingRoutes(app: Express, tokens: TokenVerifier, deps: RatingUs
 
   app.post('/users/:id/rate/estate', worker, async (req, res) => {
     const { id } = parseInput(idParamsSchema, req.params);
-    const body = parseInput(rateUserBodySchema, req.body ?? {});
+    const body = parseInput(rateEstateBodySchema, req.body ?? {});
     res.status(201).json(await rateEstate(deps, userOf(req), id, body));
   });
 
@@ -35,7 +40,7 @@ export function ratingRoutes(app: Express, tokens: TokenVerifier, deps: RatingUs
 
   app.post('/users/:id/rate/worker', estate, async (req, res) => {
     const { id } = parseInput(idParamsSchema, req.params);
-    const body = parseInput(rateUserBodySchema, req.body ?? {});
+    const body = parseInput(rateWorkerBodySchema, req.body ?? {});
     res.status(201).json(await rateWorker(deps, userOf(req), id, body));
   });
 

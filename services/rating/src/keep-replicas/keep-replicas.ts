@@ -43,13 +43,28 @@ export async function recordVacancyCreated(
     title: string;
     status: string;
     endDate?: string | null;
+    foodProvided?: boolean | null;
+    transportProvided?: boolean | null;
+    accommodationProvided?: boolean | null;
   },
 ) {
+  const known = (flag: boolean | null | undefined) => typeof flag === 'boolean';
   const descriptive = {
     estateId: vacancy.estateId,
     title: vacancy.title,
     ...(vacancy.estateName ? { estateName: vacancy.estateName } : {}),
     ...(vacancy.endDate ? { endDate: vacancy.endDate } : {}),
+    ...(known(vacancy.foodProvided) &&
+    known(vacancy.transportProvided) &&
+    known(vacancy.accommodationProvided)
+      ? {
+          offers: {
+            food: vacancy.foodProvided!,
+            transport: vacancy.transportProvided!,
+            accommodation: vacancy.accommodationProvided!,
+          },
+        }
+      : {}),
   };
   const existing = await store.vacancies.findOne({ _id: vacancy.vacancyId });
   if (!existing) {

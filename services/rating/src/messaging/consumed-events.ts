@@ -29,6 +29,9 @@ export const VacancyCreatedRead = defineEvent(
     title: z.string(),
     status: z.string(),
     endDate: z.string().nullish(),
+    foodProvided: z.boolean().nullish(),
+    transportProvided: z.boolean().nullish(),
+    accommodationProvided: z.boolean().nullish(),
   }),
 );
 export const VacancyStatusChangedRead = defineEvent(
@@ -59,5 +62,31 @@ export const ApplicationAcceptedRead = defineEvent(
     estateId: z.uuid().nullish(),
     workerId: z.uuid().nullable(),
     guest: z.boolean(),
+  }),
+);
+
+/** application.v1 AttendanceMarked: only the counts a rating names. */
+export const AttendanceMarkedRead = defineEvent(
+  topics.application,
+  'AttendanceMarked',
+  1,
+  z.object({
+    applicationId: z.uuid(),
+    vacancyId: z.uuid(),
+    workerId: z.uuid().nullable(),
+    heads: z.number().int().min(1),
+    came: z.number().int().min(0),
+  }),
+);
+export const WorkerAttendanceRecordedRead = defineEvent(
+  topics.application,
+  'WorkerAttendanceRecorded',
+  1,
+  z.object({
+    vacancyId: z.uuid(),
+    workerId: z.uuid(),
+    came: z.boolean(),
+    stayed: z.boolean(),
+    recordedAt: z.string(),
   }),
 );

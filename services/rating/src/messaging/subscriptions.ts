@@ -3,12 +3,15 @@ import { topics, type EventDefinition, type EventEnvelope } from '@moba/contract
 import type { z } from 'zod';
 import {
   ApplicationAcceptedRead,
+  AttendanceMarkedRead,
   ProfileUpdatedRead,
   UserRegisteredRead,
   VacancyCreatedRead,
   VacancyDeletedRead,
   VacancyStatusChangedRead,
+  WorkerAttendanceRecordedRead,
 } from './consumed-events';
+import { recordAttendanceCount } from '../record-attendance/record-attendance';
 import {
   recordParticipant,
   recordUser,
@@ -17,6 +20,7 @@ import {
   recordVacancyStatus,
 } from '../keep-replicas/keep-replicas';
 import type { RatingStore } from '../store';
+import { recordAttendance } from '../keep-promise-figures/keep-promise-figures';
 
 export const RATING_CONSUMER_GROUP = 'rating';
 
@@ -44,6 +48,8 @@ export async function subscribeRating(bus: EventBus, documents: DocumentStore, s
     },
     [topics.application]: {
       ...on(ApplicationAcceptedRead, (data, event) => recordParticipant(store, data, event.occurredAt)),
+      ...on(AttendanceMarkedRead, (data, event) => recordAttendanceCount(store, data, event.occurredAt)),
+      ...on(WorkerAttendanceRecordedRead, (data) => recordAttendance(store, data)),
     },
   };
   for (const [topic, handlers] of Object.entries(byTopic)) {

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type AuthUser, type Clock, type OutboxRelay } from '@moba/platform';
-import { ratingErrorCodes, type ErrorDetail } from '@moba/contracts';
+import { badRequest, DuplicateKeyError, type AuthUser, type Clock, type OutboxRelay } from '@moba/platform';
+import {
+  ratingErrorCodes,
+  unofferedAnswers,
+  type ErrorDetail,
+  type EstatePromises,
+  type WorkerPromises,
+} from '@moba/contracts';
 import { estateMayRateVacancy, estateMayRateWorker, workerMayRateEstate } from '../domain/rating-rules';
 import { ratingError } from '../domain/errors';
 import { summarizeRating } from '../summarize-ratings/summarize-ratings';
+import { attendanceOf } from '../record-attendance/record-attendance';
 import type { RatingDoc, RatingStore, VacancyDoc } from '../store';
 
 export interface RatingUseCaseDeps {
@@ -15,12 +22,33 @@ export interface RatingUseCaseDeps {
 interface GradeInput {
   grade: number;
   comment?: string;
+  promises?: EstatePromises | WorkerPromises;
+}
+
+/** A checklist answer about food, transport or accommodation the moba did not offer is refused, naming it. */
+function checkOffered(promises: EstatePromises | undefined, vacancy: VacancyDoc) {
+  if (!promises) return;
+  const extras = unofferedAnswers(promises, vacancy.offers);
+  if (extras.length)
+    throw badRequest(
+      'VALIDATION',
+      `invalid ${extras.map((e) => `promises.${e}`).join(', ')}`,
+      extras.map((extra) => ({
+        field: `promises.${extra}`,
+        code: 'not_offered',
+        message: 'the moba did not offer this',
+      })),
+    );
 }
 
 export const participantId = (vacancyId: string, workerId: string) => `${vacancyId}:${workerId}`;
 
 const isParticipant = async (store: RatingStore, vacancyId: string, workerId: string) =>
   !!(await store.participants.findOne({ _id: participantId(vacancyId, workerId) }));
+
+/** What an estate's rating of a worker names about attendance: how many of their people came. */
+const attendanceFor = async (store: RatingStore, vacancyId: string, workerId: string) =>
+  attendanceOf(await store.participants.findOne({ _id: participantId(vacancyId, workerId) }));
 
 const hasRated = async (store: RatingStore, vacancyId: string, raterId: string, ratedUserId: string) =>
   !!(await store.ratings.findOne({ vacancyId, raterId, ratedUserId }));
@@ -44,6 +72,7 @@ function newRating(
     ...base,
     grade: input.grade,
     ...(input.comment ? { comment: input.comment } : {}),
+    ...(input.promises ? { promises: input.promises } : {}),
     createdAt: now.toISOString(),
     state,
     summarized: false,
@@ -68,7 +97,7 @@ export async function rateEstate(
   deps: RatingUseCaseDeps,
   worker: AuthUser,
   estateId: string,
-  input: GradeInput & { vacancyId: string },
+  input: GradeInput & { vacancyId: string; promises?: EstatePromises },
 ) {
   const { store } = deps;
   const vacancy = await store.vacancies.findOne({ _id: input.vacancyId });
@@ -87,6 +116,7 @@ export async function rateEstate(
       },
     ]);
   }
+  checkOffered(input.promises, vacancy!);
   const rating = newRating(
     {
       vacancyId: input.vacancyId,
@@ -134,6 +164,7 @@ export async function rateWorker(
       raterName: await raterName(store, estate, vacancy),
       ratedUserId: workerId,
       ratedRole: 'Worker',
+      ...(await attendanceFor(store, vacancy._id, workerId)),
     },
     input,
     deps.clock.now(),
@@ -170,7 +201,10 @@ export async function rateWorkers(
   const batchId = randomUUID();
   const now = deps.clock.now();
   const name = await raterName(store, estate, vacancy);
-  const docs = input.ratings.map((item) =>
+  const attendances = await Promise.all(
+    input.ratings.map((item) => attendanceFor(store, vacancy._id, item.workerId)),
+  );
+  const docs = input.ratings.map((item, index) =>
     newRating(
       {
         vacancyId: vacancy._id,
@@ -181,6 +215,7 @@ export async function rateWorkers(
         ratedUserId: item.workerId,
         ratedRole: 'Worker',
         batchId,
+        ...attendances[index],
       },
       item,
       now,

@@ -1,5 +1,6 @@
 import { DuplicateKeyError, pushEvents, type Clock, type Logger, type OutboxRelay } from '@moba/platform';
-import { RatingSubmitted, topics } from '@moba/contracts';
+import { promisesKept, RatingSubmitted, topics } from '@moba/contracts';
+import { promiseFigureOf } from '../keep-promise-figures/keep-promise-figures';
 import { averageOf } from '../domain/summary';
 import type { RatingDoc, RatingStore } from '../store';
 
@@ -20,6 +21,9 @@ export async function summarizeRating(store: RatingStore, relay: OutboxRelay, ra
   await raiseSummary(store, rating.ratedUserId, rating.ratedRole, sum, count);
 
   const average = averageOf(sum, count) ?? rating.grade;
+  const promises = rating.promises
+    ? await promiseFigureOf(store, rating.ratedUserId, rating.ratedRole)
+    : undefined;
   const event = RatingSubmitted.create(rating.ratedUserId, {
     ratingId: rating._id,
     vacancyId: rating.vacancyId,
@@ -31,6 +35,7 @@ export async function summarizeRating(store: RatingStore, relay: OutboxRelay, ra
     average,
     count,
     ratedAt: rating.createdAt,
+    ...(rating.promises ? { promisesKept: promisesKept(rating.promises), promises } : {}),
   });
   await store.ratings.updateOne(
     { _id: rating._id, state: 'committed', summarized: false },

@@ -2,19 +2,39 @@ import {
   VACANCY_PREVIEW_SIZE,
   vacancyFiltersSchema,
   vacancyPreviewSchema,
+  type OpenByCrop,
   type VacancyFilters,
   type VacancyPreview,
 } from '@moba/contracts';
-import { parseInput } from '@moba/platform';
+import { badRequest, parseInput, type AuthUser } from '@moba/platform';
 import { toItem } from '../domain/vacancy';
-import { compareForBrowse, matchesFilters, pageOfItems } from '../domain/filters';
+import {
+  compareByDistance,
+  compareForBrowse,
+  matchesFilters,
+  pageOfItems,
+  withDistance,
+} from '../domain/filters';
 import type { VacancyContext } from '../context';
 
 export const parseFilters = (body: unknown): VacancyFilters => parseInput(vacancyFiltersSchema, body ?? {});
 
+/**
+ * The filters with the place distances are measured from: the one asked for, else for a worker the
+ * municipality of their profile. A distance limit or a distance sort with no place is refused.
+ */
+export function withPlace(ctx: VacancyContext, filters: VacancyFilters, user?: AuthUser): VacancyFilters {
+  const near = filters.near ?? (user?.role === 'Worker' ? ctx.workerPlaces.get(user.id) : undefined);
+  if (!near && (filters.withinKm !== undefined || filters.sort === 'distance'))
+    throw badRequest('VALIDATION', 'invalid near', [
+      { field: 'near', code: 'required', message: 'a place to measure the distance from is required' },
+    ]);
+  return near ? { ...filters, near } : filters;
+}
+
 /** Open vacancies for workers (and the admin "open" list): answered from the read model, with an ETag. */
-export function browseOpenVacancies(ctx: VacancyContext, body: unknown) {
-  const filters = parseFilters(body);
+export function browseOpenVacancies(ctx: VacancyContext, body: unknown, user?: AuthUser) {
+  const filters = withPlace(ctx, parseFilters(body), user);
   return ctx.readModel.page({ ...filters, status: undefined });
 }
 
@@ -26,16 +46,21 @@ export function previewOpenVacancies(ctx: VacancyContext): VacancyPreview {
   return vacancyPreviewSchema.parse({ items: page.items, total: page.total });
 }
 
+/** GET /vacancies/open-by-crop: the Open mobas of each crop now (the public harvest calendar). */
+export const openVacanciesByCrop = (ctx: VacancyContext): OpenByCrop => ({
+  crops: ctx.readModel.openByCrop(),
+});
+
 /** Every vacancy (any status, not deleted) for the admin, with the same filters; read from the store. */
 export async function listAllVacancies(ctx: VacancyContext, body: unknown) {
-  const filters = parseFilters(body);
+  const filters = withPlace(ctx, parseFilters(body));
   const docs = await ctx.store.vacancies.find({
     deletedAt: { $exists: false },
     ...(filters.status ? { status: filters.status } : {}),
   });
   const items = docs
-    .map(toItem)
+    .map((doc) => withDistance(toItem(doc), filters.near))
     .filter((item) => matchesFilters(item, filters))
-    .sort(compareForBrowse);
-  return pageOfItems(items, filters);
+    .sort(filters.near && filters.sort !== 'featured' ? compareByDistance : compareForBrowse);
+  return { ...pageOfItems(items, filters), ...(filters.near ? { near: filters.near } : {}) };
 }

@@ -1,12 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { topics, type EventEnvelope } from '@moba/contracts';
+import { regionSchema, topics, type EventEnvelope } from '@moba/contracts';
 import type { EventBus } from '@moba/platform';
 import type { OpenVacanciesReadModel } from './open-vacancies-read-model';
+import type { WorkerPlaces } from '../replicate-worker-place/replicate-worker-place';
 
 const vacancyData = z.object({ vacancyId: z.string() });
 const acceptedData = z.object({ vacancyId: z.string(), freePositions: z.number().int() });
 const estateData = z.object({ userId: z.string(), role: z.string(), estateName: z.string().optional() });
+const workerData = z.object({
+  userId: z.string(),
+  role: z.literal('Worker'),
+  municipality: z.string(),
+  region: regionSchema.optional(),
+});
+const verificationData = z.object({ estateId: z.string(), verified: z.boolean(), changedAt: z.string() });
+const ratingData = z.object({
+  ratedUserId: z.string(),
+  ratedRole: z.string(),
+  promises: z.object({ jobs: z.number().int(), kept: z.number().int() }).optional(),
+});
 
 /**
  * Keeps this instance's browse model current with the writes of every instance. Each instance
@@ -18,10 +31,14 @@ const estateData = z.object({ userId: z.string(), role: z.string(), estateName: 
  *   reads the current state again).
  * - An acceptance carries the new free count, applied at once (it only ever lowers it).
  * - An estate's registration or profile change carries its name, applied at once.
+ * - A worker's registration or profile change carries their municipality (where their browse
+ *   measures distances from), remembered at once.
+ * - An estate's verification and its "promises kept" figure, applied at once (latest change, most jobs).
  */
 export async function followVacancyChanges(
   bus: EventBus,
   readModel: OpenVacanciesReadModel,
+  workerPlaces?: WorkerPlaces,
   instanceId: string = randomUUID(),
 ): Promise<void> {
   const group = `vacancy-browse.${instanceId}`;
@@ -38,13 +55,32 @@ export async function followVacancyChanges(
   };
 
   const auth = async (event: EventEnvelope) => {
+    if (event.type === 'EstateVerificationChanged') {
+      const parsed = verificationData.safeParse(event.data);
+      if (parsed.success)
+        readModel.estateTrust(parsed.data.estateId, {
+          verified: parsed.data.verified,
+          verifiedAt: parsed.data.changedAt,
+        });
+      return;
+    }
     if (event.type !== 'UserRegistered' && event.type !== 'ProfileUpdated') return;
     const parsed = estateData.safeParse(event.data);
     if (parsed.success && parsed.data.role === 'Estate' && parsed.data.estateName)
       readModel.renameEstate(parsed.data.userId, parsed.data.estateName);
+    const worker = workerData.safeParse(event.data);
+    if (worker.success) workerPlaces?.remember(worker.data.userId, worker.data);
+  };
+
+  const rating = async (event: EventEnvelope) => {
+    if (event.type !== 'RatingSubmitted') return;
+    const parsed = ratingData.safeParse(event.data);
+    if (parsed.success && parsed.data.ratedRole === 'Estate' && parsed.data.promises)
+      readModel.estateTrust(parsed.data.ratedUserId, { promises: parsed.data.promises });
   };
 
   await bus.subscribe(topics.vacancy, group, vacancy, { transient: true });
+  await bus.subscribe(topics.rating, group, rating, { transient: true });
   await bus.subscribe(topics.application, group, application, { transient: true });
   await bus.subscribe(topics.auth, group, auth, { transient: true });
 }

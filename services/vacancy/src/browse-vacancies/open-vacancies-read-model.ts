@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { VacancyFilters, VacancyItem } from '@moba/contracts';
+import {
+  greatCircleKm,
+  seatOf,
+  type LatLng,
+  type PromiseFigure,
+  type VacancyFilters,
+  type VacancyItem,
+} from '@moba/contracts';
 import type { Collection } from '@moba/platform';
-import { toItem, type VacancyDoc } from '../domain/vacancy';
+import { hiddenFromBrowse, toItem, type VacancyDoc } from '../domain/vacancy';
 import { compareForBrowse } from '../domain/filters';
 
 export interface CachedPage {
@@ -10,6 +17,15 @@ export interface CachedPage {
 }
 
 const RESPONSE_CACHE_MAX = 500;
+/** The km of a moba whose municipality has no known seat (never within any limit). */
+const NO_DISTANCE = 50_000;
+
+export interface ReadModelOptions {
+  /** Adds what the page's items carry beside the stored facts (the fair-pay figures). */
+  decorate?: (items: VacancyItem[]) => VacancyItem[];
+  /** Changes when what `decorate` adds may change (cached pages of another stamp are not reused). */
+  stamp?: () => string;
+}
 
 /**
  * The Open vacancies in memory, sorted featured first then newest: browsing answers from here, never
@@ -22,7 +38,17 @@ const RESPONSE_CACHE_MAX = 500;
  * - free positions only ever go down (the store keeps them with $min): the lowest count heard wins;
  * - an estate's latest name (auth events of one estate arrive in order) overrides the stored one.
  */
-export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) {
+interface EstateTrust {
+  verified?: boolean;
+  verifiedAt?: string;
+  promises?: PromiseFigure;
+}
+type EstateTrustStamps = { estateVerifiedAt?: string };
+
+export function createOpenVacanciesReadModel(
+  vacancies: Collection<VacancyDoc>,
+  options: ReadModelOptions = {},
+) {
   const byId = new Map<string, VacancyItem>();
   let sorted: VacancyItem[] | undefined;
   let version = 0;
@@ -43,19 +69,43 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
 
   const lowestFree = new Map<string, number>();
   const estateNames = new Map<string, string>();
+  /** Trust facts heard by event: the latest verification change, the promise figure with the most jobs. */
+  const heardTrust = new Map<string, EstateTrust>();
+
+  const newerTrust = (item: VacancyItem & EstateTrustStamps, heard: EstateTrust | undefined): VacancyItem => {
+    if (!heard) return item;
+    let next = item;
+    if (heard.verifiedAt !== undefined && (item.estateVerifiedAt ?? '') <= heard.verifiedAt)
+      next = { ...next, estateVerified: heard.verified ?? false };
+    if (heard.promises && (item.estatePromises?.jobs ?? -1) < heard.promises.jobs)
+      next = { ...next, estatePromises: heard.promises };
+    return next;
+  };
+  const stripStamp = ({ estateVerifiedAt: _at, ...item }: VacancyItem & EstateTrustStamps): VacancyItem =>
+    item;
 
   /** The item of an Open document, with the facts heard by event that the document may not show yet. */
   function itemOf(doc: VacancyDoc): VacancyItem {
-    const item = toItem(doc);
+    // Workers never see a moba's review (reports, decisions): only the estate and admins do.
+    const { review: _review, ...item } = toItem(doc);
     const free = Math.min(item.freePositions, lowestFree.get(doc._id) ?? Infinity);
     lowestFree.set(doc._id, free);
     const estateName = estateNames.get(doc.estateId) ?? item.estateName;
-    return { ...item, estateName, freePositions: free, filled: free <= 0 };
+    const trusted = newerTrust(
+      { ...item, estateVerifiedAt: doc.estateVerifiedAt },
+      heardTrust.get(doc.estateId),
+    );
+    return clean({ ...trusted, estateName, freePositions: free, filled: free <= 0 });
   }
+  /** Items carry estateVerified only when true (as toItem does). */
+  const clean = (item: VacancyItem & EstateTrustStamps): VacancyItem => {
+    const { estateVerified, ...rest } = stripStamp(item);
+    return estateVerified ? { ...rest, estateVerified: true } : rest;
+  };
 
   function put(doc: VacancyDoc | null, id: string) {
     const wasThere = byId.delete(id);
-    if (doc && doc.status === 'Open' && !doc.deletedAt) byId.set(id, itemOf(doc));
+    if (doc && doc.status === 'Open' && !doc.deletedAt && !hiddenFromBrowse(doc)) byId.set(id, itemOf(doc));
     else {
       lowestFree.delete(id);
       if (!wasThere) return;
@@ -74,6 +124,9 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
   let endDay = new Int32Array(0);
   let wage = new Int32Array(0);
   let free = new Int32Array(0);
+  /** Per position, the index of its municipality's seat in `places` (places.length: no known seat). */
+  let placeOf = new Int32Array(0);
+  let places: LatLng[] = [];
   let words = 0;
   const dayKey = (date: string) =>
     Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
@@ -88,6 +141,9 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
       endDay = new Int32Array(n);
       wage = new Int32Array(n);
       free = new Int32Array(n);
+      placeOf = new Int32Array(n);
+      places = [];
+      const placeIndex = new Map<string, number>();
       const set = (key: string, position: number) => {
         let bits = bitsets.get(key);
         if (!bits) bitsets.set(key, (bits = new Uint32Array(words)));
@@ -104,11 +160,21 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
         set(`transport:${item.transportProvided}`, i);
         set(`accommodation:${item.accommodationProvided}`, i);
         set(`leaders:${item.groupLeadersAccepted}`, i);
+        set(`verified:${item.estateVerified === true}`, i);
         startDay[i] = dayKey(item.startDate);
         endDay[i] = dayKey(item.endDate);
         wage[i] = item.paymentType === 'DailyWage' ? (item.dailyWage ?? 0) : -1;
         free[i] = item.freePositions;
+        const key = `${item.region ?? 'RS'}|${item.municipality}`;
+        let index = placeIndex.get(key);
+        if (index === undefined) {
+          const seat = seatOf(item.municipality, item.region);
+          index = seat ? places.push(seat) - 1 : -1; // -1: fixed below to the slot after the last place
+          placeIndex.set(key, index);
+        }
+        placeOf[i] = index;
       });
+      for (let i = 0; i < n; i++) if (placeOf[i] < 0) placeOf[i] = places.length;
     }
     return sorted;
   };
@@ -141,6 +207,7 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
     if (f.transportProvided !== undefined) and(`transport:${f.transportProvided}`);
     if (f.accommodationProvided !== undefined) and(`accommodation:${f.accommodationProvided}`);
     if (f.groupLeadersAccepted !== undefined) and(`leaders:${f.groupLeadersAccepted}`);
+    if (f.verifiedOnly) and('verified:true');
     return acc;
   }
 
@@ -152,7 +219,7 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
         const docs = await vacancies.find({ status: 'Open', deletedAt: { $exists: false } });
         if (version !== before && attempt < 4) continue;
         byId.clear();
-        for (const doc of docs) byId.set(doc._id, itemOf(doc));
+        for (const doc of docs) if (!hiddenFromBrowse(doc)) byId.set(doc._id, itemOf(doc));
         changed();
         return;
       }
@@ -200,7 +267,32 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
       }
       if (renamed) changed();
     },
-    /** One pass over the candidates: counts every match, keeps only the requested page. */
+    /** An estate's verification or promise figure heard by event, shown on its Open vacancies at once. */
+    estateTrust(estateId: string, fact: EstateTrust) {
+      const known = heardTrust.get(estateId) ?? {};
+      const merged: EstateTrust = { ...known };
+      if (fact.verifiedAt !== undefined && (known.verifiedAt ?? '') <= fact.verifiedAt) {
+        merged.verified = fact.verified;
+        merged.verifiedAt = fact.verifiedAt;
+      }
+      if (fact.promises && (known.promises?.jobs ?? -1) < fact.promises.jobs) merged.promises = fact.promises;
+      heardTrust.set(estateId, merged);
+      let touched = false;
+      for (const [id, item] of byId) {
+        if (item.estateId !== estateId) continue;
+        const next = newerTrust(item, merged);
+        if (next !== item) {
+          byId.set(id, clean(next));
+          touched = true;
+        }
+      }
+      if (touched) changed();
+    },
+    /**
+     * One pass over the candidates: counts every match, keeps only the requested page. With `near`,
+     * each municipality's distance is measured once; `withinKm` drops the farther ones and, unless
+     * the sort is 'featured', the matches are ordered by (km, browse position) in one numeric sort.
+     */
     query(filters: VacancyFilters) {
       const list = all();
       const acc = candidates(filters);
@@ -210,7 +302,18 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
       const maxStart = filters.dateTo !== undefined ? dayKey(filters.dateTo) : undefined;
       const minWage = filters.minDailyWage;
       const onlyFree = filters.onlyWithFreePositions === true;
-      const items: VacancyItem[] = [];
+      const origin = filters.near ? seatOf(filters.near.municipality, filters.near.region) : undefined;
+      // Whole km per place, measured once (the last slot: no known seat, after every known one).
+      let placeKm: Int32Array | undefined;
+      if (origin) {
+        placeKm = new Int32Array(places.length + 1);
+        places.forEach((seat, p) => (placeKm![p] = Math.round(greatCircleKm(origin, seat))));
+        placeKm[places.length] = NO_DISTANCE;
+      }
+      const maxKm = placeKm ? (filters.withinKm ?? NO_DISTANCE - 1) : NO_DISTANCE;
+      const byDistance = placeKm !== undefined && filters.sort !== 'featured';
+      const picked: number[] = [];
+      const matched = byDistance ? new Int32Array(list.length) : undefined;
       let total = 0;
       for (let w = 0; w < words; w++) {
         let x = acc[w];
@@ -222,15 +325,62 @@ export function createOpenVacanciesReadModel(vacancies: Collection<VacancyDoc>) 
           if (maxStart !== undefined && startDay[i] > maxStart) continue;
           if (minWage !== undefined && wage[i] < minWage) continue;
           if (onlyFree && free[i] <= 0) continue;
-          if (total >= from && total < to) items.push(list[i]);
+          if (placeKm && placeKm[placeOf[i]] > maxKm) continue;
+          if (matched) matched[total] = i;
+          else if (total >= from && total < to) picked.push(i);
           total++;
         }
       }
-      return { items, total, page: filters.page, pageSize: filters.pageSize };
+      if (matched && placeKm) {
+        // A counting sort by place (places ordered by km): stable, so within one place the browse
+        // order (featured, newest) holds.
+        const order = Array.from(placeKm.keys()).sort((a, b) => placeKm![a] - placeKm![b]);
+        const start = new Int32Array(order.length);
+        const perPlace = new Int32Array(order.length);
+        for (let k = 0; k < total; k++) perPlace[placeOf[matched[k]]]++;
+        let offset = 0;
+        for (const p of order) {
+          start[p] = offset;
+          offset += perPlace[p];
+        }
+        const page = new Int32Array(Math.max(0, Math.min(to, total) - from));
+        for (let k = 0; k < total; k++) {
+          const i = matched[k];
+          const rank = start[placeOf[i]]++;
+          if (rank >= from && rank < to) page[rank - from] = i;
+        }
+        picked.push(...page);
+      }
+      const kmAt = (i: number) => (placeKm ? placeKm[placeOf[i]] : NO_DISTANCE);
+      let items = picked.map((i) => {
+        const km = kmAt(i);
+        return placeKm && km !== NO_DISTANCE ? { ...list[i], distanceKm: km } : list[i];
+      });
+      if (options.decorate) items = options.decorate(items);
+      const near = origin ? { near: filters.near } : {};
+      return { items, total, page: filters.page, pageSize: filters.pageSize, ...near };
+    },
+    /** How many Open mobas each crop has now (the harvest calendar). */
+    openByCrop(): Record<string, number> {
+      all();
+      const counts: Record<string, number> = {};
+      for (const [key, bits] of bitsets) {
+        if (!key.startsWith('c:')) continue;
+        let count = 0;
+        for (let w = 0; w < words; w++) {
+          let x = bits[w];
+          while (x !== 0) {
+            x &= x - 1;
+            count++;
+          }
+        }
+        counts[key.slice(2)] = count;
+      }
+      return counts;
     },
     /** The JSON answer and its ETag for these filters, cached until the next change. */
     page(filters: VacancyFilters): CachedPage {
-      const key = JSON.stringify(filters);
+      const key = `${options.stamp?.() ?? ''}|${JSON.stringify(filters)}`;
       let hit = cache.get(key);
       if (!hit) {
         const json = JSON.stringify(this.query(filters));

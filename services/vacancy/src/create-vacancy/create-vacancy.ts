@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   createVacancySchema,
   districtOf,
+  reviewReasons,
+  VacancyReviewChanged,
   topics,
   vacancyErrorCodes,
   VacancyCreated,
@@ -17,7 +19,7 @@ import {
   type AuthUser,
   type PendingEvent,
 } from '@moba/platform';
-import { decideFeaturing, type VacancyDoc } from '../domain/vacancy';
+import { decideFeaturing, estateTrustOf, type VacancyDoc } from '../domain/vacancy';
 import { claimPromo } from '../promo';
 import { todayOf, type VacancyContext } from '../context';
 
@@ -44,7 +46,10 @@ export async function createVacancy(
   const firstInPromo = await claimPromo(ctx, user.id, id);
   const featuring: Featuring = decideFeaturing(input.sponsored, firstInPromo);
   const featured = featuring === 'free';
-  const status = featuring === 'paid' ? 'Pending' : 'Open';
+  // Below the legal minimum wage, or a harvest out of season: held for an admin before it may open.
+  const reasons = reviewReasons(input);
+  const held = reasons.length > 0;
+  const status = held ? 'Review' : featuring === 'paid' ? 'Pending' : 'Open';
 
   const doc: VacancyDoc = {
     _id: id,
@@ -83,6 +88,8 @@ export async function createVacancy(
     ...(status === 'Pending' ? { pendingSince: now.toISOString() } : {}),
     appliedEvents: [],
     paymentOutcomes: [],
+    ...estateTrustOf(estate),
+    ...(held ? { review: { state: 'held' as const, reasons, reports: 0, hidden: true } } : {}),
   };
 
   const events: PendingEvent[] = [
@@ -98,6 +105,7 @@ export async function createVacancy(
           municipality: doc.municipality,
           region: doc.region,
           ...(doc.district ? { district: doc.district } : {}),
+          crops: doc.crops,
           startDate: doc.startDate,
           endDate: doc.endDate,
           totalPositions: doc.totalPositions,
@@ -107,12 +115,31 @@ export async function createVacancy(
           groupLeadersAccepted: doc.groupLeadersAccepted,
           paymentType: doc.paymentType,
           ...(doc.dailyWage !== undefined ? { dailyWage: doc.dailyWage } : {}),
+          hoursPerDay: doc.hoursPerDay,
+          foodProvided: doc.foodProvided,
+          transportProvided: doc.transportProvided,
+          accommodationProvided: doc.accommodationProvided,
           createdAt: doc.createdAt,
         },
         { occurredAt: now },
       ),
     },
   ];
+  if (held)
+    events.push({
+      topic: topics.vacancy,
+      event: VacancyReviewChanged.create(
+        id,
+        {
+          vacancyId: id,
+          estateId: doc.estateId,
+          title: doc.title,
+          state: 'held',
+          reasons: reasons.map((r) => r.code),
+        },
+        { occurredAt: now },
+      ),
+    });
   if (featured)
     events.push({
       topic: topics.vacancy,

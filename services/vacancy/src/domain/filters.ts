@@ -1,4 +1,10 @@
-import type { VacancyFilters, VacancyItem } from '@moba/contracts';
+import { distanceBetweenKm, type VacancyFilters, type VacancyItem } from '@moba/contracts';
+
+/** The item with its great-circle km from `near` (seat to seat), when both seats are known. */
+export function withDistance(item: VacancyItem, near: VacancyFilters['near']): VacancyItem {
+  const km = near ? distanceBetweenKm(near, item) : undefined;
+  return km === undefined ? item : { ...item, distanceKm: km };
+}
 
 /** Whether an item passes the browse filters (the same predicate for the read model and the store lists). */
 export function matchesFilters(item: VacancyItem, f: VacancyFilters): boolean {
@@ -23,7 +29,14 @@ export function matchesFilters(item: VacancyItem, f: VacancyFilters): boolean {
   if (f.groupLeadersAccepted !== undefined && item.groupLeadersAccepted !== f.groupLeadersAccepted)
     return false;
   if (f.onlyWithFreePositions && item.freePositions <= 0) return false;
+  if (f.verifiedOnly && item.estateVerified !== true) return false;
   if (f.status !== undefined && item.status !== f.status) return false;
+  if (
+    f.near &&
+    f.withinKm !== undefined &&
+    !((withDistance(item, f.near).distanceKm ?? Infinity) <= f.withinKm)
+  )
+    return false;
   return true;
 }
 
@@ -56,6 +69,7 @@ export function compileFilters(f: VacancyFilters): Check {
   if (f.groupLeadersAccepted !== undefined)
     checks.push((i) => i.groupLeadersAccepted === f.groupLeadersAccepted);
   if (f.onlyWithFreePositions) checks.push((i) => i.freePositions > 0);
+  if (f.verifiedOnly) checks.push((i) => i.estateVerified === true);
   if (f.status !== undefined) checks.push((i) => i.status === f.status);
   if (checks.length === 0) return () => true;
   if (checks.length === 1) return checks[0];
@@ -63,6 +77,12 @@ export function compileFilters(f: VacancyFilters): Check {
     for (const check of checks) if (!check(item)) return false;
     return true;
   };
+}
+
+/** Nearest first (distanceKm set by withDistance; unknown last), then the browse order. */
+export function compareByDistance(a: VacancyItem, b: VacancyItem): number {
+  const byKm = (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity);
+  return byKm !== 0 && !Number.isNaN(byKm) ? byKm : compareForBrowse(a, b);
 }
 
 /** Featured first, then newest. */

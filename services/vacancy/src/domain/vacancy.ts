@@ -1,5 +1,13 @@
 import type { BaseDoc, WithOutbox } from '@moba/platform';
-import type { Featuring, PaymentType, Region, VacancyItem, VacancyStatus } from '@moba/contracts';
+import type {
+  Featuring,
+  ListingReview,
+  PaymentType,
+  PromiseFigure,
+  Region,
+  VacancyItem,
+  VacancyStatus,
+} from '@moba/contracts';
 import { applicationsClosedByDate } from '@moba/contracts';
 
 /** A vacancy as stored: the item fields plus bookkeeping (outbox, processed event ids, soft delete). */
@@ -41,13 +49,32 @@ export interface VacancyDoc extends BaseDoc, WithOutbox {
   appliedEvents: string[];
   /** `${paymentId}:${outcome}` of the payment events already applied. */
   paymentOutcomes: string[];
+  /** The estate's trust facts, copied from the estate replica (replicate-estate-trust). */
+  estateVerified?: boolean;
+  estateVerifiedAt?: string;
+  estatePromises?: PromiseFigure;
+  /** Held for an admin, reported by workers, or decided (review-listings). */
+  review?: ListingReview;
 }
 
 /** The estate replica: its name (from auth events) and the vacancy that used its promo. */
 export interface EstateDoc extends BaseDoc {
   estateName?: string;
   firstPromoVacancyId?: string;
+  /** Verified by an admin (auth's EstateVerificationChanged), as of `verifiedAt` (the change's time). */
+  verified?: boolean;
+  verifiedAt?: string;
+  /** "Promises kept" (rating's RatingSubmitted): the figure with the most jobs heard. */
+  promises?: PromiseFigure;
 }
+
+/** The estate's trust facts a new vacancy starts with. */
+export const estateTrustOf = (estate: EstateDoc | null | undefined) => ({
+  ...(estate?.verified !== undefined
+    ? { estateVerified: estate.verified, estateVerifiedAt: estate.verifiedAt }
+    : {}),
+  ...(estate?.promises ? { estatePromises: estate.promises } : {}),
+});
 
 /** Whether a day lies in the promo period (both ends included). */
 export const inPromo = (today: string, promo: { start: string; end: string }) =>
@@ -114,5 +141,11 @@ export function toItem(doc: VacancyDoc): VacancyItem {
     freePositions: doc.freePositions,
     filled: doc.freePositions <= 0,
     createdAt: doc.createdAt,
+    ...(doc.estateVerified ? { estateVerified: true } : {}),
+    ...(doc.estatePromises ? { estatePromises: doc.estatePromises } : {}),
+    ...(doc.review ? { review: doc.review } : {}),
   };
 }
+
+/** Hidden from browse: held for review, or reported enough times, until an admin decides. */
+export const hiddenFromBrowse = (doc: Pick<VacancyDoc, 'review'>) => doc.review?.hidden === true;

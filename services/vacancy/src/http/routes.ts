@@ -5,12 +5,15 @@ import { createVacancy } from '../create-vacancy/create-vacancy';
 import {
   browseOpenVacancies,
   listAllVacancies,
+  openVacanciesByCrop,
   previewOpenVacancies,
 } from '../browse-vacancies/browse-vacancies';
 import { listEstateVacancies } from '../list-estate-vacancies/list-estate-vacancies';
 import { deleteVacancy } from '../delete-vacancy/delete-vacancy';
 import { featureVacancy, featuringOffer } from '../feature-vacancy/feature-vacancy';
 import type { CachedPage } from '../browse-vacancies/open-vacancies-read-model';
+import { reportVacancy } from '../report-vacancy/report-vacancy';
+import { decideReview, reviewQueue } from '../review-listings/review-listings';
 
 /** Answers a cached page, or 304 when the client already holds it (workers on slow networks). */
 function sendPage(res: Response, page: CachedPage, ifNoneMatch: string | undefined) {
@@ -52,8 +55,14 @@ export function vacancyRoutes(app: Express, ctx: VacancyContext, tokens: TokenVe
     res.json(previewOpenVacancies(ctx));
   });
 
+  // Public: the harvest calendar's counts of open mobas per crop; a minute old is fresh enough.
+  app.get('/vacancies/open-by-crop', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=60');
+    res.json(openVacanciesByCrop(ctx));
+  });
+
   app.post('/workers/vacancies/open', requireUser(tokens, 'Worker'), (req, res) => {
-    sendPage(res, browseOpenVacancies(ctx, req.body), req.header('if-none-match'));
+    sendPage(res, browseOpenVacancies(ctx, req.body, userOf(req)), req.header('if-none-match'));
   });
 
   app.post('/admin/vacancies/open', requireUser(tokens, 'Admin'), (req, res) => {
@@ -62,5 +71,17 @@ export function vacancyRoutes(app: Express, ctx: VacancyContext, tokens: TokenVe
 
   app.post('/admin/vacancies/all', requireUser(tokens, 'Admin'), async (req, res) => {
     res.json(await listAllVacancies(ctx, req.body));
+  });
+
+  app.post('/workers/vacancies/:id/report', requireUser(tokens, 'Worker'), async (req, res) => {
+    res.status(201).json(await reportVacancy(ctx, userOf(req), req.params, req.body));
+  });
+
+  app.post('/admin/vacancies/review', requireUser(tokens, 'Admin'), async (_req, res) => {
+    res.json(await reviewQueue(ctx));
+  });
+
+  app.post('/admin/vacancies/:id/decide', requireUser(tokens, 'Admin'), async (req, res) => {
+    res.json(await decideReview(ctx, userOf(req), req.params, req.body));
   });
 }

@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { topics, type EventEnvelope } from '@moba/contracts';
+import { regionSchema, topics, type EventEnvelope } from '@moba/contracts';
 import { idempotentHandler, type DocumentStore, type EventBus } from '@moba/platform';
 import type { VacancyContext } from '../context';
 import { recordAcceptance } from '../record-acceptance/record-acceptance';
 import { settleFeaturing, type PaymentOutcome } from '../settle-featuring/settle-featuring';
 import { replicateEstate } from '../replicate-estate/replicate-estate';
+import {
+  recordEstatePromises,
+  recordEstateVerification,
+} from '../replicate-estate-trust/replicate-estate-trust';
 
 /** The consumer group of this service on every topic it reads. */
 export const VACANCY_GROUP = 'vacancy';
@@ -17,6 +21,18 @@ const paymentData = z.object({
   vacancyId: z.string().optional(),
 });
 const estateData = z.object({ userId: z.string(), role: z.string(), estateName: z.string().optional() });
+const workerData = z.object({
+  userId: z.string(),
+  role: z.literal('Worker'),
+  municipality: z.string(),
+  region: regionSchema.optional(),
+});
+const verificationData = z.object({ estateId: z.string(), verified: z.boolean(), changedAt: z.string() });
+const ratingData = z.object({
+  ratedUserId: z.string(),
+  ratedRole: z.string(),
+  promises: z.object({ jobs: z.number().int(), kept: z.number().int() }).optional(),
+});
 
 const paymentOutcomes: Record<string, PaymentOutcome> = {
   PaymentSucceeded: 'succeeded',
@@ -45,12 +61,27 @@ export async function subscribeVacancyHandlers(ctx: VacancyContext, bus: EventBu
   };
 
   const auth = async (event: EventEnvelope) => {
+    if (event.type === 'EstateVerificationChanged')
+      return recordEstateVerification(ctx, verificationData.parse(event.data));
     if (event.type !== 'UserRegistered' && event.type !== 'ProfileUpdated') return;
+    const worker = workerData.safeParse(event.data);
+    if (worker.success) {
+      await ctx.workerPlaces.replicate(worker.data.userId, worker.data);
+      return;
+    }
     const data = estateData.parse(event.data);
     if (data.role !== 'Estate' || !data.estateName) return;
     await replicateEstate(ctx, { estateId: data.userId, estateName: data.estateName });
   };
 
+  const rating = async (event: EventEnvelope) => {
+    if (event.type !== 'RatingSubmitted') return;
+    const data = ratingData.parse(event.data);
+    if (data.ratedRole !== 'Estate' || !data.promises) return;
+    await recordEstatePromises(ctx, data.ratedUserId, data.promises);
+  };
+
+  await bus.subscribe(topics.rating, VACANCY_GROUP, await idempotentHandler(store, 'vacancy.rating', rating));
   await bus.subscribe(
     topics.application,
     VACANCY_GROUP,

@@ -84,6 +84,9 @@ function Footer() {
           </Link>
         )}
         <Link to={`${roleRoot(role)}/privacy-policy`}>{t('nav.privacyPolicy')}</Link>
+        <Link to={paths.harvestCalendar} data-testid="footer-harvest-calendar">
+          {t('nav.harvestCalendar')}
+        </Link>
         <a href="mailto:kontakt@moba.rs">kontakt@moba.rs</a>
       </p>
       <p className="muted">© 2025 Moba</p>

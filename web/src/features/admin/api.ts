@@ -1,4 +1,11 @@
 import type {
+  BulkDecisionRequest,
+  BulkDecisionResult,
+  DailyStats,
+  GuestMatch,
+  QueueFilterInput,
+  QueueHealth,
+  VacancyMatches,
   AdminStats,
   AdminUserItem,
   AdminUsersQuery,
@@ -30,8 +37,8 @@ export type VacancyScope = 'open' | 'all';
 /** Admin calls of spec §7: applications, guest applications, notes, vacancies, users, statistics. */
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    pendingApplications: build.query<PendingApplication[], void>({
-      query: () => ({ url: '/admin/applications/pending', method: 'POST', body: {} }),
+    pendingApplications: build.query<PendingApplication[], QueueFilterInput | void>({
+      query: (filter) => ({ url: '/admin/applications/pending', method: 'POST', body: filter ?? {} }),
       providesTags: (list) => [
         { type: 'Application', id: 'PENDING' },
         ...(list ?? []).map((a) => ({ type: 'Application' as const, id: a.id })),
@@ -110,6 +117,32 @@ export const adminApi = baseApi.injectEndpoints({
       query: () => '/admin/stats',
       providesTags: ['Stats'],
     }),
+    queueHealth: build.query<QueueHealth, QueueFilterInput>({
+      query: (filter) => ({ url: '/admin/applications/queue', method: 'POST', body: filter }),
+      providesTags: [{ type: 'Application', id: 'PENDING' }, 'Vacancy'],
+    }),
+    decideApplications: build.mutation<BulkDecisionResult, BulkDecisionRequest>({
+      query: (body) => ({ url: '/admin/applications/decisions', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Application', id: 'PENDING' }, 'Stats', 'Vacancy'],
+    }),
+    decisionBatch: build.query<BulkDecisionResult, string>({
+      query: (batchId) => `/admin/applications/decisions/${batchId}`,
+    }),
+    vacancyMatches: build.query<VacancyMatches, string>({
+      query: (vacancyId) => `/admin/vacancies/${vacancyId}/matches`,
+      providesTags: ['Vacancy'],
+    }),
+    guestMatches: build.query<GuestMatch[], string>({
+      query: (guestId) => `/admin/applications/guest/${guestId}/matches`,
+      providesTags: (_r, _e, id) => [{ type: 'GuestApplication', id }, 'Vacancy'],
+    }),
+    dailyStats: build.query<DailyStats, { from?: string; to?: string }>({
+      query: ({ from, to }) => ({
+        url: '/admin/stats/daily',
+        params: { ...(from ? { from } : {}), ...(to ? { to } : {}) },
+      }),
+      providesTags: ['Stats'],
+    }),
   }),
 });
 
@@ -126,4 +159,10 @@ export const {
   useBanUserMutation,
   useReactivateUserMutation,
   useAdminStatsQuery,
+  useQueueHealthQuery,
+  useDecideApplicationsMutation,
+  useDecisionBatchQuery,
+  useVacancyMatchesQuery,
+  useGuestMatchesQuery,
+  useDailyStatsQuery,
 } = adminApi;

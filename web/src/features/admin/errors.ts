@@ -21,11 +21,16 @@ const reasons: Record<string, string> = {
   [applicationErrorCodes.NOT_FOUND]: 'reasons.applicationNotFound',
   [applicationErrorCodes.GUEST_NOT_FOUND]: 'reasons.applicationNotFound',
   [applicationErrorCodes.GROUP_NOT_ACCEPTED]: 'reasons.groupNotAccepted',
+  [applicationErrorCodes.BATCH_ID_REUSED]: 'reasons.batchIdReused',
   [authErrorCodes.USER_NOT_FOUND]: 'reasons.userNotFound',
   [authErrorCodes.ALREADY_BANNED]: 'reasons.alreadyBanned',
   [authErrorCodes.NOT_BANNED]: 'reasons.notBanned',
   [authErrorCodes.CANNOT_BAN_ADMIN]: 'reasons.cannotBanAdmin',
 };
+
+/** The reason text of an error code, when the admin screens know it. */
+export const reasonKeyOf = (code: string | undefined | null): string | null =>
+  code ? (reasons[code] ?? null) : null;
 
 const actionKeys: Record<AdminAction, string> = {
   accept: 'errors.accept',

@@ -45,6 +45,10 @@ export const authApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/users/me/language', method: 'POST', body }),
       invalidatesTags: ['Me'],
     }),
+    /** Ends this session on the server: its token is refused from now on. */
+    logout: build.mutation<unknown, void>({
+      query: () => ({ url: '/logout', method: 'POST' }),
+    }),
     dontShowGuidance: build.mutation<unknown, void>({
       query: () => ({
         url: '/users/me/dont-show-guidance',
@@ -67,4 +71,5 @@ export const {
   useMeQuery,
   useDontShowGuidanceMutation,
   useSetLanguageMutation,
+  useLogoutMutation,
 } = authApi;

@@ -1,4 +1,4 @@
-import type { VacancyFiltersInput } from '@moba/contracts';
+import type { Region, VacancyFiltersInput } from '@moba/contracts';
 
 const PAGE_SIZE = 10;
 
@@ -16,6 +16,14 @@ export interface FilterForm {
   accommodationProvided: boolean;
   groupLeadersAccepted: boolean;
   onlyWithFreePositions: boolean;
+  /** The place distances are measured from; empty: the worker's own municipality (the service knows it). */
+  near: string;
+  nearRegion: Region;
+  /** '' (any distance) or one of withinKmChoices. */
+  withinKm: string;
+  /** '' (nearest first while a place is in effect) or 'featured' (featured first, then newest). */
+  sort: '' | 'featured';
+  verifiedOnly: boolean;
 }
 
 export const emptyForm: FilterForm = {
@@ -32,7 +40,15 @@ export const emptyForm: FilterForm = {
   accommodationProvided: false,
   groupLeadersAccepted: false,
   onlyWithFreePositions: true,
+  near: '',
+  nearRegion: 'RS',
+  withinKm: '',
+  sort: '',
+  verifiedOnly: false,
 };
+
+/** Where distances are measured from and how the list is ordered: settings of the list, not filters. */
+const listSettings: (keyof FilterForm)[] = ['near', 'nearRegion', 'sort'];
 
 export const flags = [
   'foodProvided',
@@ -40,11 +56,13 @@ export const flags = [
   'accommodationProvided',
   'groupLeadersAccepted',
   'onlyWithFreePositions',
+  'verifiedOnly',
 ] as const;
 
 /** The filters the worker changed from the defaults: what the collapsed panel lists and counts. */
 export function changedFilters(form: FilterForm): (keyof FilterForm)[] {
   return (Object.keys(emptyForm) as (keyof FilterForm)[]).filter((key) => {
+    if (listSettings.includes(key)) return false;
     const value = form[key];
     return (typeof value === 'string' ? value.trim() : value) !== emptyForm[key];
   });
@@ -63,5 +81,43 @@ export function toFilters(form: FilterForm, page: number): VacancyFiltersInput {
   const wage = Number(form.minDailyWage);
   if (form.minDailyWage && Number.isInteger(wage) && wage >= 0) filters.minDailyWage = wage;
   for (const flag of flags) if (form[flag]) filters[flag] = true;
+  const near = form.near.trim();
+  if (near) filters.near = { municipality: near, region: form.nearRegion };
+  if (form.withinKm) filters.withinKm = Number(form.withinKm) as VacancyFiltersInput['withinKm'];
+  if (form.sort === 'featured') filters.sort = 'featured';
   return filters;
+}
+
+const NEAR_KEY = 'browseNear';
+
+/** The place the worker last measured distances from (kept in this browser), if any. */
+export function rememberedNear(): Pick<FilterForm, 'near' | 'nearRegion' | 'sort'> | null {
+  try {
+    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(NEAR_KEY);
+    return raw ? (JSON.parse(raw) as Pick<FilterForm, 'near' | 'nearRegion' | 'sort'>) : null;
+  } catch {
+    return null;
+  }
+}
+export function rememberNear(form: FilterForm): void {
+  if (typeof localStorage === 'undefined') return;
+  const { near, nearRegion, sort } = form;
+  if (near.trim()) localStorage.setItem(NEAR_KEY, JSON.stringify({ near: near.trim(), nearRegion, sort }));
+  else localStorage.removeItem(NEAR_KEY);
+}
+
+/**
+ * The form a browse opens with: the remembered place (nearest first) and a crop from the address
+ * (the harvest calendar links to /worker/mobas?crop=malina). The early fetch asks for the same.
+ */
+export function initialForm(
+  search: string = typeof location === 'undefined' ? '' : location.search,
+): FilterForm {
+  const crop = new URLSearchParams(search).get('crop');
+  return {
+    ...emptyForm,
+    ...rememberedNear(),
+    // (no reference list here: this module is in the first script; an unknown crop finds nothing)
+    ...(crop && /^[a-z0-9-]{1,60}$/.test(crop) ? { crop } : {}),
+  };
 }

@@ -4,7 +4,7 @@ import type { VacancyStatus } from '@moba/contracts';
  * Where a moba stands for the people in it. The server's Closed means "takes no more applications",
  * which is either full before its first day (upcoming) or under way; only Finished is past.
  */
-export type VacancyPhase = 'Pending' | 'Open' | 'FullUpcoming' | 'UnderWay' | 'Finished';
+export type VacancyPhase = 'Pending' | 'Open' | 'FullUpcoming' | 'UnderWay' | 'Finished' | 'Review';
 
 export function vacancyPhase(
   vacancy: { status: VacancyStatus; startDate: string },

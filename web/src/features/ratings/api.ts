@@ -1,6 +1,7 @@
 import type {
   EstateForRating,
-  RateUserBody,
+  RateEstateBody,
+  RateWorkerBody,
   RateWorkersBody,
   UserRatings,
   WorkersForRating,
@@ -25,7 +26,7 @@ export const ratingsApi = baseApi.injectEndpoints({
       query: (vacancyId) => `/workers/vacancy/${vacancyId}/estate/for-rating`,
       providesTags: (_r, _e, id) => [{ type: 'Rating', id }],
     }),
-    rateEstate: build.mutation<RatingResult, { estateId: string; body: RateUserBody }>({
+    rateEstate: build.mutation<RatingResult, { estateId: string; body: RateEstateBody }>({
       query: ({ estateId, body }) => ({ url: `/users/${estateId}/rate/estate`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { body }) => [{ type: 'Rating', id: body.vacancyId }],
     }),
@@ -33,7 +34,7 @@ export const ratingsApi = baseApi.injectEndpoints({
       query: (vacancyId) => `/estates/vacancy/${vacancyId}/workers/for-rating`,
       providesTags: (_r, _e, id) => [{ type: 'Rating', id }],
     }),
-    rateWorker: build.mutation<RatingResult, { workerId: string; body: RateUserBody }>({
+    rateWorker: build.mutation<RatingResult, { workerId: string; body: RateWorkerBody }>({
       query: ({ workerId, body }) => ({ url: `/users/${workerId}/rate/worker`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { body }) => [{ type: 'Rating', id: body.vacancyId }],
     }),

@@ -11,12 +11,13 @@ import { ToastHost } from '../../components/ToastHost';
 import { contactOf, landingOf, paths, roleRoot } from '../../app/paths';
 import { ScrollManager } from '../../app/layouts/PublicLayout';
 import { useSession } from '../../app/session';
-import { baseApi } from '../../lib/api';
-import { clearSession, getUserId } from '../../lib/storage';
+import { getUserId } from '../../lib/storage';
+import { OfflineNotice } from './OfflineNotice';
 import { store } from '../../lib/store';
 import { NotificationBell } from '../notifications/NotificationPanel';
 import { GuidanceModal } from './GuidanceModal';
-import { useSetLanguageMutation } from '../auth/api';
+import { useLogoutMutation, useSetLanguageMutation } from '../auth/api';
+import { atMost, forgetSession } from '../../lib/forget-session';
 import { apiLanguage } from '../../lib/i18n';
 import { Icon } from '../../components/Icon';
 
@@ -51,6 +52,8 @@ function menuOf(role: Role): MenuItem[] {
     { to: paths.admin.users, label: 'users' },
     { to: paths.admin.stats, label: 'statistics' },
     { to: paths.admin.mobas, label: 'mobas' },
+    { to: paths.admin.review, label: 'review' },
+    { to: paths.admin.audit, label: 'audit' },
   ];
 }
 
@@ -69,14 +72,18 @@ function AppFooter({ role }: { role: Role }) {
   );
 }
 
-/** Logout: asks first, then removes the token, clears the cache and goes to /login. */
+/**
+ * Logout: asks first, then ends the session on the server (its token is refused from now on, waiting
+ * at most a few seconds on a slow network), removes the token, clears the cache and goes to /login.
+ */
 export function useLogout() {
   const navigate = useNavigate();
-  return useCallback(() => {
+  const [endSession] = useLogoutMutation();
+  return useCallback(async () => {
+    await atMost(endSession().unwrap(), 3000);
     navigate(paths.login, { replace: true });
-    clearSession();
-    store.dispatch(baseApi.util.resetApiState());
-  }, [navigate]);
+    forgetSession();
+  }, [navigate, endSession]);
 }
 
 function Shell() {
@@ -149,6 +156,7 @@ function Shell() {
           </ul>
         </nav>
         <main id="main" tabIndex={-1}>
+          <OfflineNotice />
           <Suspense fallback={<PageSkeleton />}>
             <Outlet key={location.pathname} />
           </Suspense>
@@ -162,7 +170,12 @@ function Shell() {
             <button type="button" onClick={closeLogout}>
               {t('common:actions.cancel')}
             </button>
-            <button type="button" className="primary" data-testid="confirm-logout" onClick={logout}>
+            <button
+              type="button"
+              className="primary"
+              data-testid="confirm-logout"
+              onClick={() => void logout()}
+            >
               {t('logout.confirm')}
             </button>
           </div>

@@ -48,6 +48,11 @@ export const adminUserItemSchema = z.object({
   banReason: z.string().nullable(),
   emailVerified: z.boolean(),
   registeredAt: z.string(),
+  /** Estates only: what the admin checks against the public registry, and the verification. */
+  bpg: z.string().optional(),
+  pib: z.string().nullable().optional(),
+  estateVerified: z.boolean().optional(),
+  verificationNote: z.string().nullable().optional(),
 });
 export type AdminUserItem = z.infer<typeof adminUserItemSchema>;
 export const adminUsersPageSchema = pageOf(adminUserItemSchema);
@@ -59,3 +64,16 @@ export const banUserSchema = z.object({
     .min(1, { message: 'reason is required' })
     .max(BAN_REASON_MAX, { message: `reason must have at most ${BAN_REASON_MAX} characters` }),
 });
+
+export const VERIFICATION_NOTE_MAX = 500;
+
+/** POST /admin/estates/{id}/verify and /unverify: what the admin checked, or why it is revoked. */
+export const estateVerificationSchema = z.object({
+  note: z
+    .string({ error: missingOr('note', 'text') })
+    .trim()
+    .min(1, { message: 'note is required' })
+    .max(VERIFICATION_NOTE_MAX, { message: `note must have at most ${VERIFICATION_NOTE_MAX} characters` }),
+});
+export type EstateVerificationInput = z.infer<typeof estateVerificationSchema>;
+export const estateVerificationResultSchema = z.object({ estateId: uuidV4Schema, verified: z.boolean() });

@@ -18,6 +18,9 @@ export const authErrorCodes = {
   ALREADY_BANNED: 'AUTH.ALREADY_BANNED',
   NOT_BANNED: 'AUTH.NOT_BANNED',
   CANNOT_BAN_ADMIN: 'AUTH.CANNOT_BAN_ADMIN',
+  NOT_AN_ESTATE: 'AUTH.NOT_AN_ESTATE',
+  ALREADY_VERIFIED: 'AUTH.ALREADY_VERIFIED',
+  NOT_VERIFIED: 'AUTH.NOT_VERIFIED',
 } as const;
 
 /** The spec §8 texts (and a few of ours) answered as `message`. */
@@ -40,4 +43,7 @@ export const authErrorMessages = {
   ALREADY_BANNED: 'user is already banned',
   NOT_BANNED: 'user is not banned',
   CANNOT_BAN_ADMIN: 'an admin cannot be banned',
+  NOT_AN_ESTATE: 'no estate with this id',
+  ALREADY_VERIFIED: 'the estate is already verified',
+  NOT_VERIFIED: 'the estate is not verified',
 } as const;

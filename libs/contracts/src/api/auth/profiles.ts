@@ -57,6 +57,8 @@ export const estateProfileSchema = profileBase.extend({
   cultureTypes: z.array(z.string()),
   size: estateSizeSchema,
   description: z.string(),
+  /** An admin checked the BPG and PIB against the public registry. */
+  verified: z.boolean(),
 });
 export type EstateProfile = z.infer<typeof estateProfileSchema>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@moba/contracts';
 import { deadLetterTopic, type EventBus } from '../../bus/event-bus';
+import { TransientError } from '../../bus/failure';
 
 /**
  * The EventBus contract (ARCHITECTURE §3). Every adapter runs it.
@@ -212,6 +213,69 @@ export function eventBusContract(
       expect(attempts).toBe(3);
       expect(dead[0]).toEqual(poison);
       expect(passed).toEqual([good.id]);
+    });
+    it('retries a transient failure (an outage) without end and never dead-letters it', async () => {
+      const bus = await connect();
+      const topic = freshTopic();
+      let attempts = 0;
+      const handled: string[] = [];
+      await bus.subscribe(
+        topic,
+        'patient',
+        async (event) => {
+          attempts++;
+          if (attempts <= 8) throw new TransientError('store unreachable');
+          handled.push(event.id);
+        },
+        { maxAttempts: 2, backoffMs: 5, maxTransientBackoffMs: 20 },
+      );
+      const event = contractEvent('outage-1');
+      await bus.publish(topic, event);
+      await waitFor(() => handled.length === 1, 'the event after the outage', timeoutMs);
+      expect(attempts).toBe(9);
+      expect(await bus.deadLetters.count(topic)).toBe(0);
+    });
+
+    it('dead-letters an entry that is not a valid envelope, unseen by the handler, and goes on', async () => {
+      const bus = await connect();
+      const topic = freshTopic();
+      const seen: string[] = [];
+      await bus.subscribe(topic, 'checked', async (event) => void seen.push(event.id));
+      const broken = { ...contractEvent('broken-1'), id: 'not-a-uuid', occurredAt: 'yesterday' };
+      const good = contractEvent('broken-1');
+      await bus.publish(topic, broken);
+      await bus.publish(topic, good);
+      await waitFor(() => seen.length === 1, 'the valid event', timeoutMs);
+      const deadline = Date.now() + timeoutMs;
+      while ((await bus.deadLetters.count(topic)) < 1 && Date.now() < deadline) await pause(20);
+      expect(await bus.deadLetters.count(topic)).toBe(1);
+      expect(seen).toEqual([good.id]);
+    });
+
+    it('redrives dead-lettered events to their topic once the cause is fixed, and empties the dead letters', async () => {
+      const bus = await connect();
+      const topic = freshTopic();
+      let fixed = false;
+      const handled: string[] = [];
+      await bus.subscribe(
+        topic,
+        'redriven',
+        async (event) => {
+          if (!fixed) throw new Error('a bug');
+          handled.push(event.id);
+        },
+        { maxAttempts: 2, backoffMs: 5 },
+      );
+      const event = contractEvent('redrive-1');
+      await bus.publish(topic, event);
+      const deadline = Date.now() + timeoutMs;
+      while ((await bus.deadLetters.count(topic)) < 1 && Date.now() < deadline) await pause(20);
+      expect(await bus.deadLetters.count(topic)).toBe(1);
+      fixed = true;
+      expect(await bus.deadLetters.redrive(topic)).toEqual({ redriven: 1, kept: 0 });
+      await waitFor(() => handled.length === 1, 'the redriven event', timeoutMs);
+      expect(handled).toEqual([event.id]);
+      expect(await bus.deadLetters.count(topic)).toBe(0);
     });
   });
 }

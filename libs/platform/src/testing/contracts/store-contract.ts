@@ -61,6 +61,20 @@ export function documentStoreContract(
     });
 
     describe('documents', () => {
+      it('findFields reads only the named fields and _id; a missing field stays missing', async () => {
+        const collection = await seeded();
+        const found = await collection.findFields({ city: 'Novi Sad' }, ['name', 'age'], {
+          sort: { name: 1 },
+        });
+        expect(found).toEqual([
+          { _id: 'p1', name: 'Ana', age: 31 },
+          { _id: 'p3', name: 'Cveta', age: 42 },
+        ]);
+        expect(await collection.findFields({ _id: 'p5' }, ['age', 'name'])).toEqual([
+          { _id: 'p5', name: 'Eva' },
+        ]);
+      });
+
       it('inserts, reads, updates and deletes a document', async () => {
         const collection = await store.collection<Person>(fresh());
         const inserted = await collection.insertOne({ _id: 'd1', name: 'Ana', age: 30 });

@@ -1,4 +1,4 @@
-import { useCallback, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
 
@@ -9,6 +9,7 @@ export function ConfirmDialog({
   confirmLabel,
   danger = false,
   busy = false,
+  focusConfirm = false,
   onConfirm,
   onClose,
 }: {
@@ -17,6 +18,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   danger?: boolean;
   busy?: boolean;
+  /** Start on the confirm button (a keyboard decision: Enter confirms, Escape cancels). */
+  focusConfirm?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -25,6 +28,10 @@ export function ConfirmDialog({
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   const close = useCallback(() => closeRef.current(), []);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusConfirm) confirmRef.current?.focus();
+  }, [focusConfirm]);
   return (
     <Dialog title={title} onClose={close}>
       {children}
@@ -35,6 +42,7 @@ export function ConfirmDialog({
         <button
           type="button"
           className={danger ? 'danger' : 'primary'}
+          ref={confirmRef}
           disabled={busy}
           onClick={onConfirm}
           data-testid="confirm-action"

@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { VacancyItem } from '@moba/contracts';
+type Chosen = { id: string; title: string };
 import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
 import { Spinner } from '../../../components/Spinner';
 import { formatDate } from '../../../lib/format';
-import { useAcceptGuestMutation, useAdminVacanciesQuery, useGuestApplicationQuery } from '../api';
+import {
+  useAcceptGuestMutation,
+  useAdminVacanciesQuery,
+  useGuestApplicationQuery,
+  useGuestMatchesQuery,
+} from '../api';
 import { AdminError } from '../components/AdminError';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import '../admin.css';
@@ -38,10 +43,11 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
       ...(municipality.trim() ? { municipality: municipality.trim() } : {}),
     },
   });
-  const [chosen, setChosen] = useState<VacancyItem | null>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const suggested = useGuestMatchesQuery(guestId, { refetchOnMountOrArgChange: true });
   const [confirming, setConfirming] = useState(false);
   const [accept, acceptState] = useAcceptGuestMutation();
-  const [acceptedInto, setAcceptedInto] = useState<VacancyItem | null>(null);
+  const [acceptedInto, setAcceptedInto] = useState<Chosen | null>(null);
 
   const onConfirm = async () => {
     if (!chosen) return;
@@ -86,6 +92,37 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
         )}
       </div>
       {!confirming && <AdminError action="guestAccept" error={acceptState.error} />}
+
+      {suggested.data && suggested.data.length > 0 && !acceptedInto && (
+        <fieldset className="vacancy-choices" data-testid="guest-suggestions">
+          <legend>{t('choose.suggested')}</legend>
+          {suggested.data.slice(0, 5).map((v) => (
+            <label
+              key={v.id}
+              className={`choice-row${chosen?.id === v.id ? ' chosen' : ''}`}
+              data-testid="suggested-choice"
+            >
+              <input
+                type="radio"
+                name="suggested-vacancy"
+                value={v.id}
+                checked={chosen?.id === v.id}
+                onChange={() => setChosen(v)}
+              />
+              <span>
+                <strong>{v.title}</strong>{' '}
+                <span className="pill">{t(`matches.proximity.${v.proximity}`)}</span>
+                <span className="block small">
+                  {v.estateName} · <Icon name="place" size={16} className="inline" /> {v.municipality} ·{' '}
+                  <Icon name="calendar" size={16} className="inline" />{' '}
+                  {formatDate(v.startDate, i18n.language)} – {formatDate(v.endDate, i18n.language)} ·{' '}
+                  {t('fields.freeOf', { free: v.freePositions, total: v.totalPositions })}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
 
       <h2>{t('choose.openVacancies')}</h2>
       <div className="field">

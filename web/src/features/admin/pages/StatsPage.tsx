@@ -6,10 +6,11 @@ import { AdminError } from '../components/AdminError';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon, type IconName } from '../../../components/Icon';
+import { DailyStatsSection } from '../stats/DailyStatsSection';
 
 type Figure = keyof AdminStats;
 
-/** The eight figures of spec §3, grouped so each bar compares with its neighbours. */
+/** The eight figures of spec §3 and the accepted heads, grouped so each bar compares with its neighbours. */
 export const statGroups: { id: string; icon: IconName; figures: Figure[] }[] = [
   { id: 'people', icon: 'people', figures: ['workers', 'guests', 'estates'] },
   { id: 'vacancies', icon: 'wheat', figures: ['totalVacancies', 'openVacancies'] },
@@ -18,6 +19,8 @@ export const statGroups: { id: string; icon: IconName; figures: Figure[] }[] = [
     icon: 'note',
     figures: ['totalApplications', 'openApplications', 'pendingApplications'],
   },
+  /** People accepted into mobas: a crew counts its leader and each accepted member (issue #20). */
+  { id: 'heads', icon: 'people', figures: ['acceptedHeads'] },
 ];
 
 /** Bar length in percent of the group's largest figure (a zero group draws no bars). */
@@ -80,6 +83,7 @@ export default function StatsPage() {
           })}
         </div>
       ) : null}
+      <DailyStatsSection />
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { GuestApplication, PendingApplication } from '@moba/contracts';
+import type { BulkDecision, GuestApplication, PendingApplication } from '@moba/contracts';
 import { paths } from '../../../app/paths';
 import { Spinner } from '../../../components/Spinner';
 import { formatDate } from '../../../lib/format';
@@ -9,12 +9,20 @@ import {
   useAcceptApplicationMutation,
   usePendingApplicationsQuery,
   usePendingGuestsQuery,
+  useQueueHealthQuery,
   useRejectApplicationMutation,
 } from '../api';
+import { BulkDecisionDialog } from '../queue/BulkDecisionDialog';
+import { QueueFilters } from '../queue/QueueFilters';
+import { QueueHealthPanel } from '../queue/QueueHealthPanel';
+import { ShortcutHelp } from '../queue/ShortcutHelp';
+import { checkFilter, draftFromParams } from '../queue/queue-filter';
+import { useShortcuts } from '../queue/shortcuts';
 import { AdminError } from '../components/AdminError';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { NoteEditor } from '../components/NoteEditor';
 import { TabList } from '../components/TabList';
+import { CrewDecision } from '../../crew/components/CrewDecision';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
@@ -24,16 +32,34 @@ type Decision = { application: PendingApplication; kind: 'accept' | 'reject' };
 function WorkerApplication({
   application,
   onDecide,
+  current,
+  selected,
+  onToggle,
+  onFocusItem,
 }: {
   application: PendingApplication;
   onDecide: (d: Decision) => void;
+  current: boolean;
+  selected: boolean;
+  onToggle: () => void;
+  onFocusItem: () => void;
 }) {
   const { t, i18n } = useTranslation('admin');
   const { worker, vacancy } = application;
+  const name = worker?.fullName ?? t('tickets.workerUnknown');
   return (
-    <li className="admin-card" data-testid="worker-application">
+    <li
+      className={`admin-card${current ? ' current' : ''}${selected ? ' selected' : ''}`}
+      data-testid="worker-application"
+      data-current={current || undefined}
+      onFocusCapture={onFocusItem}
+    >
       <div className="admin-card-head">
-        <h3>{worker?.fullName ?? t('tickets.workerUnknown')}</h3>
+        <label className="select-item">
+          <input type="checkbox" checked={selected} onChange={onToggle} data-testid="select-application" />
+          <span className="sr-only">{t('bulk.selectOne', { name })}</span>
+        </label>
+        <h3>{name}</h3>
         <span className="pill">{t('tickets.positions', { count: application.positions })}</span>
       </div>
       <dl className="facts">
@@ -100,6 +126,7 @@ function WorkerApplication({
         )}
       </details>
       <NoteEditor id={application.id} note={application.note} guest={false} />
+      {application.crew && <CrewDecision applicationId={application.id} crew={application.crew} />}
       <div className="form-actions">
         <button type="button" className="danger" onClick={() => onDecide({ application, kind: 'reject' })}>
           {t('tickets.reject')}
@@ -156,16 +183,36 @@ export default function TicketsPage() {
   useDocumentTitle(t('tickets.title'));
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'guests' ? 'guests' : 'workers';
-  const workers = usePendingApplicationsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const applied = draftFromParams(params);
+  const filter = checkFilter(applied).filter ?? {};
+  const workers = usePendingApplicationsQuery(filter, { refetchOnMountOrArgChange: true });
+  const health = useQueueHealthQuery(filter, { refetchOnMountOrArgChange: true, skip: tab !== 'workers' });
   const guests = usePendingGuestsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [decision, setDecision] = useState<Decision | null>(null);
+  const [decision, setDecision] = useState<(Decision & { byKey?: boolean }) | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [accept, acceptState] = useAcceptApplicationMutation();
   const [reject, rejectState] = useRejectApplicationMutation();
   const lastError = acceptState.error ?? rejectState.error;
+  const list = useMemo(() => workers.data ?? [], [workers.data]);
+  const [currentIndex, setCurrentIndex] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulk, setBulk] = useState<BulkDecision | null>(null);
+  const [showKeys, setShowKeys] = useState(false);
+  const [showFilters, setShowFilters] = useState(Object.keys(applied).length > 0);
+  const busy = acceptState.isLoading || rejectState.isLoading;
+  const current = list[Math.min(currentIndex, list.length - 1)];
+
+  // Selection keeps only applications still in the list (decided ones leave it).
+  useEffect(() => {
+    setSelected((prev) => {
+      const ids = new Set(list.map((a) => a.id));
+      const next = new Set([...prev].filter((id) => ids.has(id)));
+      return next.size === prev.size ? prev : next;
+    });
+  }, [list]);
 
   const decide = async () => {
-    if (!decision) return;
+    if (!decision || busy) return;
     const { application, kind } = decision;
     setDone(null);
     const result = kind === 'accept' ? await accept(application.id) : await reject(application.id);
@@ -177,6 +224,38 @@ export default function TicketsPage() {
         }),
       );
   };
+
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const move = (step: number) => {
+    if (list.length === 0) return;
+    const index = Math.max(0, Math.min(list.length - 1, Math.min(currentIndex, list.length - 1) + step));
+    setCurrentIndex(index);
+    const cards = document.querySelectorAll<HTMLElement>('[data-testid="worker-application"]');
+    cards[index]?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const dialogOpen = decision !== null || bulk !== null || showKeys;
+  useShortcuts(tab === 'workers' && !dialogOpen, (shortcut) => {
+    if (shortcut === 'help') return setShowKeys(true);
+    if (shortcut === 'next') return move(1);
+    if (shortcut === 'previous') return move(-1);
+    if (!current || busy) return;
+    if (shortcut === 'accept') setDecision({ application: current, kind: 'accept', byKey: true });
+    if (shortcut === 'reject') setDecision({ application: current, kind: 'reject', byKey: true });
+    if (shortcut === 'select') toggle(current.id);
+    if (shortcut === 'note')
+      document.querySelector<HTMLElement>('[data-current="true"] .note button')?.click();
+  });
+
+  const nameOf = (id: string) => list.find((a) => a.id === id)?.worker?.fullName ?? id.slice(0, 8);
+  const allSelected = list.length > 0 && selected.size === list.length;
 
   return (
     <section className="page admin">
@@ -209,18 +288,84 @@ export default function TicketsPage() {
 
       {tab === 'workers' ? (
         <div role="tabpanel" id="panel-workers" aria-labelledby="tab-workers">
+          <div className="queue-tools">
+            <button
+              type="button"
+              className="secondary small"
+              aria-expanded={showFilters}
+              onClick={() => setShowFilters((v) => !v)}
+            >
+              {t('queue.filters')}
+              {Object.keys(applied).length > 0 && ` (${Object.keys(applied).length})`}
+            </button>
+            <button type="button" className="secondary small" onClick={() => setShowKeys(true)}>
+              {t('keys.open')} <kbd>?</kbd>
+            </button>
+          </div>
+          {showFilters && (
+            <QueueFilters
+              applied={applied}
+              onApply={(draft) => {
+                const next = new URLSearchParams();
+                for (const [key, value] of Object.entries(draft)) if (value) next.set(key, value);
+                setParams(next, { replace: true });
+                setCurrentIndex(0);
+              }}
+            />
+          )}
+          {health.data && <QueueHealthPanel health={health.data} />}
           {workers.isLoading ? (
             <Spinner />
           ) : workers.error ? (
             <AdminError action="load" error={workers.error} onRetry={() => void workers.refetch()} />
-          ) : workers.data?.length ? (
-            <ul className="plain admin-list">
-              {workers.data.map((a) => (
-                <WorkerApplication key={a.id} application={a} onDecide={setDecision} />
-              ))}
-            </ul>
+          ) : list.length ? (
+            <>
+              <div className="bulk-bar" data-testid="bulk-bar">
+                <label className="select-all">
+                  <input
+                    type="checkbox"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(list.map((a) => a.id)))}
+                    data-testid="select-all"
+                  />{' '}
+                  {t('bulk.selectAll', { count: list.length })}
+                </label>
+                <span data-testid="selected-count">{t('bulk.selected', { count: selected.size })}</span>
+                <button
+                  type="button"
+                  className="danger small"
+                  disabled={selected.size === 0}
+                  onClick={() => setBulk('reject')}
+                >
+                  {t('bulk.reject', { count: selected.size })}
+                </button>
+                <button
+                  type="button"
+                  className="primary small"
+                  disabled={selected.size === 0}
+                  onClick={() => setBulk('accept')}
+                >
+                  {t('bulk.accept', { count: selected.size })}
+                </button>
+              </div>
+              <ul className="plain admin-list">
+                {list.map((a, index) => (
+                  <WorkerApplication
+                    key={a.id}
+                    application={a}
+                    onDecide={setDecision}
+                    current={a.id === current?.id}
+                    selected={selected.has(a.id)}
+                    onToggle={() => toggle(a.id)}
+                    onFocusItem={() => setCurrentIndex(index)}
+                  />
+                ))}
+              </ul>
+            </>
           ) : (
-            <p className="empty">{t('tickets.emptyWorkers')}</p>
+            <p className="empty">
+              {t(Object.keys(applied).length ? 'queue.emptyFiltered' : 'tickets.emptyWorkers')}
+            </p>
           )}
         </div>
       ) : (
@@ -241,8 +386,25 @@ export default function TicketsPage() {
         </div>
       )}
 
+      {bulk && (
+        <BulkDecisionDialog
+          decision={bulk}
+          applicationIds={[...selected]}
+          nameOf={nameOf}
+          onClose={(result) => {
+            setBulk(null);
+            if (result) {
+              setSelected(new Set());
+              void workers.refetch();
+              void health.refetch();
+            }
+          }}
+        />
+      )}
+      {showKeys && <ShortcutHelp onClose={() => setShowKeys(false)} />}
       {decision && (
         <ConfirmDialog
+          focusConfirm={decision.byKey === true}
           title={t(decision.kind === 'accept' ? 'tickets.confirmAcceptTitle' : 'tickets.confirmRejectTitle')}
           confirmLabel={t(decision.kind === 'accept' ? 'tickets.accept' : 'tickets.reject')}
           danger={decision.kind === 'reject'}

@@ -7,6 +7,9 @@ import { formatDate } from '../../../lib/format';
 import { useAdminUsersQuery, useBanUserMutation, useReactivateUserMutation } from '../api';
 import { AdminError } from '../components/AdminError';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { VerifyEstateDialog } from '../components/VerifyEstateDialog';
+import { VerifiedBadge } from '../../../components/TrustFigures';
+import { SearchField } from '../components/SearchField';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
@@ -98,12 +101,14 @@ function UserCard({
   user,
   onBan,
   onReactivate,
+  onVerify,
 }: {
   user: AdminUserItem;
   onBan: () => void;
   onReactivate: () => void;
+  onVerify: () => void;
 }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'trust']);
   const banned = user.status === 'Banned';
   return (
     <li className={`admin-card${banned ? ' banned' : ''}`} data-testid="admin-user">
@@ -113,6 +118,7 @@ function UserCard({
         <span className={`pill ${banned ? 'pill-danger' : 'pill-ok'}`} data-testid="user-status">
           {t(`users.status.${user.status}`)}
         </span>
+        {user.estateVerified && <VerifiedBadge />}
       </div>
       {banned && user.banReason && (
         <p className="ban-reason">
@@ -172,6 +178,22 @@ function UserCard({
           </div>
         )}
       </dl>
+      {user.userType === 'Estate' && (
+        <div className="estate-check" data-testid="estate-check">
+          <p className="small">
+            {t('trust:verify.bpg')}: <strong>{user.bpg ?? '—'}</strong> · {t('trust:verify.pib')}:{' '}
+            <strong>{user.pib ?? '—'}</strong>
+          </p>
+          {user.verificationNote && (
+            <p className="small">
+              {t('trust:verify.note')}: {user.verificationNote}
+            </p>
+          )}
+          <button type="button" className="block" onClick={onVerify} data-testid="verify-estate">
+            {t(user.estateVerified ? 'trust:verify.revoke' : 'trust:verify.open')}
+          </button>
+        </div>
+      )}
       {banned ? (
         <button type="button" className="primary block" onClick={onReactivate}>
           {t('users.reactivate')}
@@ -205,31 +227,25 @@ export default function UsersPage() {
   });
   const [banning, setBanning] = useState<AdminUserItem | null>(null);
   const [reactivating, setReactivating] = useState<AdminUserItem | null>(null);
+  const [verifying, setVerifying] = useState<AdminUserItem | null>(null);
   const [reactivate, reactivateState] = useReactivateUserMutation();
   const [done, setDone] = useState<string | null>(null);
-  const tooShort = text.trim().length > 0 && text.trim().length < SEARCH_MIN;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <section className="page admin">
       <h1>{t('users.title')}</h1>
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <div className="field search-field">
-          <label htmlFor="users-search">{t('users.search')}</label>
-          <input
-            id="users-search"
-            type="search"
-            value={text}
-            aria-describedby="users-search-hint"
-            onChange={(e) => {
-              setText(e.target.value);
-              setPage(1);
-            }}
-          />
-          <p id="users-search-hint" className={tooShort ? 'hint warn' : 'hint'} aria-live="polite">
-            {t('users.searchHint', { min: SEARCH_MIN })}
-          </p>
-        </div>
+        <SearchField
+          id="users-search"
+          label={t('users.search')}
+          hint={t('users.searchHint', { min: SEARCH_MIN })}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setPage(1);
+          }}
+        />
         <div className="field">
           <label htmlFor="users-role">{t('users.roleFilter')}</label>
           <select
@@ -305,6 +321,10 @@ export default function UsersPage() {
                 reactivateState.reset();
                 setReactivating(u);
               }}
+              onVerify={() => {
+                setDone(null);
+                setVerifying(u);
+              }}
             />
           ))}
         </ul>
@@ -330,6 +350,16 @@ export default function UsersPage() {
           onBanned={() => {
             setDone(t('users.banned', { name: banning.name }));
             setBanning(null);
+          }}
+        />
+      )}
+      {verifying && (
+        <VerifyEstateDialog
+          estate={verifying}
+          onClose={() => setVerifying(null)}
+          onDone={(verified) => {
+            setDone(t(verified ? 'trust:verify.done' : 'trust:verify.revoked', { name: verifying.name }));
+            setVerifying(null);
           }}
         />
       )}

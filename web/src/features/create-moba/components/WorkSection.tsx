@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { crops, jobActivities } from '@moba/contracts';
 import { Labelled } from '../../mobas/components/Labelled';
+import { ChoiceChips } from '../../../components/ChoiceChips';
 import { activityName, cropName } from '../../mobas/reference';
 import type { DraftSectionProps } from './draft-section-props';
 
@@ -12,30 +13,16 @@ export function WorkSection({ draft, set, touch, errorOf }: DraftSectionProps) {
     <fieldset>
       <legend>{t('sections.work')}</legend>
       <div className="form">
-        <Labelled label={t('fields.jobActivities')} hint={t('multiHint')} error={errorOf('jobActivities')}>
-          {(c) => (
-            <select
-              {...c}
-              multiple
-              size={6}
-              value={draft.jobActivities}
-              onBlur={touch('jobActivities')}
-              onChange={(e) =>
-                set(
-                  'jobActivities',
-                  [...e.target.selectedOptions].map((o) => o.value),
-                )
-              }
-            >
-              {jobActivities.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {activityName(a.id, lng)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Labelled>
-        <Labelled
+        <ChoiceChips
+          label={t('fields.jobActivities')}
+          hint={t('multiHint')}
+          error={errorOf('jobActivities')}
+          options={jobActivities.map((a) => ({ value: a.id, label: activityName(a.id, lng) }))}
+          value={draft.jobActivities}
+          onChange={(values) => set('jobActivities', values)}
+          onBlur={touch('jobActivities')}
+        />
+        <ChoiceChips
           label={
             <>
               {t('fields.crops')} <span className="muted">{t('common:optional')}</span>
@@ -43,28 +30,10 @@ export function WorkSection({ draft, set, touch, errorOf }: DraftSectionProps) {
           }
           hint={t('multiHint')}
           error={errorOf('crops')}
-        >
-          {(c) => (
-            <select
-              {...c}
-              multiple
-              size={6}
-              value={draft.crops}
-              onChange={(e) =>
-                set(
-                  'crops',
-                  [...e.target.selectedOptions].map((o) => o.value),
-                )
-              }
-            >
-              {crops.map((cr) => (
-                <option key={cr.id} value={cr.id}>
-                  {cropName(cr.id, lng)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Labelled>
+          options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id, lng) }))}
+          value={draft.crops}
+          onChange={(values) => set('crops', values)}
+        />
         <Labelled label={t('fields.numberOfWorkers')} error={errorOf('numberOfWorkers')}>
           {(c) => (
             <input

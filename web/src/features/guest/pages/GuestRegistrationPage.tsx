@@ -10,6 +10,7 @@ export default function GuestRegistrationPage() {
     <section className="page narrow">
       <h1>{t('guest.title')}</h1>
       <p className="lead">{t('guest.lead')}</p>
+      <p className="hint">{t('guest.smsNote')}</p>
       <QuickGuestForm withNote />
     </section>
   );

@@ -7,6 +7,7 @@ import { Icon } from '../../../components/Icon';
 import { formatDate, formatRsd } from '../../../lib/format';
 import { changedFilters, flags, type FilterForm } from '../filters';
 import { activityName, cropName, placeName } from '../reference';
+import { NearFields } from './NearFields';
 
 /**
  * The browse filters. On a phone they fold behind one toggle that says it opens (chevron,
@@ -21,6 +22,7 @@ export function FilterPanel({
   onToggle,
   onSubmit,
   onReset,
+  nearInEffect,
 }: {
   /** What the worker is editing. */
   form: FilterForm;
@@ -31,6 +33,8 @@ export function FilterPanel({
   onToggle: () => void;
   onSubmit: () => void;
   onReset: () => void;
+  /** The place the list's distances are measured from (the worker's own municipality by default). */
+  nearInEffect?: string;
 }) {
   const { t, i18n } = useTranslation(['mobas', 'common']);
   const lng = i18n.language;
@@ -78,6 +82,7 @@ export function FilterPanel({
       )}
       <div id={bodyId} className="filters-body">
         <form className="form" onSubmit={submit} aria-label={t('filters.title')} data-testid="filters">
+          <NearFields form={form} set={set} nearInEffect={nearInEffect} />
           <div className="row">
             <Field
               label={t('filters.municipality')}
@@ -210,6 +215,8 @@ function useActiveFilterNames(applied: FilterForm): string[] {
         return t('filters.minWageChip', { amount: formatRsd(Number(applied.minDailyWage)) });
       case 'onlyWithFreePositions':
         return t('filters.alsoFull');
+      case 'withinKm':
+        return t('find:near.withinChip', { km: applied.withinKm });
       default:
         return t(`filters.${key}`);
     }

@@ -46,7 +46,42 @@ function Fact({
   );
 }
 
-/** The key facts of a moba, each with an icon AND words (ARCHITECTURE §7: read in the field). */
+/**
+ * Food, transport and accommodation on one line of a compact card, each an icon with its word and
+ * a ✓ or ✗ (a missing one struck through and dimmed; screen readers hear "Hrana: da").
+ */
+function Amenities({ vacancy }: { vacancy: VacancyFactsData }) {
+  const { t } = useTranslation('mobas');
+  const items = (
+    [
+      ['food', 'food', vacancy.foodProvided],
+      ['transport', 'transport', vacancy.transportProvided],
+      ['bed', 'accommodation', vacancy.accommodationProvided],
+    ] as const
+  ).filter(([, , provided]) => provided !== undefined);
+  if (items.length === 0) return null;
+  return (
+    <li className="fact amenities" data-testid="fact-amenities">
+      {items.map(([icon, key, provided]) => (
+        <span key={key} className={`amenity${provided ? '' : ' no'}`}>
+          <span className="fact-icon">
+            <Icon name={icon} />
+          </span>
+          <span>
+            {t(`facts.${key}`)}
+            <span className="sr-only">: {provided ? t('facts.yes') : t('facts.no')}</span>
+            <strong aria-hidden="true">{provided ? '✓' : '✗'}</strong>
+          </span>
+        </span>
+      ))}
+    </li>
+  );
+}
+
+/**
+ * The key facts of a moba, each with an icon AND words (ARCHITECTURE §7: read in the field). Compact
+ * (the cards of lists): two columns, the three amenities on one line, so two cards fit a phone screen.
+ */
 export function VacancyFacts({ vacancy, compact = false }: { vacancy: VacancyFactsData; compact?: boolean }) {
   const { t, i18n } = useTranslation('mobas');
   const lng = i18n.language;
@@ -73,19 +108,28 @@ export function VacancyFacts({ vacancy, compact = false }: { vacancy: VacancyFac
           value={`${vacancy.workStartTime}–${vacancy.workEndTime}`}
         />
       )}
-      {vacancy.foodProvided !== undefined && (
-        <Fact icon="food" label={t('facts.food')} value={yesNo(vacancy.foodProvided)} />
-      )}
-      {vacancy.transportProvided !== undefined && (
-        <Fact icon="transport" label={t('facts.transport')} value={yesNo(vacancy.transportProvided)} />
-      )}
-      {vacancy.accommodationProvided !== undefined && (
-        <Fact icon="bed" label={t('facts.accommodation')} value={yesNo(vacancy.accommodationProvided)} />
+      {compact ? (
+        <Amenities vacancy={vacancy} />
+      ) : (
+        <>
+          {vacancy.foodProvided !== undefined && (
+            <Fact icon="food" label={t('facts.food')} value={yesNo(vacancy.foodProvided)} />
+          )}
+          {vacancy.transportProvided !== undefined && (
+            <Fact icon="transport" label={t('facts.transport')} value={yesNo(vacancy.transportProvided)} />
+          )}
+          {vacancy.accommodationProvided !== undefined && (
+            <Fact icon="bed" label={t('facts.accommodation')} value={yesNo(vacancy.accommodationProvided)} />
+          )}
+        </>
       )}
       <Fact
         icon="people"
         label={t('facts.freePlaces')}
-        value={t('facts.freeOfTotal', { free: vacancy.freePositions, total: vacancy.totalPositions })}
+        value={t(compact ? 'facts.freeShort' : 'facts.freeOfTotal', {
+          free: vacancy.freePositions,
+          total: vacancy.totalPositions,
+        })}
         testId="fact-free"
       />
     </ul>

@@ -7,13 +7,18 @@ import { CardSkeletons } from '../../../components/PageSkeleton';
 import { apiErrorInfo } from '../../../lib/api';
 import { useWorkerProfileQuery } from '../../profile/api';
 import { useApplyMutation, useMyApplicationsQuery, useOpenVacanciesQuery } from '../api';
+import { useMyCrewQuery } from '../../crew/api';
+import { CrewPicker, crewPickProblem } from '../../crew/components/CrewPicker';
 import { ApplicationStateNote } from '../components/ApplicationStateNote';
 import { Icon } from '../../../components/Icon';
 import { Labelled } from '../components/Labelled';
 import { QueryState } from '../components/States';
 import { VacancyFacts } from '../components/VacancyFacts';
+import { EstateTrust } from '../../../components/TrustFigures';
+import { ReportDialog } from '../components/ReportDialog';
 import { FilterPanel } from '../components/FilterPanel';
-import { changedFilters, emptyForm, toFilters, type FilterForm } from '../filters';
+import { DistanceFact, FairPayFacts } from '../components/FindFacts';
+import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type FilterForm } from '../filters';
 import { activityName, cropName } from '../reference';
 import { useFeatureErrorText } from '../error-text';
 import '../mobas.css';
@@ -21,9 +26,9 @@ import { useReaderScript } from '../../../lib/reader-script';
 
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
-  const { t } = useTranslation(['mobas', 'common']);
-  const [form, setForm] = useState<FilterForm>(emptyForm);
-  const [applied, setApplied] = useState<FilterForm>(emptyForm);
+  const { t } = useTranslation(['mobas', 'common', 'find']);
+  const [form, setForm] = useState<FilterForm>(() => initialForm());
+  const [applied, setApplied] = useState<FilterForm>(() => initialForm());
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<VacancyItem | null>(null);
   const filters = useMemo(() => toFilters(applied, page), [applied, page]);
@@ -37,14 +42,17 @@ export default function MobasPage() {
   const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const onSubmit = () => {
+    rememberNear(form);
     setApplied(form);
     setPage(1);
     // On a phone the results are what the worker wants next: fold the filters away.
     setFiltersOpen(false);
   };
   const onReset = () => {
-    setForm(emptyForm);
-    setApplied(emptyForm);
+    // The place distances are measured from stays: it is a setting of the list, not a filter.
+    const { near, nearRegion, sort } = applied;
+    setForm({ ...emptyForm, near, nearRegion, sort });
+    setApplied({ ...emptyForm, near, nearRegion, sort });
     setPage(1);
   };
 
@@ -62,6 +70,7 @@ export default function MobasPage() {
           onToggle={() => setFiltersOpen((o) => !o)}
           onSubmit={onSubmit}
           onReset={onReset}
+          nearInEffect={data?.near?.municipality}
         />
 
         <div className="browse-results" aria-live="polite" aria-busy={isFetching}>
@@ -93,7 +102,12 @@ export default function MobasPage() {
                 <ul className="plain cards">
                   {data.items.map((v) => (
                     <li key={v.id}>
-                      <VacancyCard vacancy={v} status={statusOf.get(v.id)} onOpen={() => setOpen(v)} />
+                      <VacancyCard
+                        vacancy={v}
+                        status={statusOf.get(v.id)}
+                        onOpen={() => setOpen(v)}
+                        from={data.near?.municipality ?? applied.near}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -139,11 +153,14 @@ function VacancyCard({
   vacancy,
   status,
   onOpen,
+  from,
 }: {
   vacancy: VacancyItem;
   /** The worker's own application to it, if any. */
   status: ApplicationStatus | undefined;
   onOpen: () => void;
+  /** The place distances are measured from. */
+  from: string;
 }) {
   const { t } = useTranslation('mobas');
   const shown = useReaderScript();
@@ -159,8 +176,13 @@ function VacancyCard({
         </p>
       )}
       <h2>{shown(vacancy.title)}</h2>
-      <p className="muted">{shown(vacancy.estateName)}</p>
+      <div className="card-meta">
+        <p className="muted">{shown(vacancy.estateName)}</p>
+        <EstateTrust verified={vacancy.estateVerified} promises={vacancy.estatePromises} />
+        <DistanceFact vacancy={vacancy} from={from} />
+      </div>
       <VacancyFacts vacancy={vacancy} compact />
+      <FairPayFacts vacancy={vacancy} />
       <Tags vacancy={vacancy} />
       {status && <ApplicationStateNote status={status} />}
       <button type="button" className={status ? 'block' : 'primary block'} onClick={onOpen}>
@@ -186,24 +208,40 @@ function VacancyDialog({
   const [apply, { isLoading, error, isSuccess }] = useApplyMutation();
   const [people, setPeople] = useState('0');
   const leader = !!me?.groupLeader && vacancy.groupLeadersAccepted;
+  // A leader with a saved crew picks who comes by name; the head count follows.
+  const { data: crew } = useMyCrewQuery(undefined, { skip: !leader });
+  const crewMembers = leader ? (crew?.members ?? []) : [];
+  const [picked, setPicked] = useState<string[]>([]);
+  const byName = crewMembers.length > 0;
   const maxPeople = Math.max(0, Math.min(me?.groupSize ?? 0, vacancy.freePositions - 1));
   const peopleCount = Number(people);
-  const peopleInvalid =
-    leader && (!Number.isInteger(peopleCount) || peopleCount < 0 || peopleCount > maxPeople);
+  const peopleInvalid = byName
+    ? crewPickProblem(picked.length, vacancy.freePositions, me?.groupSize ?? 0) !== null
+    : leader && (!Number.isInteger(peopleCount) || peopleCount < 0 || peopleCount > maxPeople);
   const info = error ? apiErrorInfo(error) : null;
   const alreadyApplied = info?.message === ALREADY_APPLIED_BODY;
   const full = vacancy.freePositions <= 0;
+  // Offline, an application is refused here, in words, never queued out of sight.
+  const [offlineTry, setOfflineTry] = useState(false);
+  const offline = offlineTry || info?.status === 'FETCH_ERROR' || info?.status === 'TIMEOUT_ERROR';
 
   const onApply = () => {
     if (peopleInvalid) return;
-    void apply({ vacancyId: vacancy.id, ...(leader ? { peopleCount } : {}) });
+    setOfflineTry(typeof navigator !== 'undefined' && navigator.onLine === false);
+    if (navigator.onLine === false) return;
+    void apply({
+      vacancyId: vacancy.id,
+      ...(byName ? (picked.length ? { memberIds: picked } : {}) : leader ? { peopleCount } : {}),
+    });
   };
 
   return (
     <Dialog title={shown(vacancy.title)} onClose={onClose}>
       <div className="stack" data-testid="vacancy-details">
         <p className="muted">{shown(vacancy.estateName)}</p>
+        <EstateTrust verified={vacancy.estateVerified} promises={vacancy.estatePromises} />
         <VacancyFacts vacancy={vacancy} />
+        <FairPayFacts vacancy={vacancy} />
         <p>{t('detailsHours', { hours: vacancy.hoursPerDay })}</p>
         <p>{vacancy.groupLeadersAccepted ? t('groupsWelcome') : t('groupsNo')}</p>
         <Tags vacancy={vacancy} />
@@ -220,7 +258,16 @@ function VacancyDialog({
           </p>
         ) : (
           <>
-            {leader && (
+            {byName && (
+              <CrewPicker
+                members={crewMembers}
+                picked={picked}
+                onChange={setPicked}
+                freePositions={vacancy.freePositions}
+                groupSize={me?.groupSize ?? 0}
+              />
+            )}
+            {leader && !byName && (
               <Labelled
                 label={t('apply.people')}
                 hint={t('apply.peopleHint', { max: maxPeople })}
@@ -239,10 +286,17 @@ function VacancyDialog({
                 )}
               </Labelled>
             )}
-            {error && !alreadyApplied && (
-              <p className="alert error" role="alert">
-                {errorText(error, 'mobas:apply.error')}
+            {offline ? (
+              <p className="alert error" role="alert" data-testid="apply-offline">
+                {t('apply.offline')}
               </p>
+            ) : (
+              error &&
+              !alreadyApplied && (
+                <p className="alert error" role="alert">
+                  {errorText(error, 'mobas:apply.error')}
+                </p>
+              )
             )}
             {full && <p className="notice">{t('apply.full')}</p>}
           </>
@@ -262,7 +316,22 @@ function VacancyDialog({
             </button>
           )}
         </div>
+        <ReportLink vacancyId={vacancy.id} />
       </div>
     </Dialog>
+  );
+}
+
+/** A quiet link under the details: report the moba (asks for money, fake, wrong, wage not paid). */
+function ReportLink({ vacancyId }: { vacancyId: string }) {
+  const { t } = useTranslation('trust');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="link small" onClick={() => setOpen(true)} data-testid="report-moba">
+        {t('report.open')}
+      </button>
+      {open && <ReportDialog vacancyId={vacancyId} onClose={() => setOpen(false)} />}
+    </>
   );
 }

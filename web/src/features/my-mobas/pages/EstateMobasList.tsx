@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast';
 import { Icon } from '../../../components/Icon';
 import { QueryState } from '../../mobas/components/States';
 import { VacancyFacts } from '../../mobas/components/VacancyFacts';
+import { ListingReviewNote } from '../../../components/ListingReviewNote';
 import { useFeatureErrorText } from '../../mobas/error-text';
 import { placeName } from '../../mobas/reference';
 import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
@@ -123,11 +124,17 @@ function EstateVacancyCard({
       <p>
         <VacancyPhaseChip vacancy={vacancy} />
       </p>
+      {vacancy.review && <ListingReviewNote review={vacancy.review} />}
       <VacancyFacts vacancy={vacancy} compact />
       <div className="form-actions">
         <button type="button" onClick={onApplicants}>
           {t('estate.applicants')}
         </button>
+        {vacancy.status !== 'Pending' && (
+          <Link className="button" to={paths.estate.roster(vacancy.id)} data-testid="roster-link">
+            {t('estate.roster')}
+          </Link>
+        )}
         {past ? (
           <Link className="button primary" to={paths.estate.rateWorkers(vacancy.id)}>
             {t('estate.rateWorkers')}

@@ -81,11 +81,41 @@ function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: bo
       {vacancy.application.peopleCount > 0 && (
         <p>{t('worker.bringing', { count: vacancy.application.peopleCount })}</p>
       )}
+      {vacancy.application.crew && <CrewOutcome crew={vacancy.application.crew} />}
       {finished && (
         <Link className="button primary block" to={paths.worker.rateEstate(vacancy.id)}>
           {t('worker.rateEstate')}
         </Link>
       )}
     </article>
+  );
+}
+
+/** A leader's crew on the application: who comes (accepted), who does not, or who waits for the decision. */
+function CrewOutcome({ crew }: { crew: NonNullable<MyVacancy['application']['crew']> }) {
+  const { t } = useTranslation('my-mobas');
+  const shown = useReaderScript();
+  const names = (accepted: boolean | null) =>
+    crew
+      .filter((m) => m.accepted === accepted)
+      .map((m) => shown(m.name))
+      .join(', ');
+  const decided = crew.some((m) => m.accepted !== null);
+  return (
+    <p data-testid="crew-outcome">
+      {decided ? (
+        <>
+          {t('worker.crewAccepted', { names: names(true) || '—' })}
+          {crew.some((m) => m.accepted === false) && (
+            <>
+              <br />
+              {t('worker.crewNotAccepted', { names: names(false) })}
+            </>
+          )}
+        </>
+      ) : (
+        t('worker.crewPicked', { names: names(null) })
+      )}
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceChips } from '../../../components/ChoiceChips';
 import {
   crops,
   estateSizes,
@@ -13,8 +14,10 @@ import { Labelled } from '../../mobas/components/Labelled';
 import { QueryState } from '../../mobas/components/States';
 import { useFeatureErrorText } from '../../mobas/error-text';
 import { cropName, placeName } from '../../mobas/reference';
-import { useEstateProfileQuery, useUpdateEstateProfileMutation } from '../api';
+import { useEstateProfileQuery, useMyPromiseFigureQuery, useUpdateEstateProfileMutation } from '../api';
+import { EstateTrust } from '../../../components/TrustFigures';
 import { PhotoField } from '../components/PhotoField';
+import { LogOutEverywhere } from '../components/LogOutEverywhere';
 import '../../mobas/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 
@@ -40,6 +43,7 @@ export default function EstateProfilePage() {
             <EstateSummary profile={data} />
             <EstateForm profile={data} />
             <PhotoField photoUrl={data.photoUrl} />
+            <LogOutEverywhere />
           </>
         )}
       </QueryState>
@@ -50,11 +54,13 @@ export default function EstateProfilePage() {
 function EstateSummary({ profile }: { profile: EstateProfile }) {
   const { t, i18n } = useTranslation('profile');
   const shown = useReaderScript();
+  const { data: promises } = useMyPromiseFigureQuery();
   return (
     <div className="card" data-testid="profile-summary">
       <p>
         <strong>{shown(profile.estateName)}</strong> · {placeName(profile.municipality, i18n.language)}
       </p>
+      <EstateTrust verified={profile.verified} promises={promises} />
       <p>
         {shown(profile.fullName)} · {profile.phone}
       </p>
@@ -95,23 +101,14 @@ function EstateForm({ profile }: { profile: EstateProfile }) {
 
   return (
     <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('estate.form')}>
-      <Labelled label={t('estate.types')} hint={t('estate.typesHint')} error={tried ? problems.types : null}>
-        {(c) => (
-          <select
-            {...c}
-            multiple
-            size={6}
-            value={types}
-            onChange={(e) => setTypes([...e.target.selectedOptions].map((o) => o.value))}
-          >
-            {crops.map((cr) => (
-              <option key={cr.id} value={cr.id}>
-                {cropName(cr.id, i18n.language)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Labelled>
+      <ChoiceChips
+        label={t('estate.types')}
+        hint={t('estate.typesHint')}
+        error={tried ? problems.types : null}
+        options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id, i18n.language) }))}
+        value={types}
+        onChange={setTypes}
+      />
       <Labelled label={t('estate.size')}>
         {(c) => (
           <select {...c} value={size} onChange={(e) => setSize(e.target.value as EstateSize)}>

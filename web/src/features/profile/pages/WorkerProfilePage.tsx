@@ -14,8 +14,13 @@ import { Labelled } from '../../mobas/components/Labelled';
 import { QueryState } from '../../mobas/components/States';
 import { useFeatureErrorText } from '../../mobas/error-text';
 import { cropName, placeName } from '../../mobas/reference';
-import { useUpdateWorkerProfileMutation, useWorkerProfileQuery } from '../api';
+import { useMyPromiseFigureQuery, useUpdateWorkerProfileMutation, useWorkerProfileQuery } from '../api';
+import { PromiseFigureLine } from '../../../components/TrustFigures';
 import { PhotoField } from '../components/PhotoField';
+import { LogOutEverywhere } from '../components/LogOutEverywhere';
+import { ChoiceChips } from '../../../components/ChoiceChips';
+import { SmsSettingsField } from '../components/SmsSettingsField';
+import { CrewEditor } from '../../crew/components/CrewEditor';
 import '../../mobas/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 
@@ -40,7 +45,10 @@ export default function WorkerProfilePage() {
           <>
             <Summary profile={data} />
             <WorkerForm profile={data} />
+            <SmsSettingsField />
+            {data.groupLeader && <CrewEditor />}
             <PhotoField photoUrl={data.photoUrl} />
+            <LogOutEverywhere />
           </>
         )}
       </QueryState>
@@ -51,11 +59,13 @@ export default function WorkerProfilePage() {
 function Summary({ profile }: { profile: WorkerProfile }) {
   const { t } = useTranslation('profile');
   const shown = useReaderScript();
+  const { data: promises } = useMyPromiseFigureQuery();
   return (
     <div className="card" data-testid="profile-summary">
       <p>
         <strong>{shown(profile.fullName)}</strong>
       </p>
+      <PromiseFigureLine figure={promises} role="Worker" />
       <p>
         {profile.phone} · {profile.email}
       </p>
@@ -153,27 +163,14 @@ function WorkerForm({ profile }: { profile: WorkerProfile }) {
           </p>
         )}
       </fieldset>
-      <Labelled
+      <ChoiceChips
         label={t('worker.cultures')}
-        hint={t('estate.typesHint')}
+        hint={t('worker.culturesHint')}
         error={tried ? problems.cultures : null}
-      >
-        {(c) => (
-          <select
-            {...c}
-            multiple
-            size={6}
-            value={cultures}
-            onChange={(e) => setCultures([...e.target.selectedOptions].map((o) => o.value))}
-          >
-            {crops.map((cr) => (
-              <option key={cr.id} value={cr.id}>
-                {cropName(cr.id, i18n.language)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Labelled>
+        options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id, i18n.language) }))}
+        value={cultures}
+        onChange={setCultures}
+      />
       <Labelled
         label={
           <>

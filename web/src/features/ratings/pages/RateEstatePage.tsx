@@ -1,9 +1,16 @@
+import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { RATING_COMMENT_MAX, rateEstateBodySchema } from '@moba/contracts';
+import {
+  RATING_COMMENT_MAX,
+  offeredExtras,
+  rateEstateBodySchema,
+  type EstateForRating,
+  type EstatePromises,
+} from '@moba/contracts';
 import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
 import { Labelled } from '../../mobas/components/Labelled';
@@ -12,7 +19,17 @@ import { useFeatureErrorText } from '../../mobas/error-text';
 import { useEstateForRatingQuery, useRateEstateMutation } from '../api';
 import { GradeInput, Stars } from '../components/GradeInput';
 import '../../mobas/mobas.css';
+import '../ratings.css';
 import { reasonOf } from '../reason-of';
+import { PromiseChecklist, completeAnswers, type Answers } from '../components/PromiseChecklist';
+
+/** What the moba promised: pay, pay day and hours always; food, transport, accommodation when offered. */
+export const estatePromiseItems = (offered: EstateForRating['offered']): string[] => [
+  'paidAgreedWage',
+  'paidOnTime',
+  'hoursAsListed',
+  ...offeredExtras.filter((extra) => offered?.[extra]),
+];
 
 /** The rating form: the shared body schema without the vacancy, which comes from the address. */
 const ratingFormSchema = rateEstateBodySchema.omit({ vacancyId: true });
@@ -44,13 +61,18 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
     defaultValues: { grade: null, comment: '' },
   });
   const comment = watch('comment') ?? '';
+  const [answers, setAnswers] = useState<Answers>({});
+  const [checklistError, setChecklistError] = useState<string | null>(null);
+  const items = estatePromiseItems(data?.offered);
   // The shared schema words its errors in English; the form shows each field's own text.
   const gradeError = formState.errors.grade ? t('gradeRequired') : null;
   const commentError = formState.errors.comment ? t('commentTooLong', { max: RATING_COMMENT_MAX }) : null;
 
   const onSubmit = handleSubmit(async (values) => {
     if (!data) return;
-    await rate({ estateId: data.estateId, body: { ...values, vacancyId } });
+    const promises = completeAnswers<EstatePromises>(items, answers);
+    if (!promises) return setChecklistError(t('promises.required'));
+    await rate({ estateId: data.estateId, body: { ...values, vacancyId, promises } });
   });
 
   return (
@@ -101,6 +123,17 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
                       error={gradeError}
                     />
                   )}
+                />
+                <PromiseChecklist
+                  name="estate-promises"
+                  legend={t('promises.estateLegend')}
+                  items={items}
+                  value={answers}
+                  onChange={(next) => {
+                    setAnswers(next);
+                    setChecklistError(null);
+                  }}
+                  error={checklistError}
                 />
                 <Labelled
                   label={

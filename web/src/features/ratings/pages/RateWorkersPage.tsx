@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { RATING_COMMENT_MAX, ratingCommentSchema, type WorkersForRating } from '@moba/contracts';
+import {
+  RATING_COMMENT_MAX,
+  ratingCommentSchema,
+  type WorkerPromises,
+  type WorkersForRating,
+} from '@moba/contracts';
 import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
 import { Labelled } from '../../mobas/components/Labelled';
@@ -12,11 +17,17 @@ import { reasonOf } from '../reason-of';
 import { useRateWorkerMutation, useRateWorkersMutation, useWorkersForRatingQuery } from '../api';
 import { GradeInput, Stars } from '../components/GradeInput';
 import '../../mobas/mobas.css';
+import '../ratings.css';
+import { PromiseChecklist, completeAnswers, type Answers } from '../components/PromiseChecklist';
 
 interface Draft {
   grade: number | null;
   comment: string;
+  answers: Answers;
 }
+
+const workerPromiseItems = ['came', 'stayed'] as const;
+const promisesOf = (draft: Draft) => completeAnswers<WorkerPromises>(workerPromiseItems, draft.answers);
 
 /** /estate/past-mobas/:vacancyId/rate-workers — one by one, or all unrated at once (spec §4). */
 export default function RateWorkersPage() {
@@ -34,7 +45,7 @@ function RateWorkers({ vacancyId }: { vacancyId: string }) {
   const [itemErrors, setItemErrors] = useState<Record<string, string>>({});
   const [rateAll, bulk] = useRateWorkersMutation();
   const errorText = useFeatureErrorText('ratings');
-  const draftOf = (id: string): Draft => drafts[id] ?? { grade: null, comment: '' };
+  const draftOf = (id: string): Draft => drafts[id] ?? { grade: null, comment: '', answers: {} };
   const update = (id: string, patch: Partial<Draft>) => {
     setDrafts((d) => ({ ...d, [id]: { ...draftOf(id), ...patch } }));
     setItemErrors(({ [id]: _dropped, ...rest }) => rest);
@@ -46,6 +57,7 @@ function RateWorkers({ vacancyId }: { vacancyId: string }) {
     for (const w of unrated) {
       const d = draftOf(w.workerId);
       if (d.grade === null) problems[w.workerId] = t('gradeRequired');
+      else if (!promisesOf(d)) problems[w.workerId] = t('promises.required');
       else if (!ratingCommentSchema.safeParse(d.comment).success)
         problems[w.workerId] = t('commentTooLong', { max: RATING_COMMENT_MAX });
     }
@@ -58,6 +70,7 @@ function RateWorkers({ vacancyId }: { vacancyId: string }) {
         workerId: w.workerId,
         grade: draftOf(w.workerId).grade!,
         comment: draftOf(w.workerId).comment,
+        promises: promisesOf(draftOf(w.workerId))!,
       })),
     });
     if ('error' in result) {
@@ -158,17 +171,20 @@ function WorkerItem({
 
   const onRate = async () => {
     if (draft.grade === null) return setOwnError(t('gradeRequired'));
+    const promises = promisesOf(draft);
+    if (!promises) return setOwnError(t('promises.required'));
     if (commentError) return;
     setOwnError(null);
     await rateOne({
       workerId: worker.workerId,
-      body: { grade: draft.grade, comment: draft.comment, vacancyId },
+      body: { grade: draft.grade, comment: draft.comment, vacancyId, promises },
     });
   };
 
   return (
     <article className="vacancy-card" data-testid="worker-to-rate" aria-label={worker.fullName}>
       <h2>{worker.fullName}</h2>
+      {worker.attendance && <p data-testid="worker-came">{t('attendanceCame', worker.attendance)}</p>}
       {worker.rated ? (
         <p data-testid="worker-rated">
           {worker.rating ? (
@@ -187,6 +203,13 @@ function WorkerItem({
             value={draft.grade}
             onChange={(grade) => onChange({ grade })}
             error={ownError ?? error}
+          />
+          <PromiseChecklist
+            name={`promises-${worker.workerId}`}
+            legend={t('promises.workerLegend', { name: worker.fullName })}
+            items={workerPromiseItems}
+            value={draft.answers}
+            onChange={(answers) => onChange({ answers })}
           />
           <Labelled
             label={

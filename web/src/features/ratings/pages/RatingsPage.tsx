@@ -4,6 +4,8 @@ import { useNow } from '../../../lib/use-now';
 import { QueryState } from '../../mobas/components/States';
 import { useMyRatingsQuery } from '../api';
 import { Stars } from '../components/GradeInput';
+import { PromiseFigureLine } from '../../../components/TrustFigures';
+import { useSession } from '../../../app/session';
 import '../../mobas/mobas.css';
 
 /** /worker/ratings and /estate/ratings: ratings received, the average and the count. */
@@ -13,6 +15,7 @@ export default function RatingsPage() {
     refetchOnMountOrArgChange: true,
   });
   const now = useNow();
+  const { role } = useSession();
   const average = data?.average ?? null;
   return (
     <section className="page narrow">
@@ -37,6 +40,7 @@ export default function RatingsPage() {
                   : '–'}
               </p>
               <p>{t('received.count', { count: data.count })}</p>
+              <PromiseFigureLine figure={data.promises} role={role === 'Estate' ? 'Estate' : 'Worker'} />
             </div>
             <ul className="plain cards" style={{ gridTemplateColumns: '1fr' }}>
               {data.ratings.map((r) => (
@@ -45,6 +49,7 @@ export default function RatingsPage() {
                     <Stars value={r.grade} /> <strong>{t('gradeOf', { grade: r.grade })}</strong>
                   </p>
                   <p>{t('received.from', { name: r.raterName, title: r.vacancyTitle })}</p>
+                  {r.attendance && <p data-testid="rating-came">{t('attendanceCame', r.attendance)}</p>}
                   {r.comment && <p className="description">“{r.comment}”</p>}
                   <p className="muted small">{formatRelative(t, r.createdAt, now)}</p>
                 </li>

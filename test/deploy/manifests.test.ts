@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { REPO_ROOT } from './fixtures/spawn';
+const REPO_ROOT = join(__dirname, '../..');
 
 /**
- * There is no kubectl or Docker here: these tests parse every manifest and check what
- * `kubectl apply --dry-run=client` and `docker compose config` would, plus the rules we keep
- * (probes, limits, non-root, read-only root, autoscaling, WebSocket ingress, healthy dependencies).
+ * The rules we keep for the shape of the deployment (probes, limits, non-root, read-only root,
+ * autoscaling, WebSocket ingress, healthy dependencies). Schemas and agreement with the code are
+ * checked by deploy-check.test.ts.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = any;
@@ -22,6 +22,7 @@ const API_VERSIONS: Record<string, string> = {
   HorizontalPodAutoscaler: 'autoscaling/v2',
   Ingress: 'networking.k8s.io/v1',
   PodDisruptionBudget: 'policy/v1',
+  NetworkPolicy: 'networking.k8s.io/v1',
 };
 
 const k8sDir = join(REPO_ROOT, 'k8s');
@@ -99,7 +100,7 @@ describe('k8s manifests', () => {
             mount: mount.name,
             declared: true,
           });
-        // /tmp must be writable (tsx keeps its cache there).
+        // /tmp must be writable (the root filesystem is read-only).
         expect((container.volumeMounts ?? []).map((m: Doc) => m.mountPath)).toContain('/tmp');
       }
     }
@@ -150,10 +151,10 @@ describe('k8s manifests', () => {
   it('configures the adapters for Kafka, MongoDB and Redis, and a gateway URL for every service', () => {
     const config = byName('ConfigMap', 'moba-config').data;
     expect(config.EVENT_BUS_URL).toMatch(/^kafka:\/\//);
-    expect(config.STORE_URL).toMatch(/^mongodb:\/\//);
+    expect(byName('Secret', 'moba-secrets').stringData.STORE_URL).toMatch(/^mongodb:\/\//);
     expect(config.FANOUT_URL).toMatch(/^redis:\/\//);
     const urls = Object.fromEntries(
-      String(config.SERVICE_URLS)
+      String(byName('ConfigMap', 'moba-addresses').data.SERVICE_URLS)
         .split(';')
         .map((part) => part.split('=')),
     );
@@ -210,12 +211,14 @@ describe('docker-compose.yml', () => {
     const commands = apps.map(([, s]) => s.command[0]).sort();
     expect(commands).toEqual([
       'application',
+      'application',
       'auth',
       'gateway',
       'notification',
       'notification',
       'payment',
       'rating',
+      'vacancy',
       'vacancy',
     ]);
     for (const [, service] of apps) {
@@ -241,19 +244,30 @@ describe('docker-compose.yml', () => {
         });
       }
     }
-    for (const name of ['vacancy', 'application', 'rating', 'payment', 'notification-1', 'notification-2']) {
+    for (const name of [
+      'vacancy-1',
+      'vacancy-2',
+      'application-1',
+      'application-2',
+      'rating',
+      'payment',
+      'notification-1',
+      'notification-2',
+    ]) {
       expect(Object.keys(services[name].depends_on)).toEqual(
         expect.arrayContaining(['kafka', 'mongo', 'redis', 'auth']),
       );
     }
     expect(Object.keys(services.gateway.depends_on).sort()).toEqual([
-      'application',
+      'application-1',
+      'application-2',
       'auth',
       'notification-1',
       'notification-2',
       'payment',
       'rating',
-      'vacancy',
+      'vacancy-1',
+      'vacancy-2',
     ]);
   });
 

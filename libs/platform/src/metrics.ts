@@ -1,0 +1,77 @@
+import client from 'prom-client';
+
+/**
+ * The process's own metrics, beside each app's HTTP counters: what an operator watches during the
+ * peak (infra/monitoring). Every /metrics of the process answers them (createHttpApp merges them in).
+ */
+export const processMetrics = new client.Registry();
+
+/** Sources a gauge sums when scraped; each part of the process adds its own and removes it when it stops. */
+function summedGauge(name: string, help: string, labelNames: string[] = []) {
+  const sources = new Set<() => Promise<Record<string, number>> | Record<string, number>>();
+  new client.Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [processMetrics],
+    async collect() {
+      this.reset();
+      const totals = new Map<string, number>();
+      for (const source of sources) {
+        try {
+          for (const [label, value] of Object.entries(await source()))
+            totals.set(label, (totals.get(label) ?? 0) + value);
+        } catch {
+          /* a source that cannot answer now is left out of this scrape */
+        }
+      }
+      for (const [label, value] of totals)
+        if (labelNames.length) this.set({ [labelNames[0]]: label }, value);
+        else this.set(value);
+    },
+  });
+  return (source: () => Promise<Record<string, number>> | Record<string, number>) => {
+    sources.add(source);
+    return () => void sources.delete(source);
+  };
+}
+
+/** Events written with a change and not yet published, per collection (counted when scraped). */
+export const observeOutboxBacklog = summedGauge(
+  'moba_outbox_backlog',
+  'Events waiting in the outbox of a collection',
+  ['collection'],
+);
+
+/** Open WebSockets of this notification instance (the notification HPA scales on it). */
+export const observeOpenSockets = summedGauge(
+  'moba_notification_open_sockets',
+  'Greeted WebSockets open on this notification instance',
+);
+
+export const deadLetters = new client.Counter({
+  name: 'moba_dead_letters_total',
+  help: 'Events a consumer group gave up on and sent to the dead-letter topic',
+  labelNames: ['topic', 'group'],
+  registers: [processMetrics],
+});
+
+export const consumerLag = new client.Gauge({
+  name: 'moba_consumer_lag_seconds',
+  help: 'Age of the last event a consumer group began handling (time from occurredAt)',
+  labelNames: ['topic', 'group'],
+  registers: [processMetrics],
+});
+
+export const paymentOutcomes = new client.Counter({
+  name: 'moba_payment_outcomes_total',
+  help: 'Payments that reached an outcome, by purpose and outcome',
+  labelNames: ['purpose', 'outcome'],
+  registers: [processMetrics],
+});
+
+/** The exposition of an app's registry together with the process's metrics. */
+export async function metricsText(appRegistry: client.Registry): Promise<string> {
+  return (await appRegistry.metrics()) + (await processMetrics.metrics());
+}
+export const METRICS_CONTENT_TYPE = processMetrics.contentType;

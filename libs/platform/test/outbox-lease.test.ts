@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@moba/contracts';
+import {
+  createLogger,
+  createMemoryBus,
+  createNedbStore,
+  createOutboxRelay,
+  withEvents,
+  type BaseDoc,
+  type DocumentStore,
+  type EventBus,
+  type WithOutbox,
+} from '../src';
+import { createPostgresStore } from '../src/store/postgres-store';
+import { dropSchemas, freshSchemaPrefix, withSchema } from './fixtures/postgres';
+
+const logger = createLogger('outbox-lease-test', 'silent');
+const event = (key: string): EventEnvelope => ({
+  id: randomUUID(),
+  type: 'OrderPlaced',
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  key,
+  data: {},
+});
+
+/** Two relays (two instances of a service) over one store: each pending entry is published once. */
+async function twoRelaysPublishEachEntryOnce(store: DocumentStore) {
+  const orders = await store.collection<BaseDoc & WithOutbox>(`orders_${randomUUID().slice(0, 8)}`);
+  const memory = createMemoryBus(logger);
+  const published = new Map<string, number>();
+  // A slow bus: without leases both relays would find the same documents and publish them twice.
+  const slowBus: EventBus = {
+    ...memory,
+    async publish(topic, e) {
+      await new Promise((r) => setTimeout(r, 5));
+      published.set(e.id, (published.get(e.id) ?? 0) + 1);
+      await memory.publish(topic, e);
+    },
+  };
+  const ids: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    const events = [event(`order-${i}`), event(`order-${i}`)];
+    ids.push(...events.map((e) => e.id));
+    await orders.insertOne(
+      withEvents(
+        { _id: `order-${i}` },
+        events.map((e) => ({ topic: 'orders.v1', event: e })),
+      ),
+    );
+  }
+  const first = createOutboxRelay({ bus: slowBus, collections: [orders], logger });
+  const second = createOutboxRelay({ bus: slowBus, collections: [orders], logger });
+  await Promise.all([first.flush(), second.flush()]);
+  expect([...published.keys()].sort()).toEqual([...ids].sort());
+  expect([...published.values()].every((times) => times === 1)).toBe(true);
+  expect(await orders.count({ '_outbox.0': { $exists: true } })).toBe(0);
+  expect(await orders.count({ _outboxLease: { $exists: true } })).toBe(0);
+}
+
+describe('outbox relays share the work through a lease in each document', () => {
+  test('on the embedded store (nedb)', async () => {
+    await twoRelaysPublishEachEntryOnce(createNedbStore());
+  });
+
+  test('on PostgreSQL, where every instance of a service shares one store', async () => {
+    const prefix = freshSchemaPrefix('lease');
+    const store = await createPostgresStore(withSchema(prefix), 'orders');
+    try {
+      await twoRelaysPublishEachEntryOnce(store);
+    } finally {
+      await store.close();
+      await dropSchemas(prefix);
+    }
+  });
+
+  test('a lease left by a relay that died runs out, and another relay publishes the entry', async () => {
+    const store = createNedbStore();
+    const orders = await store.collection<BaseDoc & WithOutbox>('orders');
+    const e = event('order-x');
+    await orders.insertOne({
+      ...withEvents({ _id: 'order-x' }, [{ topic: 'orders.v1', event: e }]),
+      _outboxLease: { owner: 'dead-relay', until: new Date(Date.now() + 200).toISOString() },
+    });
+    const heard: string[] = [];
+    const bus = createMemoryBus(logger);
+    await bus.subscribe('orders.v1', 'billing', async (got) => void heard.push(got.id));
+    const relay = createOutboxRelay({ bus, collections: [orders], logger });
+    await relay.flush();
+    expect(heard).toEqual([]);
+    await new Promise((r) => setTimeout(r, 250));
+    await relay.flush();
+    expect(heard).toEqual([e.id]);
+  });
+});

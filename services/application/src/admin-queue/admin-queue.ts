@@ -1,0 +1,75 @@
+import { calendarDay, type QueueFilter, type QueueHealth, type QueueVacancy } from '@moba/contracts';
+import type { AppContext } from '../context';
+import type { ApplicationDoc, VacancyDoc, WorkerDoc } from '../store';
+import { filtersVacancy, isUrgent, matchesQueueFilter } from '../domain/queue';
+import { byId, vacancyView } from '../views';
+
+export interface QueueItem {
+  application: ApplicationDoc;
+  vacancy: VacancyDoc | undefined;
+  worker: WorkerDoc | undefined;
+}
+
+/**
+ * The pending worker applications that match the filter, with their moba and worker from the
+ * replicas, by waiting time (the longest waiting first unless `sort: 'newest'`).
+ */
+export async function pendingQueue(ctx: AppContext, filter: QueueFilter): Promise<QueueItem[]> {
+  const { applications, workers, vacancies } = ctx.store;
+  const pending = await applications.find(
+    { guest: false, status: 'Pending', ...(filter.vacancyId ? { vacancyId: filter.vacancyId } : {}) },
+    { sort: { submittedAt: filter.sort === 'newest' ? -1 : 1 } },
+  );
+  const [workerMap, vacancyMap] = await Promise.all([
+    byId(
+      workers,
+      pending.map((a) => a.workerId),
+    ),
+    byId(
+      vacancies,
+      pending.map((a) => a.vacancyId),
+    ),
+  ]);
+  const byVacancy = filtersVacancy(filter);
+  return pending
+    .map((application) => ({
+      application,
+      vacancy: vacancyMap.get(application.vacancyId),
+      worker: application.workerId ? workerMap.get(application.workerId) : undefined,
+    }))
+    .filter(({ vacancy }) => !byVacancy || (vacancy !== undefined && matchesQueueFilter(vacancy, filter)));
+}
+
+/** How the (filtered) queue stands: how many wait, the oldest wait, and per moba free places against waiting ones. */
+export async function queueHealth(ctx: AppContext, filter: QueueFilter): Promise<QueueHealth> {
+  const items = await pendingQueue(ctx, { ...filter, sort: 'oldest' });
+  const now = ctx.clock.now();
+  const today = calendarDay(now);
+  const perVacancy = new Map<string, QueueVacancy>();
+  for (const { application, vacancy } of items) {
+    if (!vacancy) continue;
+    const row = perVacancy.get(vacancy._id) ?? {
+      ...vacancyView(vacancy),
+      waiting: 0,
+      waitingPositions: 0,
+      oldestSubmittedAt: application.submittedAt,
+      urgent: isUrgent(vacancy, today),
+    };
+    row.waiting += 1;
+    row.waitingPositions += application.positions;
+    perVacancy.set(vacancy._id, row);
+  }
+  const vacancies = [...perVacancy.values()].sort(
+    (a, b) => Number(b.urgent) - Number(a.urgent) || a.oldestSubmittedAt.localeCompare(b.oldestSubmittedAt),
+  );
+  const oldest = items[0]?.application.submittedAt ?? null;
+  return {
+    waiting: items.length,
+    oldestSubmittedAt: oldest,
+    oldestWaitingMinutes: oldest
+      ? Math.max(0, Math.floor((now.getTime() - Date.parse(oldest)) / 60_000))
+      : null,
+    urgentVacancies: vacancies.filter((v) => v.urgent).length,
+    vacancies,
+  };
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { calendarDay, topics } from '@moba/contracts';
+import {
+  createAdjustableClock,
+  createLogger,
+  createMemoryBus,
+  createStore,
+  createTokenVerifier,
+  type DocumentStore,
+} from '@moba/platform';
+import { startForTest, testKeys, testToken, type TestClient } from '@moba/platform/testing';
+import {
+  dropSchemas,
+  freshSchemaPrefix,
+  whenPostgres,
+  withSchema,
+} from '../../../libs/platform/test/fixtures/postgres';
+import { createService } from '../src/service';
+import { loadApplicationConfig } from '../src/config';
+import { openApplicationStore } from '../src/store';
+import { UserRegistered, VacancyCreated } from '../src/messaging/foreign-events';
+
+/**
+ * The capacity claim of partial acceptance on the production store: two application instances, each
+ * with its own PostgreSQL connections to one schema (as `start:distributed` runs them), take 50
+ * parallel partial and whole crew acceptances of one moba between them.
+ */
+whenPostgres('crews on PostgreSQL with two application instances', () =>
+  describe('crews on PostgreSQL with two application instances', () => {
+    const prefix = freshSchemaPrefix('crews');
+    const bus = createMemoryBus();
+    const stores: DocumentStore[] = [];
+    const instances: { client: TestClient; stop: () => Promise<void> }[] = [];
+    const at = (i: number) => instances[i % 2].client;
+
+    beforeAll(async () => {
+      for (let i = 0; i < 2; i++) {
+        const store = await createStore(withSchema(prefix), 'application');
+        stores.push(store);
+        const service = await createService({
+          bus,
+          store,
+          clock: createAdjustableClock(),
+          logger: createLogger('test', 'silent'),
+          tokens: createTokenVerifier(testKeys().publicKeyPem),
+          config: loadApplicationConfig({ PORT: '0', LOG_LEVEL: 'silent' }),
+        });
+        instances.push(await startForTest(service));
+      }
+    }, 60_000);
+    afterAll(async () => {
+      for (const instance of instances) await instance.stop();
+      for (const store of stores) await store.close();
+      await dropSchemas(prefix);
+    });
+
+    async function leaderApplying(vacancyId: string, index: number, pick: number) {
+      const leader = await testToken('Worker');
+      await bus.publish(
+        topics.auth,
+        UserRegistered.create(leader.id, {
+          userId: leader.id,
+          role: 'Worker',
+          fullName: `Vođa ${index}`,
+          phone: '+381641234567',
+          municipality: 'Arilje',
+          groupLeader: true,
+          groupSize: 10,
+        }),
+      );
+      const members = Array.from({ length: 5 }, (_, i) => ({ name: `Član ${index}-${i}` }));
+      const crew = await at(index).put('/workers/me/crew', { members }, leader.auth);
+      expect(crew.status).toBe(200);
+      const memberIds = (crew.body.members as { id: string }[]).slice(0, pick).map((m) => m.id);
+      const applied = await at(index + 1).post('/applications/create', { vacancyId, memberIds }, leader.auth);
+      expect(applied.status).toBe(201);
+      return { id: applied.body.id as string, memberIds };
+    }
+
+    test('50 parallel partial and whole acceptances never overfill a moba: free = total - accepted heads', async () => {
+      const total = 60;
+      const vacancyId = randomUUID();
+      const startDate = calendarDay(new Date(Date.now() + 30 * 86_400_000));
+      await bus.publish(
+        topics.vacancy,
+        VacancyCreated.create(vacancyId, {
+          vacancyId,
+          estateId: randomUUID(),
+          estateName: 'Imanje',
+          title: 'Berba jabuka',
+          municipality: 'Arilje',
+          startDate,
+          endDate: startDate,
+          totalPositions: total,
+          status: 'Open',
+          featured: false,
+          groupLeadersAccepted: true,
+        }),
+      );
+      const applications = [];
+      for (let i = 0; i < 50; i++) applications.push(await leaderApplying(vacancyId, i, 1 + (i % 4)));
+
+      const admin = await testToken('Admin');
+      const answers = await Promise.all(
+        applications.map((a, i) =>
+          i % 3 === 0
+            ? at(i).post(`/admin/applications/${a.id}/accept`, undefined, admin.auth)
+            : at(i).post(
+                `/admin/applications/${a.id}/accept-part`,
+                { memberIds: a.memberIds.slice(0, i % a.memberIds.length) },
+                admin.auth,
+              ),
+        ),
+      );
+      expect(
+        answers.filter((r) => r.status !== 200 && r.body.error?.code !== 'APPLICATION.NO_FREE_POSITIONS'),
+      ).toEqual([]);
+
+      const store = await openApplicationStore(stores[0]);
+      const accepted = await store.applications.find({ vacancyId, status: 'Accepted' });
+      const heads = accepted.reduce((sum, a) => sum + a.positions, 0);
+      expect(accepted).toHaveLength(answers.filter((r) => r.status === 200).length);
+      expect(heads).toBeLessThanOrEqual(total);
+      expect(heads).toBeGreaterThan(total - 5); // the moba filled up: a refused one did not fit
+      const vacancy = (await store.vacancies.findOne({ _id: vacancyId }))!;
+      expect(vacancy.freePositions).toBe(total - heads);
+      expect(Object.values(vacancy.claims).reduce((a, b) => a + b, 0)).toBe(heads);
+      for (const a of accepted) expect(a.positions).toBe(1 + a.acceptedMemberIds!.length);
+    }, 120_000);
+  }),
+);

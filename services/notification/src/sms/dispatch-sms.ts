@@ -1,0 +1,93 @@
+import type { Logger } from '@moba/platform';
+import type { SmsContext } from './queue-sms';
+import { SmsSendError, type SmsSender } from './sms-sender';
+import type { SmsOutboxDoc } from './sms-store';
+
+export interface SmsDispatchPolicy {
+  /** At most this many SMS to one phone per window; more wait for the window to pass. */
+  perPhoneMax: number;
+  perPhoneWindowMs: number;
+  /** Retry after base, 2 × base, 4 × base … up to max; give up after maxAttempts. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+  /** How long an instance holds a message it is sending before another may take it. */
+  leaseMs: number;
+}
+
+export interface DispatchContext extends SmsContext {
+  sender: SmsSender;
+  policy: SmsDispatchPolicy;
+  logger: Logger;
+}
+
+const BATCH = 50;
+
+export const backoffMs = (policy: SmsDispatchPolicy, attempts: number) =>
+  Math.min(policy.retryBaseMs * 2 ** Math.max(0, attempts - 1), policy.retryMaxMs);
+
+/**
+ * Sends the due SMS of the outbox, each taken with a conditional write (so two instances never send
+ * the same one). A phone that replied STOP meanwhile is skipped; a phone over its rate limit waits
+ * for its window; a retryable failure waits with exponential backoff; a permanent one is recorded.
+ */
+export async function dispatchDueSms(ctx: DispatchContext): Promise<{ sent: number; failed: number }> {
+  const result = { sent: 0, failed: 0 };
+  const now = ctx.clock.now();
+  const due = await ctx.sms.outbox.find(
+    { status: 'pending', nextAttemptAt: { $lte: now.toISOString() } },
+    { sort: { nextAttemptAt: 1 }, limit: BATCH },
+  );
+  for (const doc of due) {
+    const taken = await ctx.sms.outbox.findOneAndUpdate(
+      { _id: doc._id, status: 'pending', nextAttemptAt: doc.nextAttemptAt },
+      { $set: { nextAttemptAt: new Date(now.getTime() + ctx.policy.leaseMs).toISOString() } },
+    );
+    if (!taken) continue;
+    const outcome = await sendOne(ctx, taken, now);
+    if (outcome === 'sent') result.sent++;
+    if (outcome === 'failed') result.failed++;
+  }
+  return result;
+}
+
+async function sendOne(ctx: DispatchContext, doc: SmsOutboxDoc, now: Date) {
+  const set = (fields: Partial<SmsOutboxDoc>) => ctx.sms.outbox.updateOne({ _id: doc._id }, { $set: fields });
+
+  if (await ctx.sms.stops.findOne({ _id: doc.phone })) {
+    await set({ status: 'skipped', lastError: 'the phone replied STOP' });
+    return 'skipped';
+  }
+  const windowStart = new Date(now.getTime() - ctx.policy.perPhoneWindowMs).toISOString();
+  const recent = await ctx.sms.outbox.find(
+    { phone: doc.phone, status: 'sent', sentAt: { $gt: windowStart } },
+    { sort: { sentAt: 1 }, limit: ctx.policy.perPhoneMax },
+  );
+  if (recent.length >= ctx.policy.perPhoneMax) {
+    const freeAt = Date.parse(recent[0]!.sentAt!) + ctx.policy.perPhoneWindowMs;
+    await set({ nextAttemptAt: new Date(freeAt).toISOString() });
+    return 'waiting';
+  }
+
+  const attempts = doc.attempts + 1;
+  try {
+    const { providerMessageId } = await ctx.sender.send({ to: doc.phone, text: doc.text });
+    await set({ status: 'sent', attempts, sentAt: ctx.clock.now().toISOString(), providerMessageId });
+    return 'sent';
+  } catch (error) {
+    const retryable = error instanceof SmsSendError ? error.retryable : true;
+    const message = error instanceof Error ? error.message : String(error);
+    if (!retryable || attempts >= ctx.policy.maxAttempts) {
+      ctx.logger.warn({ smsId: doc._id, attempts, err: message }, 'SMS given up');
+      await set({ status: 'failed', attempts, lastError: message });
+      return 'failed';
+    }
+    const wait = Math.max(
+      backoffMs(ctx.policy, attempts),
+      error instanceof SmsSendError ? (error.retryAfterMs ?? 0) : 0,
+    );
+    ctx.logger.info({ smsId: doc._id, attempts, waitMs: wait, err: message }, 'SMS will be retried');
+    await set({ attempts, lastError: message, nextAttemptAt: new Date(now.getTime() + wait).toISOString() });
+    return 'retrying';
+  }
+}

@@ -1,0 +1,43 @@
+import { DuplicateKeyError, type Clock } from '@moba/platform';
+import type { SmsStore } from './sms-store';
+import { smsText, type SmsFacts, type SmsKind } from './sms-messages';
+
+export interface SmsContext {
+  sms: SmsStore;
+  clock: Clock;
+  /** Asks the dispatcher to look at the outbox now (it also runs on its timer). */
+  kick?: () => void;
+}
+
+/**
+ * Puts one SMS in the outbox for a recipient who wants SMS and whose phone did not reply STOP. Only a
+ * local write: the sending (with its retries) happens later in the dispatcher, so a provider outage
+ * never holds up the event that caused the message. The id makes a repeat write a no-op.
+ */
+export async function queueSms(
+  ctx: SmsContext,
+  message: { id: string; recipientId: string; kind: SmsKind; facts?: SmsFacts },
+): Promise<boolean> {
+  const recipient = await ctx.sms.recipients.findOne({ _id: message.recipientId });
+  if (!recipient?.enabled || !recipient.phone) return false;
+  if (await ctx.sms.stops.findOne({ _id: recipient.phone })) return false;
+  const now = ctx.clock.now().toISOString();
+  try {
+    await ctx.sms.outbox.insertOne({
+      _id: message.id,
+      recipientId: recipient._id,
+      phone: recipient.phone,
+      kind: message.kind,
+      text: smsText(message.kind, message.facts ?? {}, recipient.language),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) return false;
+    throw error;
+  }
+  ctx.kick?.();
+  return true;
+}

@@ -1,0 +1,70 @@
+import type { Clock, Logger } from '@moba/platform';
+import type { NotificationConfig } from '../config';
+import { dispatchDueSms, type DispatchContext, type SmsDispatchPolicy } from './dispatch-sms';
+import { remindBeforeStart } from './remind-before-start';
+import type { SmsSender } from './sms-sender';
+import type { SmsStore } from './sms-store';
+
+export const smsPolicyOf = (config: NotificationConfig): SmsDispatchPolicy => ({
+  perPhoneMax: config.SMS_PER_PHONE_MAX,
+  perPhoneWindowMs: config.SMS_PER_PHONE_WINDOW_MS,
+  retryBaseMs: config.SMS_RETRY_BASE_MS,
+  retryMaxMs: config.SMS_RETRY_MAX_MS,
+  maxAttempts: config.SMS_MAX_ATTEMPTS,
+  leaseMs: 60_000,
+});
+
+/**
+ * The SMS Clock job: queue the evening-before reminders, then send what is due. Runs on a timer and
+ * when a message is queued (kick); one run at a time per instance, instances coordinate in the store.
+ */
+export function createSmsJob(deps: {
+  sms: SmsStore;
+  clock: Clock;
+  logger: Logger;
+  sender: SmsSender;
+  config: NotificationConfig;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let again = false;
+  let stopped = false;
+  const ctx: DispatchContext = { ...deps, policy: smsPolicyOf(deps.config), kick: () => tick() };
+  const runOnce = async () => {
+    const reminders = await remindBeforeStart(ctx, deps.config.SMS_REMINDER_HOUR);
+    return { reminders, ...(await dispatchDueSms(ctx)) };
+  };
+  function tick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce()
+      .catch((err) => deps.logger.error({ err }, 'SMS job failed; will retry'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          tick();
+        }
+      });
+  }
+  return {
+    context: ctx,
+    runOnce,
+    start() {
+      stopped = false;
+      timer = setInterval(tick, deps.config.SMS_JOB_INTERVAL_MS);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      again = false;
+      await running;
+    },
+  };
+}
+export type SmsJob = ReturnType<typeof createSmsJob>;

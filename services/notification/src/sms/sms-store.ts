@@ -1,0 +1,66 @@
+import type { DocumentStore } from '@moba/platform';
+import type { Language } from '@moba/contracts';
+import type { SmsKind } from './sms-messages';
+
+/** Who may get SMS: a worker (`_id` = userId, off until they switch it on) or a guest (`guest:{id}`, on by applying). */
+export interface SmsRecipientDoc {
+  _id: string;
+  phone: string | null;
+  enabled: boolean;
+  language: Language;
+}
+
+/** A phone that replied STOP: nothing goes to it until its worker switches SMS on again. */
+export interface SmsStopDoc {
+  _id: string;
+  stoppedAt: string;
+}
+
+/** An accepted application (worker or guest): whom to remind the evening before, and to tell if the moba goes. */
+export interface SmsPlacementDoc {
+  _id: string;
+  vacancyId: string;
+  recipientId: string;
+  startDate?: string;
+  title?: string;
+  cancelled?: boolean;
+  remindedAt?: string;
+}
+
+export type SmsStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+/**
+ * One SMS to send. Its id is derived from what caused it (`accepted:{applicationId}`,
+ * `reminder:{applicationId}`, …), so a redelivered event or a second run of the reminder job finds it
+ * already there. `nextAttemptAt` is also the lease of the instance sending it.
+ */
+export interface SmsOutboxDoc {
+  _id: string;
+  recipientId: string;
+  phone: string;
+  kind: SmsKind;
+  text: string;
+  status: SmsStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  createdAt: string;
+  sentAt?: string;
+  lastError?: string;
+  providerMessageId?: string;
+}
+
+export async function openSmsStore(store: DocumentStore) {
+  return {
+    recipients: await store.collection<SmsRecipientDoc>('sms_recipients', {
+      indexes: [{ fields: ['phone'] }],
+    }),
+    stops: await store.collection<SmsStopDoc>('sms_stops'),
+    placements: await store.collection<SmsPlacementDoc>('sms_placements', {
+      indexes: [{ fields: ['vacancyId'] }, { fields: ['startDate'] }],
+    }),
+    outbox: await store.collection<SmsOutboxDoc>('sms_outbox', {
+      indexes: [{ fields: ['status', 'nextAttemptAt'] }, { fields: ['phone', 'status', 'sentAt'] }],
+    }),
+  };
+}
+export type SmsStore = Awaited<ReturnType<typeof openSmsStore>>;

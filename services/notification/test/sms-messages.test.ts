@@ -1,0 +1,50 @@
+import { smsLength, toGsm7 } from '../src/sms/gsm7';
+import { CYRILLIC_SMS_PARTS, smsText, type SmsKind } from '../src/sms/sms-messages';
+
+const kinds: SmsKind[] = ['guestReceived', 'accepted', 'rejected', 'reminder', 'vacancyDeleted'];
+const longestTitle = 'Berba šljiva i jabuka u voćnjaku porodice Đorđević kod Čačka, Žiča 2026'.slice(0, 70);
+const facts = { title: longestTitle, startDate: '2026-12-24' };
+
+describe('SMS texts', () => {
+  test.each(kinds)(
+    '%s in Serbian fits one GSM-7 part without diacritics, even with a 70-character title',
+    (kind) => {
+      const text = smsText(kind, facts, 'sr');
+      expect(smsLength(text)).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+      expect(text).not.toMatch(/[čćšžđČĆŠŽĐ]/);
+      expect(text).toMatch(/STOP/);
+    },
+  );
+
+  test.each(kinds)('%s in English fits one GSM-7 part', (kind) => {
+    expect(smsLength(smsText(kind, facts, 'en'))).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+  });
+
+  test.each(kinds)('%s in Cyrillic is UCS-2 and at most two parts', (kind) => {
+    const length = smsLength(smsText(kind, facts, 'sr-Cyrl'));
+    expect(length.encoding).toBe('UCS-2');
+    expect(length.parts).toBeLessThanOrEqual(CYRILLIC_SMS_PARTS);
+  });
+
+  test('a title longer than the room left is shortened with "..." rather than splitting the message', () => {
+    const text = smsText('accepted', { ...facts, title: longestTitle.repeat(2) }, 'sr');
+    expect(text).toContain('...');
+    expect(text).toContain('pocetak 24.12. Vidimo se!');
+    expect(smsLength(text).parts).toBe(1);
+  });
+
+  test('a short title is kept whole; a Cyrillic title is written in Latin in a Latin SMS', () => {
+    expect(smsText('reminder', { title: 'Берба малина', startDate: '2026-07-05' }, 'sr')).toBe(
+      'Moba: sutra (5.7.) pocinje moba "Berba malina". Srecan rad! Odjava: STOP',
+    );
+  });
+
+  test('GSM-7 counting: diacritics folded, Đ becomes Dj, extension characters count twice, Cyrillic is 70 a part', () => {
+    expect(toGsm7('Đurđevdan, čćšž')).toBe('Djurdjevdan, ccsz');
+    expect(smsLength('a'.repeat(160))).toEqual({ encoding: 'GSM-7', units: 160, parts: 1 });
+    expect(smsLength('a'.repeat(161)).parts).toBe(2);
+    expect(smsLength('€'.repeat(80))).toEqual({ encoding: 'GSM-7', units: 160, parts: 1 });
+    expect(smsLength('ш'.repeat(70))).toEqual({ encoding: 'UCS-2', units: 70, parts: 1 });
+    expect(smsLength('ш'.repeat(71)).parts).toBe(2);
+  });
+});

@@ -1,0 +1,97 @@
+import { eventually } from '@moba/platform/testing';
+import { notificationKeys } from '@moba/contracts';
+import { loginAdmin, mobaBody, notificationOf, registeredUser, startProduct } from './support/product';
+
+/**
+ * Crews across services, through the gateway only (issue #20): a leader's crew with a registered
+ * member, part of it accepted (the leader told who was and who was not), the estate's roster and
+ * attendance, and the attendance in the "came and stayed" figures and the admin's head count.
+ */
+let product: Awaited<ReturnType<typeof startProduct>>;
+beforeAll(async () => {
+  product = await startProduct();
+}, 60_000);
+afterAll(() => product.stop());
+
+const api = () => product.client;
+type Figure = { jobs: number; kept: number };
+const figureOf = async (auth: Record<string, string>) =>
+  (await api().get('/api/users/me/ratings', auth)).body.promises as Figure;
+
+test('part of a crew is accepted, the leader hears who; attendance reaches the came-and-stayed figures', async () => {
+  const admin = await loginAdmin(api());
+  const estate = await registeredUser(api(), 'estate');
+  const leader = await registeredUser(api(), 'worker', { groupLeader: true, groupSize: 8 });
+  const member = await registeredUser(api(), 'worker');
+  const moba = await api().post(
+    '/api/estates/vacancies/create',
+    await mobaBody(api(), {}, 0, 3),
+    estate.auth,
+  );
+  expect(moba.status).toBe(201);
+  const vacancyId = moba.body.id as string;
+  const headsBefore = (await api().get('/api/admin/stats', admin.auth)).body.acceptedHeads as number;
+
+  const members = [
+    { name: 'Registrovana Članica', phone: member.phone },
+    { name: 'Bora Borić' },
+    { name: 'Cvijeta Cvetić' },
+    { name: 'Dara Darić' },
+    { name: 'Đura Đurić' },
+  ];
+  const crew = await eventually(async () => {
+    const res = await api().put('/api/workers/me/crew', { members }, leader.auth);
+    return res.status === 200 ? (res.body as { members: { id: string; workerId: string | null }[] }) : null;
+  }, 'the leader saves the crew');
+  expect(crew.members[0].workerId).toBe(member.userId);
+  const picked = crew.members.slice(0, 3).map((m) => m.id);
+  const applied = await eventually(async () => {
+    const res = await api().post('/api/applications/create', { vacancyId, memberIds: picked }, leader.auth);
+    return res.status === 201 ? res : null;
+  }, 'the leader applies with three members');
+  expect(applied.body.positions).toBe(4);
+
+  const part = await api().post(
+    `/api/admin/applications/${applied.body.id}/accept-part`,
+    { memberIds: picked.slice(0, 1) },
+    admin.auth,
+  );
+  expect(part.body).toMatchObject({ positions: 2, acceptedMemberIds: picked.slice(0, 1) });
+  await notificationOf(api(), leader.auth, notificationKeys.crewAccepted, {
+    accepted: 'Registrovana Članica',
+    notAccepted: 'Bora Borić, Cvijeta Cvetić',
+    acceptedCount: 1,
+    notAcceptedCount: 2,
+  });
+  await eventually(
+    async () => (await api().get('/api/admin/stats', admin.auth)).body.acceptedHeads === headsBefore + 2,
+    'the stats count two more heads',
+  );
+
+  const roster = await api().get(`/api/estates/vacancies/${vacancyId}/roster`, estate.auth);
+  expect(roster.body).toMatchObject({ started: true, heads: 2 });
+  expect(roster.body.people.map((p: { name: string; phone: string | null }) => [p.name, p.phone])).toEqual([
+    [`${leader.firstName} ${leader.lastName}`, leader.phone],
+    ['Registrovana Članica', null],
+  ]);
+  const marked = await api().post(
+    `/api/estates/vacancies/${vacancyId}/attendance`,
+    {
+      marks: [
+        { personId: applied.body.id, attendance: 'Came' },
+        { personId: picked[0], attendance: 'DidNotCome' },
+      ],
+    },
+    estate.auth,
+  );
+  expect(marked.body.came).toBe(1);
+
+  await eventually(
+    async () => {
+      const [ofLeader, ofMember] = [await figureOf(leader.auth), await figureOf(member.auth)];
+      return ofLeader.jobs === 1 && ofLeader.kept === 1 && ofMember.jobs === 1 && ofMember.kept === 0;
+    },
+    'came and stayed: the leader kept it, the member who did not come did not',
+    10_000,
+  );
+});

@@ -1,0 +1,107 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (built by vite-plugin-pwa with Workbox, injectManifest): the app shell is
+ * precached, route chunks are kept as they are first used, and the signed-in worker's last browse and
+ * "my mobas" answers are kept so they show offline with the time they are from. Writes (an apply) are
+ * never answered from a cache: offline they fail and the page says "you are offline".
+ */
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  CACHED_AT_HEADER,
+  OFFLINE_ANSWER_MESSAGE,
+  PRIVATE_CACHE,
+  type OfflineAnswerMessage,
+} from './lib/offline';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+self.addEventListener('install', () => void self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+/** How long a request may hang on a patchy network before the kept answer is shown. */
+const NETWORK_TIMEOUT_MS = 10_000;
+
+const withTimeout = (request: Request) =>
+  Promise.race([
+    fetch(request),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('network timeout')), NETWORK_TIMEOUT_MS),
+    ),
+  ]);
+
+// Pages: from the network (pre-rendered pages stay fresh); offline, the app shell.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && !/^\/(api|dev)\//.test(url.pathname),
+  async ({ request }) => {
+    try {
+      return await withTimeout(request);
+    } catch {
+      return (await matchPrecache('/spa.html')) ?? Response.error();
+    }
+  },
+);
+
+// Hashed route chunks and styles: kept as first used (never changed under the same name).
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({ cacheName: 'moba-assets', plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
+);
+
+/** The worker's answers kept for offline: browse (a POST with its filters) and what the pages around it read. */
+const PRIVATE_ANSWERS: { method: string; path: RegExp }[] = [
+  { method: 'POST', path: /^\/api\/workers\/vacancies\/open$/ },
+  { method: 'GET', path: /^\/api\/workers\/vacancies\/my\/(active|finished)$/ },
+  { method: 'GET', path: /^\/api\/workers\/(me|applications)$/ },
+  { method: 'GET', path: /^\/api\/users\/me$/ },
+];
+
+/** A POST is kept under its URL plus its body (the Cache API keys GET requests only). */
+async function cacheKey(request: Request): Promise<string> {
+  const url = new URL(request.url);
+  if (request.method === 'POST') url.searchParams.set('__body', await request.clone().text());
+  return url.toString();
+}
+
+async function tellPage(clientId: string, message: OfflineAnswerMessage) {
+  const client = clientId ? await self.clients.get(clientId) : undefined;
+  const targets = client ? [client] : await self.clients.matchAll({ type: 'window' });
+  for (const target of targets) target.postMessage(message);
+}
+
+for (const { method, path } of PRIVATE_ANSWERS) {
+  registerRoute(
+    ({ url, request }) =>
+      url.origin === self.location.origin && request.method === method && path.test(url.pathname),
+    async ({ request, event }) => {
+      const key = await cacheKey(request);
+      try {
+        const response = await withTimeout(request.clone());
+        if (response.ok) {
+          const headers = new Headers(response.headers);
+          headers.set(CACHED_AT_HEADER, new Date().toISOString());
+          const copy = new Response(await response.clone().blob(), { status: response.status, headers });
+          const cache = await caches.open(PRIVATE_CACHE);
+          await cache.put(key, copy);
+        }
+        return response;
+      } catch (error) {
+        const kept = await (await caches.open(PRIVATE_CACHE)).match(key);
+        if (!kept) throw error;
+        await tellPage((event as FetchEvent).clientId, {
+          type: OFFLINE_ANSWER_MESSAGE,
+          path: new URL(request.url).pathname,
+          cachedAt: kept.headers.get(CACHED_AT_HEADER) ?? new Date(0).toISOString(),
+        });
+        return kept;
+      }
+    },
+    method as 'GET' | 'POST',
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Issue 21 item 2 in Chromium at 360 px with the network cut: the app is installable (manifest with
+ * icons, a service worker controlling the page), the worker's last browse and "my mobas" answers show
+ * offline with how old they are, an apply made offline is refused in words and never sent, and logout
+ * clears every kept private answer.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { testClient, type TestClient } from '@moba/platform/testing';
+import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
+import { runProductAndBrowser, type Product } from './helpers';
+
+jest.setTimeout(120_000);
+
+let product: Product;
+let browser: Browser;
+let client: TestClient;
+let context: BrowserContext;
+let page: Page;
+let worker: Awaited<ReturnType<typeof registeredUser>>;
+const TITLE = 'Berba kajsija kod Smedereva';
+const PRIVATE_CACHE = 'moba-private-v1';
+
+runProductAndBrowser((run) => ({ product, browser } = run));
+beforeAll(async () => {
+  client = testClient(product.url);
+  const estate = await registeredUser(client, 'estate');
+  worker = await registeredUser(client, 'worker');
+  const [start, end] = [await productDay(client, 4), await productDay(client, 9)];
+  for (const title of [TITLE, 'Berba malina']) {
+    const created = await client.post(
+      '/api/estates/vacancies/create',
+      mobaFields(start, end, { title }),
+      estate.auth,
+    );
+    if (created.status !== 201) throw new Error(`vacancy: ${created.status} ${created.text}`);
+  }
+  context = await browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers: 'allow' });
+  page = await context.newPage();
+  await page.goto(`${product.url}/privacy-policy`);
+  await page.evaluate(
+    ({ token, userId }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userId', userId);
+      localStorage.setItem('role', 'Worker');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    { token: worker.token, userId: worker.userId },
+  );
+}, 120_000);
+afterAll(() => context?.close());
+
+const keptAnswers = () =>
+  page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  }, PRIVATE_CACHE);
+
+test('the app is installable: a manifest with icons, and a service worker that controls the page', async () => {
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByTestId('vacancy-card').first().waitFor();
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await client.get(manifestHref!)).body as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  for (const icon of manifest.icons) {
+    const res = await fetch(`${product.url}${icon.src}`);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/png']);
+  }
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toBe(`${product.url}/`);
+  // Controlled from the next load on: the browse and my-mobas answers are kept.
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.getByTestId('vacancy-card').first().waitFor();
+  await page.goto(`${product.url}/worker/my-mobas`);
+  await page.getByTestId('tab-active').waitFor();
+  await page.waitForFunction(
+    async (name) => (await (await caches.open(name)).keys()).length >= 3,
+    PRIVATE_CACHE,
+  );
+  expect(await keptAnswers()).toEqual(
+    expect.arrayContaining(['/api/workers/vacancies/open', '/api/workers/vacancies/my/active']),
+  );
+});
+
+test('with the network cut, browse and my mobas show the kept answers with how old they are', async () => {
+  await context.setOffline(true);
+  // Two hours later on the phone's clock, still without network.
+  await page.clock.install({ time: Date.now() + 2 * 3_600_000 + 60_000 });
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByRole('article', { name: TITLE }).waitFor();
+  await expect(page.getByTestId('offline-notice').textContent()).resolves.toMatch(
+    /Niste povezani na internet\. Poslednje ažuriranje: pre 2 sata/,
+  );
+  await page.locator('button.menu-toggle').click();
+  await page.locator('#side-menu').getByRole('link', { name: 'Moje mobe' }).click();
+  await page.getByTestId('tab-active').waitFor();
+  await page.getByTestId('offline-notice').waitFor();
+});
+
+test('an apply made offline is refused in words and nothing reaches the server', async () => {
+  await page.goto(`${product.url}/worker/mobas`);
+  const card = page.getByRole('article', { name: TITLE });
+  await card.getByRole('button').click();
+  await page.getByRole('button', { name: 'Konkuriši' }).click();
+  await expect(page.getByTestId('apply-offline').textContent()).resolves.toContain('prijava NIJE poslata');
+  await context.setOffline(false);
+  const mine = (await client.get('/api/workers/vacancies/my/active', worker.auth)).body as unknown[];
+  expect(mine).toEqual([]);
+});
+
+test('logout clears every kept private answer', async () => {
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByTestId('vacancy-card').first().waitFor();
+  expect((await keptAnswers()).length).toBeGreaterThan(0);
+  await page.locator('button.menu-toggle').click();
+  await page.getByTestId('logout').click();
+  await page.getByTestId('confirm-logout').click();
+  await page.waitForURL(/\/login/);
+  await page.waitForFunction(async (name) => !(await caches.has(name)), PRIVATE_CACHE);
+  expect(await keptAnswers()).toEqual([]);
+});
