@@ -22,7 +22,7 @@
  */
 import { spawn, fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '@moba/platform/testing';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
@@ -146,15 +146,6 @@ const median = (values: number[]) => {
   const middle = sorted.length / 2;
   return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
 
 /** A redis-server of this phase alone: its commandstats and its CPU are the phase's. */
 async function privateRedis() {

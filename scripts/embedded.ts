@@ -2,7 +2,8 @@
  * The embedded runtime: every service in this one process, each on its own loopback port, the
  * gateway proxying to them exactly as in production. Used by `npm start`, the browser tests and the demo.
  */
-import { createServer } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
@@ -46,15 +47,6 @@ export interface EmbeddedOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
-
 export async function startEmbedded({
   port = 8080,
   host = '127.0.0.1',
@@ -69,7 +61,18 @@ export async function startEmbedded({
   const dataRoot = inMemory ? '' : resolve(dataDir);
   const keys = inMemory ? generateKeyPair() : ensureKeyPair(join(dataRoot, 'keys'));
   const internalSecret = inMemory ? newInternalSecret() : ensureInternalSecret(join(dataRoot, 'keys'));
-  const gatewayPort = port === 0 ? await freePort() : port;
+  // Bound first: the services' URLs carry its address, and no later listen(0) can take the port.
+  const server = createServer();
+  const starting = (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
+    res.end(JSON.stringify({ error: { code: 'STARTING', message: 'the product is starting' } }));
+  };
+  server.on('request', starting);
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => done());
+  });
+  const gatewayPort = (server.address() as AddressInfo).port;
   const publicUrl =
     mergedEnv.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${gatewayPort}`;
 
@@ -115,7 +118,8 @@ export async function startEmbedded({
     tokenState.bootstrap(serviceUrls.auth[0], logger, abort.signal, internalSecret),
     new Promise((r) => setTimeout(r, 5000).unref()),
   ]);
-  const { server, metrics: gatewayMetrics } = createGateway({
+  const { metrics: gatewayMetrics } = createGateway({
+    server,
     serviceUrls,
     tokens,
     tokenState,
@@ -127,10 +131,7 @@ export async function startEmbedded({
     devClock: mergedEnv.NODE_ENV === 'production' ? undefined : clock,
     devMailbox: mergedEnv.NODE_ENV !== 'production',
   });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(gatewayPort, host, () => done());
-  });
+  server.off('request', starting);
 
   let stopped = false;
   return {

@@ -49,6 +49,8 @@ export interface GatewayOptions {
   /** What /readyz asks (token states loaded, consumers running, draining); the process's by default. */
   readiness?: Readiness;
   metrics?: GatewayMetrics;
+  /** A server already listening (the embedded runtime binds its port before the services start). */
+  server?: http.Server;
 }
 
 const securityHeaders = helmet({
@@ -246,7 +248,8 @@ export function createGateway(options: GatewayOptions) {
   };
   const upgraded = new Set<Duplex>();
 
-  const server = http.createServer(handler);
+  const server = options.server ?? http.createServer();
+  server.on('request', handler);
   server.on('upgrade', upgrade);
   server.on('clientError', answerClientError);
   const closeAllConnections = server.closeAllConnections.bind(server);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort, freePortBlock } from '@moba/platform/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
@@ -12,15 +12,6 @@ import { ADMIN } from './product';
 const ROOT = join(__dirname, '../..');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://moba:moba@127.0.0.1:5432/moba_test';
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
 
 /**
  * `npm run start:distributed` itself (scripts/start-distributed.mjs), on free ports, with a Redis and
@@ -37,7 +28,7 @@ export async function startDistributed(env: Record<string, string> = {}) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      SERVICE_BASE_PORT: String(20000 + Math.floor(Math.random() * 20000)),
+      SERVICE_BASE_PORT: String(await freePortBlock(17)), // base + 1 … base + 16 (start-distributed.mjs)
       DATA_DIR: dataDir,
       REDIS_URL,
       REDIS_PREFIX: prefix,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './fixtures/engines';
+import { freePort, freePortBlock } from '../src/testing/ports';
 import { deleteKeys, REDIS_URL } from './fixtures/redis';
 import { REPO_ROOT } from './fixtures/spawn';
 import { spawn } from 'node:child_process';
@@ -57,7 +57,7 @@ describe('npm run start:distributed', () => {
 
   it('answers /api/healthz with every process up, carries a sign-up event from auth to both notification instances, and stops cleanly on Ctrl-C', async () => {
     const port = await freePort();
-    const basePort = 20000 + Math.floor(Math.random() * 20000);
+    const basePort = await freePortBlock(17); // base + 1 … base + 16 (start-distributed.mjs)
     const child = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
       cwd: REPO_ROOT,
       env: {

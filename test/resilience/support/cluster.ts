@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@moba/platform/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureKeyPair } from '@moba/platform';
@@ -21,15 +21,6 @@ const ROOT = join(__dirname, '../../..');
 export { SERVICES };
 /** An instance name from the plan (`auth`, `vacancy-2`, …) or `gateway`. */
 export type ProcessName = string;
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
 
 async function healthy(url: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
+import { freePort } from '@moba/platform/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,14 +10,6 @@ import { join } from 'node:path';
  * own on a free port, whose append-only file keeps the streams and groups across a restart, and a
  * cuttable TCP proxy in front of the shared PostgreSQL.
  */
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

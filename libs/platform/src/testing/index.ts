@@ -106,3 +106,4 @@ export async function eventually<T>(
   }
 }
 export { startEndpointBalancer } from './endpoint-balancer';
+export { freePort, freePortBlock } from './ports';
