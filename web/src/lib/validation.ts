@@ -1,5 +1,5 @@
 /** The shared schemas' issues as error tokens (see issue-token.ts), for hand-held forms and react-hook-form. */
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldError, FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { detailsFromIssues } from '@moba/contracts/errors';
 import { issueToken } from './issue-token';
@@ -43,4 +43,24 @@ export function codedResolver<Input extends FieldValues, Output>(
     }
     return { values: {}, errors: errors as FieldErrors<Input> };
   };
+}
+
+/**
+ * A refused call's field tokens (apiErrorInfo(error).fields, named as the shared schema names
+ * them) onto the form's own fields; true when at least one landed, so the page need not say the
+ * same again above the button.
+ */
+export function setServerFieldErrors<Values extends FieldValues>(
+  tokens: Record<string, string>,
+  fields: readonly Path<Values>[],
+  setError: UseFormSetError<Values>,
+): boolean {
+  const known = new Set<string>(fields);
+  let shown = false;
+  for (const [field, token] of Object.entries(tokens)) {
+    if (!known.has(field)) continue;
+    setError(field as Path<Values>, { message: token }, { shouldFocus: !shown });
+    shown = true;
+  }
+  return shown;
 }

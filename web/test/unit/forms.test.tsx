@@ -1,0 +1,84 @@
+/**
+ * Every form of the app is built one way (react-hook-form with the shared schema, errors as coded
+ * tokens translated in one place): on the first submit each broken field shows its translated error
+ * and the first one gets focus; a valid form sends the body the server validates.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { AdminUserItem } from '@moba/contracts';
+import common from '../../src/locales/en/common.json';
+import errors from '../../src/locales/en/errors.json';
+import trust from '../../src/locales/en/trust.json';
+import { ReportDialog } from '../../src/features/mobas/components/ReportDialog';
+import { VerifyEstateDialog } from '../../src/features/admin/components/VerifyEstateDialog';
+
+const mockSend = jest.fn();
+const mutation = () => [mockSend, { isLoading: false, isSuccess: false, error: undefined }];
+jest.mock('../../src/features/mobas/report-api', () => ({ useReportVacancyMutation: () => mutation() }));
+jest.mock('../../src/features/admin/trust-api', () => ({ useSetEstateVerifiedMutation: () => mutation() }));
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: false,
+    defaultNS: 'common',
+    resources: { en: { common, errors, trust } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    showSupportNotice: false,
+  });
+});
+beforeEach(() => mockSend.mockReset().mockResolvedValue({ data: {} }));
+
+const submit = async (name: string | RegExp) => {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+};
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+
+describe('report a moba', () => {
+  test('no reason: its error shows on the first submit, focus goes to it and nothing is sent', async () => {
+    render(<ReportDialog vacancyId="v1" onClose={() => {}} />);
+    await submit('Send the report');
+    expect(alerts()).toEqual(['Choose a reason.']);
+    expect(document.activeElement).toBe(screen.getByLabelText('Asks workers for money'));
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  test('a reason and a text: the trimmed body is sent', async () => {
+    render(<ReportDialog vacancyId="v1" onClose={() => {}} />);
+    fireEvent.click(screen.getByLabelText('Fake listing'));
+    type(/What happened/, '  nobody there ');
+    await submit('Send the report');
+    expect(mockSend).toHaveBeenCalledWith({
+      vacancyId: 'v1',
+      body: { reason: 'fake_listing', text: 'nobody there' },
+    });
+  });
+});
+
+describe('verify an estate', () => {
+  const estate = { id: 'e1', name: 'Imanje', estateVerified: false, bpg: '123', pib: null } as AdminUserItem;
+
+  test('no note: the required error shows on the first submit and nothing is sent', async () => {
+    render(<VerifyEstateDialog estate={estate} onClose={() => {}} onDone={() => {}} />);
+    type('Note', '   ');
+    await submit('Mark as verified');
+    expect(alerts()).toEqual(['This field is required.']);
+    expect(document.activeElement).toBe(screen.getByLabelText('Note'));
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  test('a note: the verification is sent and reported done', async () => {
+    const onDone = jest.fn();
+    render(<VerifyEstateDialog estate={estate} onClose={() => {}} onDone={onDone} />);
+    type('Note', ' BPG checked in APR ');
+    await submit('Mark as verified');
+    expect(mockSend).toHaveBeenCalledWith({ estateId: 'e1', verified: true, note: 'BPG checked in APR' });
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+  });
+});
