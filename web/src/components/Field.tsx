@@ -4,13 +4,13 @@ import { translateIssue } from '../lib/issue-token';
 
 /**
  * Error tokens (of a schema issue or a server detail) → text in the reader's language; `namespace`
- * may word a code its own way (`<namespace>:issues.<code>`).
+ * may word a code its own way, for one field or for all (see translateIssue).
  */
 export function useIssueText(namespace?: string) {
   const { t } = useTranslation(['common', 'errors', ...(namespace ? [namespace] : [])]);
-  return (token: string | undefined): string | undefined => {
+  return (token: string | undefined, field?: string): string | undefined => {
     if (!token) return undefined;
-    const { key, params, fallbacks } = translateIssue(token, namespace);
+    const { key, params, fallbacks } = translateIssue(token, namespace, field);
     return t([key, ...fallbacks], params);
   };
 }

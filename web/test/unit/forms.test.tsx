@@ -68,7 +68,7 @@ describe('verify an estate', () => {
     render(<VerifyEstateDialog estate={estate} onClose={() => {}} onDone={() => {}} />);
     type('Note', '   ');
     await submit('Mark as verified');
-    expect(alerts()).toEqual(['This field is required.']);
+    expect(alerts()).toEqual(['The note is required.']);
     expect(document.activeElement).toBe(screen.getByLabelText('Note'));
     expect(mockSend).not.toHaveBeenCalled();
   });

@@ -24,7 +24,7 @@ export function VerifyEstateDialog({
   onDone: (verified: boolean) => void;
 }) {
   const { t } = useTranslation(['trust', 'common', 'errors']);
-  const issueText = useIssueText();
+  const issueText = useIssueText('trust');
   const errorText = useApiErrorText();
   const verify = !estate.estateVerified;
   const { register, handleSubmit, setError, formState } = useForm({
@@ -56,7 +56,7 @@ export function VerifyEstateDialog({
             <dd>{estate.pib ?? '—'}</dd>
           </div>
         </dl>
-        <Labelled label={t('verify.note')} error={issueText(formState.errors.note?.message)}>
+        <Labelled label={t('verify.note')} error={issueText(formState.errors.note?.message, 'note')}>
           {(c) => <textarea {...c} rows={3} maxLength={VERIFICATION_NOTE_MAX} {...register('note')} />}
         </Labelled>
         <FormAlert>{errorText(error, 'trust:verify.error')}</FormAlert>

@@ -24,7 +24,7 @@ export function ReportDialog({ vacancyId, onClose }: { vacancyId: string; onClos
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   const close = useCallback(() => closeRef.current(), []);
-  const reasonError = issueText(formState.errors.reason?.message);
+  const reasonError = issueText(formState.errors.reason?.message, 'reason');
 
   const onSubmit = handleSubmit(async (body) => {
     const result = await report({ vacancyId, body });
