@@ -6,24 +6,34 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { AdminUserItem } from '@moba/contracts';
+import { crops, type AdminUserItem, type EstateProfile, type WorkerProfile } from '@moba/contracts';
 import common from '../../src/locales/en/common.json';
 import errors from '../../src/locales/en/errors.json';
 import trust from '../../src/locales/en/trust.json';
+import profile from '../../src/locales/en/profile.json';
 import { ReportDialog } from '../../src/features/mobas/components/ReportDialog';
 import { VerifyEstateDialog } from '../../src/features/admin/components/VerifyEstateDialog';
+import { EstateForm } from '../../src/features/profile/pages/EstateProfilePage';
+import { WorkerForm } from '../../src/features/profile/pages/WorkerProfilePage';
+import { cropName } from '../../src/features/mobas/reference';
 
 const mockSend = jest.fn();
-const mutation = () => [mockSend, { isLoading: false, isSuccess: false, error: undefined }];
+const mutation = () => [mockSend, { isLoading: false, isSuccess: false, error: undefined, reset: () => {} }];
 jest.mock('../../src/features/mobas/report-api', () => ({ useReportVacancyMutation: () => mutation() }));
 jest.mock('../../src/features/admin/trust-api', () => ({ useSetEstateVerifiedMutation: () => mutation() }));
+jest.mock('../../src/features/profile/api', () => ({
+  useUpdateEstateProfileMutation: () => mutation(),
+  useUpdateWorkerProfileMutation: () => mutation(),
+}));
+jest.mock('../../src/features/mobas/mobas.css', () => ({}));
+jest.mock('../../src/app/session', () => ({ useSession: () => ({ userId: 'u1' }) }));
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: false,
     defaultNS: 'common',
-    resources: { en: { common, errors, trust } },
+    resources: { en: { common, errors, trust, profile } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     showSupportNotice: false,
@@ -80,5 +90,76 @@ describe('verify an estate', () => {
     await submit('Mark as verified');
     expect(mockSend).toHaveBeenCalledWith({ estateId: 'e1', verified: true, note: 'BPG checked in APR' });
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+  });
+});
+
+const crop = crops[0]!;
+const cropLabel = cropName(crop.id, 'en');
+
+describe('the estate profile', () => {
+  const estate = { cultureTypes: [], size: 'UpTo50a', description: '' } as unknown as EstateProfile;
+
+  test('no crop and no description: both errors show on the first submit, focus on the first', async () => {
+    render(<EstateForm profile={estate} />);
+    await submit('Save changes');
+    expect(alerts()).toEqual(['Choose at least one crop.', 'This field is required.']);
+    expect(document.activeElement).toBe(screen.getByLabelText(cropLabel));
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  test('a crop, a size and a description: the body is sent', async () => {
+    render(<EstateForm profile={estate} />);
+    fireEvent.click(screen.getByLabelText(cropLabel));
+    fireEvent.change(screen.getByLabelText('Estate size'), { target: { value: 'Over100ha' } });
+    type('Estate description', ' Plums and apples. ');
+    await submit('Save changes');
+    expect(mockSend).toHaveBeenCalledWith({
+      id: 'u1',
+      body: { cultureTypes: [crop.id], size: 'Over100ha', description: 'Plums and apples.' },
+    });
+  });
+});
+
+describe('the worker profile', () => {
+  const worker = {
+    municipality: '',
+    region: 'RS',
+    availabilityMonths: [],
+    skills: '',
+    cultures: [],
+  } as unknown as WorkerProfile;
+
+  test('every missing field shows its error on the first submit, focus on the first', async () => {
+    render(<WorkerForm profile={worker} />);
+    await submit('Save changes');
+    expect(alerts()).toEqual([
+      'This field is required.',
+      'Choose at least one month.',
+      'Choose at least one crop.',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Municipality you live in'));
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  test('a municipality outside the region is refused as the server would', async () => {
+    render(<WorkerForm profile={{ ...worker, availabilityMonths: [7], cultures: [crop.id] }} />);
+    type('Municipality you live in', 'Atlantis');
+    await submit('Save changes');
+    expect(alerts()).toEqual(['Choose a municipality from the list.']);
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  test('a full profile: the body is sent with the months in order', async () => {
+    render(<WorkerForm profile={worker} />);
+    type('Municipality you live in', 'Arilje');
+    fireEvent.click(screen.getByLabelText('September'));
+    fireEvent.click(screen.getByLabelText('July'));
+    fireEvent.click(screen.getByLabelText(cropLabel));
+    type(/Skills and experience/, 'picking');
+    await submit('Save changes');
+    expect(mockSend).toHaveBeenCalledWith({
+      id: 'u1',
+      body: { municipality: 'Arilje', availabilityMonths: [7, 9], skills: 'picking', cultures: [crop.id] },
+    });
   });
 });
