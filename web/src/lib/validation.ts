@@ -14,15 +14,21 @@ export function issuesByField(issues: readonly z.core.$ZodIssue[], input: unknow
   return out;
 }
 
-/** Puts an error at a dotted path of nested objects, keeping the first error of each field. */
+/**
+ * Puts an error at a dotted path of nested objects, keeping the first error of each field; a rule
+ * of a whole list next to the errors of its items goes to the list's `root`, as react-hook-form has it.
+ */
 function setFirst(target: Record<string, unknown>, path: string[], error: FieldError) {
   const [head, ...rest] = path;
+  const here = target[head] as Record<string, unknown> | undefined;
   if (rest.length === 0) {
-    if (!(head in target)) target[head] = error;
+    if (here === undefined) target[head] = error;
+    else if (!('message' in here)) here.root ??= error;
     return;
   }
-  const next = (target[head] ??= {}) as Record<string, unknown>;
-  if (typeof next === 'object' && !('message' in next)) setFirst(next, rest, error);
+  const next = here === undefined ? {} : 'message' in here ? { root: here } : here;
+  target[head] = next;
+  setFirst(next, rest, error);
 }
 
 /** react-hook-form resolver with a shared schema whose errors are tokens (see issueToken). */

@@ -5,17 +5,19 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { crops, type AdminUserItem, type EstateProfile, type WorkerProfile } from '@moba/contracts';
 import common from '../../src/locales/en/common.json';
 import errors from '../../src/locales/en/errors.json';
 import trust from '../../src/locales/en/trust.json';
 import profile from '../../src/locales/en/profile.json';
+import crewTexts from '../../src/locales/en/crew.json';
 import { ReportDialog } from '../../src/features/mobas/components/ReportDialog';
 import { VerifyEstateDialog } from '../../src/features/admin/components/VerifyEstateDialog';
 import { EstateForm } from '../../src/features/profile/pages/EstateProfilePage';
 import { WorkerForm } from '../../src/features/profile/pages/WorkerProfilePage';
 import { cropName } from '../../src/features/mobas/reference';
+import { CrewEditor } from '../../src/features/crew/components/CrewEditor';
 
 const mockSend = jest.fn();
 const mutation = () => [mockSend, { isLoading: false, isSuccess: false, error: undefined, reset: () => {} }];
@@ -25,6 +27,11 @@ jest.mock('../../src/features/profile/api', () => ({
   useUpdateEstateProfileMutation: () => mutation(),
   useUpdateWorkerProfileMutation: () => mutation(),
 }));
+const mockCrew = { current: { leaderId: 'l1', members: [] as unknown[], updatedAt: null } };
+jest.mock('../../src/features/crew/api', () => ({
+  useMyCrewQuery: () => ({ data: mockCrew.current, isLoading: false, error: undefined, refetch: () => {} }),
+  useSaveCrewMutation: () => mutation(),
+}));
 jest.mock('../../src/features/mobas/mobas.css', () => ({}));
 jest.mock('../../src/app/session', () => ({ useSession: () => ({ userId: 'u1' }) }));
 
@@ -33,7 +40,7 @@ beforeAll(async () => {
     lng: 'en',
     fallbackLng: false,
     defaultNS: 'common',
-    resources: { en: { common, errors, trust, profile } },
+    resources: { en: { common, errors, trust, profile, crew: crewTexts } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     showSupportNotice: false,
@@ -160,6 +167,57 @@ describe('the worker profile', () => {
     expect(mockSend).toHaveBeenCalledWith({
       id: 'u1',
       body: { municipality: 'Arilje', availabilityMonths: [7, 9], skills: 'picking', cultures: [crop.id] },
+    });
+  });
+});
+
+describe('the crew of a group leader', () => {
+  const fill = (index: number, name: string, phone = '', year = '') => {
+    const member = within(screen.getAllByTestId('crew-member')[index]!);
+    fireEvent.change(member.getByLabelText('Full name'), { target: { value: name } });
+    fireEvent.change(member.getByLabelText(/Phone/), { target: { value: phone } });
+    fireEvent.change(member.getByLabelText(/Year of birth/), { target: { value: year } });
+  };
+  beforeEach(() => {
+    mockCrew.current.members = [];
+  });
+
+  test('every broken member and the crew size show their errors on the first submit', async () => {
+    render(<CrewEditor />);
+    fill(0, '', 'abc', '2020');
+    fill(1, 'Ana', '', 'x');
+    fireEvent.click(within(screen.getAllByTestId('crew-member')[4]!).getByRole('button'));
+    await submit('Save the crew');
+    expect(alerts()).toEqual([
+      'Enter a name.',
+      'Enter a valid phone number.',
+      'A member must be at least 16 years old.',
+      'Enter a year, e.g. 1985.',
+      'Enter a name.',
+      'Enter a name.',
+      'List at least 5 members.',
+    ]);
+    expect(document.activeElement).toBe(screen.getAllByLabelText('Full name')[0]);
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  test('a full crew is sent as the server reads it, existing members with their id', async () => {
+    const id = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    mockCrew.current.members = [{ id, name: 'Ana', phone: null, birthYear: 1990, workerId: null }];
+    mockSend.mockResolvedValue({ data: mockCrew.current });
+    render(<CrewEditor />);
+    for (let i = 0; i < 4; i++) fireEvent.click(screen.getByTestId('crew-add'));
+    fill(1, ' Boris ', '064 123 4567', '1985');
+    for (const [i, name] of ['Cica', 'Dule', 'Eva'].entries()) fill(i + 2, name);
+    await submit('Save the crew');
+    expect(mockSend).toHaveBeenCalledWith({
+      members: [
+        { id, name: 'Ana', phone: undefined, birthYear: 1990 },
+        { name: 'Boris', phone: '+381641234567', birthYear: 1985 },
+        { name: 'Cica' },
+        { name: 'Dule' },
+        { name: 'Eva' },
+      ],
     });
   });
 });
