@@ -31,15 +31,28 @@ function setFirst(target: Record<string, unknown>, path: string[], error: FieldE
   setFirst(next, rest, error);
 }
 
-/** react-hook-form resolver with a shared schema whose errors are tokens (see issueToken). */
+/**
+ * react-hook-form resolver with a shared schema whose errors are tokens (see issueToken). `read`
+ * turns a form that holds values as typed (an amount as "1.500,50") into the body the schema checks;
+ * the body's fields keep the form's names.
+ */
 export function codedResolver<Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
-): Resolver<Input, unknown, Output> {
+): Resolver<Input, unknown, Output>;
+export function codedResolver<Values extends FieldValues, Body, Output>(
+  schema: z.ZodType<Output, Body>,
+  read: (values: Values) => Body,
+): Resolver<Values, unknown, Output>;
+export function codedResolver<Values extends FieldValues, Output>(
+  schema: z.ZodType<Output>,
+  read: (values: Values) => unknown = (values) => values,
+): Resolver<Values, unknown, Output> {
   return async (values, _context, options) => {
-    const result = await schema.safeParseAsync(values);
+    const body = read(values);
+    const result = await schema.safeParseAsync(body);
     if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, unknown> = {};
-    for (const detail of detailsFromIssues(result.error.issues, values)) {
+    for (const detail of detailsFromIssues(result.error.issues, body)) {
       const error: FieldError = {
         type: detail.code,
         message: issueToken(detail),
@@ -47,7 +60,7 @@ export function codedResolver<Input extends FieldValues, Output>(
       };
       setFirst(errors, detail.field.split('.'), error);
     }
-    return { values: {}, errors: errors as FieldErrors<Input> };
+    return { values: {}, errors: errors as FieldErrors<Values> };
   };
 }
 

@@ -12,6 +12,9 @@ import errors from '../../src/locales/en/errors.json';
 import trust from '../../src/locales/en/trust.json';
 import profile from '../../src/locales/en/profile.json';
 import crewTexts from '../../src/locales/en/crew.json';
+import donations from '../../src/locales/en/donations.json';
+import { MemoryRouter } from 'react-router-dom';
+import DonationForm from '../../src/features/donations/DonationForm';
 import { ReportDialog } from '../../src/features/mobas/components/ReportDialog';
 import { VerifyEstateDialog } from '../../src/features/admin/components/VerifyEstateDialog';
 import { EstateForm } from '../../src/features/profile/pages/EstateProfilePage';
@@ -32,7 +35,12 @@ jest.mock('../../src/features/crew/api', () => ({
   useMyCrewQuery: () => ({ data: mockCrew.current, isLoading: false, error: undefined, refetch: () => {} }),
   useSaveCrewMutation: () => mutation(),
 }));
+jest.mock('../../src/features/donations/api', () => ({
+  useDonationInstructionsMutation: () => mutation(),
+  useCreatePaymentMutation: () => mutation(),
+}));
 jest.mock('../../src/features/mobas/mobas.css', () => ({}));
+jest.mock('../../src/features/donations/donations.css', () => ({}));
 jest.mock('../../src/app/session', () => ({ useSession: () => ({ userId: 'u1' }) }));
 
 beforeAll(async () => {
@@ -40,7 +48,7 @@ beforeAll(async () => {
     lng: 'en',
     fallbackLng: false,
     defaultNS: 'common',
-    resources: { en: { common, errors, trust, profile, crew: crewTexts } },
+    resources: { en: { common, errors, trust, profile, crew: crewTexts, donations } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     showSupportNotice: false,
@@ -219,5 +227,38 @@ describe('the crew of a group leader', () => {
         { name: 'Eva' },
       ],
     });
+  });
+});
+
+describe('a donation', () => {
+  test.each([
+    ['', 'Enter the donation amount.'],
+    ['pet hiljada', 'The amount must be a number, e.g. 1.500.'],
+    ['0', 'The smallest amount is 1 RSD.'],
+    ['99999999', 'The amount is too large for one donation.'],
+    ['10,555', 'The amount may have at most two decimals.'],
+  ])('%j is refused on the first submit: %s', async (amount, text) => {
+    render(
+      <MemoryRouter>
+        <DonationForm />
+      </MemoryRouter>,
+    );
+    type('Donation amount (RSD)', amount);
+    await submit('Show the IPS QR code');
+    expect(alerts()).toEqual([text]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Donation amount (RSD)'));
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  test('an amount as people write it asks for the instructions with its tier', async () => {
+    render(
+      <MemoryRouter>
+        <DonationForm />
+      </MemoryRouter>,
+    );
+    type('Donation amount (RSD)', '7.500,50');
+    fireEvent.click(screen.getByLabelText(/Payment slip/));
+    await submit('Show the filled payment slip');
+    expect(mockSend).toHaveBeenCalledWith({ amount: 7500.5, method: 'slip', tier: 'medium' });
   });
 });
