@@ -15,6 +15,11 @@ import crewTexts from '../../src/locales/en/crew.json';
 import donations from '../../src/locales/en/donations.json';
 import { MemoryRouter } from 'react-router-dom';
 import DonationForm from '../../src/features/donations/DonationForm';
+import createMoba from '../../src/locales/en/create-moba.json';
+import mobas from '../../src/locales/en/mobas.json';
+import CreateMobaPage from '../../src/features/create-moba/pages/CreateMobaPage';
+import { activityName } from '../../src/features/mobas/reference';
+import { calendarDay } from '@moba/contracts';
 import { ReportDialog } from '../../src/features/mobas/components/ReportDialog';
 import { VerifyEstateDialog } from '../../src/features/admin/components/VerifyEstateDialog';
 import { EstateForm } from '../../src/features/profile/pages/EstateProfilePage';
@@ -39,6 +44,14 @@ jest.mock('../../src/features/donations/api', () => ({
   useDonationInstructionsMutation: () => mutation(),
   useCreatePaymentMutation: () => mutation(),
 }));
+jest.mock('../../src/features/create-moba/api', () => ({ useCreateVacancyMutation: () => mutation() }));
+jest.mock('../../src/features/featuring/api', () => ({
+  useFeaturingOfferQuery: () => ({ data: { freeForNew: false, priceRsd: 1200 } }),
+}));
+jest.mock('../../src/features/featuring/useFeaturingCheckout', () => ({
+  useFeaturingCheckout: () => ({ start: () => {}, busy: false, error: null }),
+}));
+jest.mock('../../src/lib/toast', () => ({ showToast: () => {} }));
 jest.mock('../../src/features/mobas/mobas.css', () => ({}));
 jest.mock('../../src/features/donations/donations.css', () => ({}));
 jest.mock('../../src/app/session', () => ({ useSession: () => ({ userId: 'u1' }) }));
@@ -48,7 +61,9 @@ beforeAll(async () => {
     lng: 'en',
     fallbackLng: false,
     defaultNS: 'common',
-    resources: { en: { common, errors, trust, profile, crew: crewTexts, donations } },
+    resources: {
+      en: { common, errors, trust, profile, crew: crewTexts, donations, 'create-moba': createMoba, mobas },
+    },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     showSupportNotice: false,
@@ -260,5 +275,78 @@ describe('a donation', () => {
     fireEvent.click(screen.getByLabelText(/Payment slip/));
     await submit('Show the filled payment slip');
     expect(mockSend).toHaveBeenCalledWith({ amount: 7500.5, method: 'slip', tier: 'medium' });
+  });
+});
+
+describe('a new moba', () => {
+  const page = () =>
+    render(
+      <MemoryRouter>
+        <CreateMobaPage />
+      </MemoryRouter>,
+    );
+  const dayAfter = (days: number) => {
+    const d = new Date(`${calendarDay(new Date())}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + days);
+    return d.toISOString().slice(0, 10);
+  };
+
+  test('an empty form shows every problem on the first submit, focus on the first', async () => {
+    page();
+    await submit('Publish the moba');
+    const required = 'This field is required.';
+    expect(alerts()).toEqual([
+      ...Array(5).fill(required), // title, description, municipality, jobs, number of workers
+      'Enter a date.',
+      'Enter a date.',
+      'Enter the daily wage.',
+      ...Array(4).fill(required), // food, transport, accommodation, group leaders
+      'Fix 12 fields marked in red.',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Moba title'));
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  test('a filled form sends the body the server validates', async () => {
+    page();
+    type('Moba title', 'Berba malina');
+    type('Job description', 'Berba malina u zasadu, plaćanje svakog dana.');
+    type(/^Municipality/, 'Arilje');
+    fireEvent.click(screen.getByLabelText(activityName('berba-branje', 'en')));
+    type('Number of workers', '5');
+    type('Start date', dayAfter(1));
+    type('End date', dayAfter(5));
+    type('Work ends', '15:00');
+    type('Daily wage (RSD)', '3500');
+    for (const group of [
+      'foodProvided',
+      'transportProvided',
+      'accommodationProvided',
+      'groupLeadersAccepted',
+    ])
+      fireEvent.click(within(screen.getByTestId(`group-${group}`)).getByLabelText('yes'));
+    await submit('Publish the moba');
+    expect(alerts()).toEqual([]);
+    expect(mockSend).toHaveBeenCalledWith({
+      title: 'Berba malina',
+      description: 'Berba malina u zasadu, plaćanje svakog dana.',
+      region: 'RS',
+      municipality: 'Arilje',
+      crops: [],
+      jobActivities: ['berba-branje'],
+      numberOfWorkers: 5,
+      startDate: dayAfter(1),
+      endDate: dayAfter(5),
+      workStartTime: '07:00',
+      workEndTime: '15:00',
+      hoursPerDay: 8,
+      paymentType: 'DailyWage',
+      dailyWage: 3500,
+      foodProvided: true,
+      transportProvided: true,
+      accommodationProvided: true,
+      groupLeadersAccepted: true,
+      sponsored: false,
+    });
   });
 });
