@@ -17,6 +17,8 @@ import { MemoryRouter } from 'react-router-dom';
 import DonationForm from '../../src/features/donations/DonationForm';
 import createMoba from '../../src/locales/en/create-moba.json';
 import mobas from '../../src/locales/en/mobas.json';
+import admin from '../../src/locales/en/admin.json';
+import { BanDialog } from '../../src/features/admin/pages/UsersPage';
 import CreateMobaPage from '../../src/features/create-moba/pages/CreateMobaPage';
 import { activityName } from '../../src/features/mobas/reference';
 import { calendarDay } from '@moba/contracts';
@@ -52,6 +54,8 @@ jest.mock('../../src/features/featuring/useFeaturingCheckout', () => ({
   useFeaturingCheckout: () => ({ start: () => {}, busy: false, error: null }),
 }));
 jest.mock('../../src/lib/toast', () => ({ showToast: () => {} }));
+jest.mock('../../src/features/admin/api', () => ({ useBanUserMutation: () => mutation() }));
+jest.mock('../../src/features/admin/admin.css', () => ({}));
 jest.mock('../../src/features/mobas/mobas.css', () => ({}));
 jest.mock('../../src/features/donations/donations.css', () => ({}));
 jest.mock('../../src/app/session', () => ({ useSession: () => ({ userId: 'u1' }) }));
@@ -62,7 +66,17 @@ beforeAll(async () => {
     fallbackLng: false,
     defaultNS: 'common',
     resources: {
-      en: { common, errors, trust, profile, crew: crewTexts, donations, 'create-moba': createMoba, mobas },
+      en: {
+        common,
+        errors,
+        trust,
+        profile,
+        crew: crewTexts,
+        donations,
+        'create-moba': createMoba,
+        mobas,
+        admin,
+      },
     },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
@@ -125,6 +139,25 @@ describe('verify an estate', () => {
 
 const crop = crops[0]!;
 const cropLabel = cropName(crop.id, 'en');
+
+describe('ban a user', () => {
+  const user = { id: 'u9', name: 'Pera' } as AdminUserItem;
+
+  test('no reason: its error shows on the first submit and nothing is sent', async () => {
+    render(<BanDialog user={user} onClose={() => {}} onBanned={() => {}} />);
+    await submit('Ban');
+    expect(alerts()).toEqual(['Write the reason for the ban.']);
+    expect(document.activeElement).toBe(screen.getByLabelText('Reason for the ban'));
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  test('a reason: the ban is sent with it trimmed', async () => {
+    render(<BanDialog user={user} onClose={() => {}} onBanned={() => {}} />);
+    type('Reason for the ban', ' asks for money ');
+    await submit('Ban');
+    expect(mockSend).toHaveBeenCalledWith({ id: 'u9', reason: 'asks for money' });
+  });
+});
 
 describe('the estate profile', () => {
   const estate = { cultureTypes: [], size: 'UpTo50a', description: '' } as unknown as EstateProfile;

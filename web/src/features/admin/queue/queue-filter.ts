@@ -15,6 +15,16 @@ export function draftFromParams(params: URLSearchParams): FilterDraft {
   return draft;
 }
 
+/** The filled fields of a draft, trimmed: what the schema reads. */
+export function filterInput(draft: FilterDraft): Record<string, string> {
+  const input: Record<string, string> = {};
+  for (const key of filterKeys) {
+    const value = draft[key]?.trim();
+    if (value) input[key] = value;
+  }
+  return input;
+}
+
 /**
  * The draft checked with the server's own schema: the filter to send, or an error token per field
  * (the same rules the service enforces, so a wrong municipality is named before any request).
@@ -22,11 +32,7 @@ export function draftFromParams(params: URLSearchParams): FilterDraft {
 export function checkFilter(
   draft: FilterDraft,
 ): { filter: QueueFilterInput; errors: null } | { filter: null; errors: Record<string, string> } {
-  const input: Record<string, string> = {};
-  for (const key of filterKeys) {
-    const value = draft[key]?.trim();
-    if (value) input[key] = value;
-  }
+  const input = filterInput(draft);
   const parsed = queueFilterSchema.safeParse(input);
   if (!parsed.success) return { filter: null, errors: issuesByField(parsed.error.issues, input) };
   const { sort, ...rest } = parsed.data;
