@@ -81,6 +81,8 @@ export function EstateForm({ profile }: { profile: EstateProfile }) {
   const [update, { isLoading, error, isSuccess }] = useUpdateEstateProfileMutation();
   const errorText = useFeatureErrorText('profile');
   const { register, control, handleSubmit, setError, watch, formState } = useForm({
+    // A text grown too long is said while typing, next to its counter.
+    mode: 'onChange',
     resolver: codedResolver(updateEstateProfileSchema),
     defaultValues: {
       cultureTypes: profile.cultureTypes,
@@ -137,7 +139,7 @@ export function EstateForm({ profile }: { profile: EstateProfile }) {
           count: description.trim().length,
           max: PROFILE_DESCRIPTION_MAX + 1,
         })}
-        error={issueText(errors.description?.message)}
+        error={issueText(errors.description?.message, 'description')}
       >
         {(c) => <textarea {...c} rows={6} {...register('description')} />}
       </Labelled>

@@ -97,6 +97,8 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
     [profile.region],
   );
   const { register, control, handleSubmit, setError, watch, formState } = useForm({
+    // A text grown too long is said while typing, next to its counter.
+    mode: 'onChange',
     resolver: codedResolver(schema),
     defaultValues: {
       municipality: profile.municipality ?? '',
