@@ -19,6 +19,8 @@ import createMoba from '../../src/locales/en/create-moba.json';
 import mobas from '../../src/locales/en/mobas.json';
 import admin from '../../src/locales/en/admin.json';
 import { BanDialog } from '../../src/features/admin/pages/UsersPage';
+import { QueueFilters } from '../../src/features/admin/queue/QueueFilters';
+import { DailyStatsSection } from '../../src/features/admin/stats/DailyStatsSection';
 import CreateMobaPage from '../../src/features/create-moba/pages/CreateMobaPage';
 import { activityName } from '../../src/features/mobas/reference';
 import { calendarDay } from '@moba/contracts';
@@ -54,7 +56,14 @@ jest.mock('../../src/features/featuring/useFeaturingCheckout', () => ({
   useFeaturingCheckout: () => ({ start: () => {}, busy: false, error: null }),
 }));
 jest.mock('../../src/lib/toast', () => ({ showToast: () => {} }));
-jest.mock('../../src/features/admin/api', () => ({ useBanUserMutation: () => mutation() }));
+const mockQuery = jest.fn();
+jest.mock('../../src/features/admin/api', () => ({
+  useBanUserMutation: () => mutation(),
+  useDailyStatsQuery: (args: unknown) => {
+    mockQuery(args);
+    return { data: undefined, error: undefined, isLoading: false, refetch: () => {} };
+  },
+}));
 jest.mock('../../src/features/admin/admin.css', () => ({}));
 jest.mock('../../src/features/mobas/mobas.css', () => ({}));
 jest.mock('../../src/features/donations/donations.css', () => ({}));
@@ -381,5 +390,50 @@ describe('a new moba', () => {
       groupLeadersAccepted: true,
       sponsored: false,
     });
+  });
+});
+
+describe('the admin filters checked with the service schema', () => {
+  test('the queue: an unknown municipality and a range out of order are named on the first submit', async () => {
+    const onApply = jest.fn();
+    render(<QueueFilters applied={{}} onApply={onApply} />);
+    type('Municipality', 'Atlantis');
+    type('Moba starts from', '2026-07-10');
+    type('Moba starts until', '2026-07-01');
+    await submit('Apply filters');
+    expect(alerts()).toEqual([
+      'Choose a municipality from the list.',
+      'The end date cannot be before the start.',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Municipality'));
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  test('the queue: good filters are applied as typed', async () => {
+    const onApply = jest.fn();
+    render(<QueueFilters applied={{ sort: 'newest' }} onApply={onApply} />);
+    type('Municipality', 'Arilje');
+    type('Moba starts from', '2026-07-01');
+    await submit('Apply filters');
+    expect(onApply).toHaveBeenCalledWith({
+      municipality: 'Arilje',
+      district: '',
+      startFrom: '2026-07-01',
+      startTo: '',
+      crop: '',
+      sort: 'newest',
+    });
+  });
+
+  test('the daily statistics: a range out of order is named and not asked for; a good one is', async () => {
+    render(<DailyStatsSection />);
+    type('From', '2026-07-10');
+    type('To', '2026-07-01');
+    await submit('Show');
+    expect(alerts()).toEqual(['The end date cannot be before the start.']);
+    expect(mockQuery).toHaveBeenLastCalledWith({});
+    type('To', '2026-07-20');
+    await submit('Show');
+    expect(mockQuery).toHaveBeenLastCalledWith({ from: '2026-07-10', to: '2026-07-20' });
   });
 });

@@ -220,6 +220,7 @@ export default function UsersPage() {
   return (
     <section className="page admin">
       <h1>{t('users.title')}</h1>
+      {/* Live filters, not react-hook-form: each change narrows the list at once; a short search is not sent (searchTermOf). */}
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <SearchField
           id="users-search"
