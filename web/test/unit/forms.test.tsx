@@ -21,6 +21,8 @@ import admin from '../../src/locales/en/admin.json';
 import { BanDialog } from '../../src/features/admin/pages/UsersPage';
 import { QueueFilters } from '../../src/features/admin/queue/QueueFilters';
 import { DailyStatsSection } from '../../src/features/admin/stats/DailyStatsSection';
+import publicTexts from '../../src/locales/en/public.json';
+import { QuickGuestForm } from '../../src/features/guest/QuickGuestForm';
 import CreateMobaPage from '../../src/features/create-moba/pages/CreateMobaPage';
 import { activityName } from '../../src/features/mobas/reference';
 import { calendarDay } from '@moba/contracts';
@@ -85,6 +87,7 @@ beforeAll(async () => {
         'create-moba': createMoba,
         mobas,
         admin,
+        public: publicTexts,
       },
     },
     interpolation: { escapeValue: false },
@@ -435,5 +438,21 @@ describe('the admin filters checked with the service schema', () => {
     type('To', '2026-07-20');
     await submit('Show');
     expect(mockQuery).toHaveBeenLastCalledWith({ from: '2026-07-10', to: '2026-07-20' });
+  });
+});
+
+describe('the guest quick registration (plain inputs, the shared schema loaded on send)', () => {
+  test('an empty send names every field, focus on the first, and nothing is posted', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    render(
+      <MemoryRouter>
+        <QuickGuestForm />
+      </MemoryRouter>,
+    );
+    await submit('Send application');
+    await waitFor(() => expect(alerts()).toHaveLength(4));
+    expect(alerts()).toEqual(Array(4).fill('This field is required.'));
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
