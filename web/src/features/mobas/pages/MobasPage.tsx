@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
 import { ALREADY_APPLIED_BODY } from '@moba/contracts/plain-values';
@@ -15,7 +15,6 @@ import { Labelled } from '../components/Labelled';
 import { QueryState } from '../components/States';
 import { VacancyFacts } from '../components/VacancyFacts';
 import { EstateTrust } from '../../../components/TrustFigures';
-import { ReportDialog } from '../components/ReportDialog';
 import { FilterPanel } from '../components/FilterPanel';
 import { DistanceFact, FairPayFacts } from '../components/FindFacts';
 import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type FilterForm } from '../filters';
@@ -23,6 +22,11 @@ import { activityName, cropName } from '../reference';
 import { useFeatureErrorText } from '../error-text';
 import '../mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
+
+// The report form (react-hook-form and the schema) loads when a worker opens it, not with the browse page.
+const ReportDialog = lazy(() =>
+  import('../components/ReportDialog').then((m) => ({ default: m.ReportDialog })),
+);
 
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
@@ -331,7 +335,11 @@ function ReportLink({ vacancyId }: { vacancyId: string }) {
       <button type="button" className="link small" onClick={() => setOpen(true)} data-testid="report-moba">
         {t('report.open')}
       </button>
-      {open && <ReportDialog vacancyId={vacancyId} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog vacancyId={vacancyId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
