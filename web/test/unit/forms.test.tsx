@@ -19,6 +19,7 @@ import createMoba from '../../src/locales/en/create-moba.json';
 import mobas from '../../src/locales/en/mobas.json';
 import admin from '../../src/locales/en/admin.json';
 import { BanDialog } from '../../src/features/admin/pages/UsersPage';
+import ReviewPage from '../../src/features/admin/pages/ReviewPage';
 import { QueueFilters } from '../../src/features/admin/queue/QueueFilters';
 import { DailyStatsSection } from '../../src/features/admin/stats/DailyStatsSection';
 import publicTexts from '../../src/locales/en/public.json';
@@ -65,6 +66,32 @@ jest.mock('../../src/features/admin/api', () => ({
     mockQuery(args);
     return { data: undefined, error: undefined, isLoading: false, refetch: () => {} };
   },
+}));
+const mockReviewItem = {
+  id: 'v7',
+  title: 'Berba',
+  estateName: 'Imanje',
+  description: 'Opis',
+  review: { state: 'reported', reasons: [] },
+  reportList: [],
+  municipality: 'Arilje',
+  paymentType: 'DailyWage',
+  dailyWage: 3500,
+  startDate: '2026-07-01',
+  endDate: '2026-07-05',
+  workStartTime: '07:00',
+  workEndTime: '15:00',
+  freePositions: 3,
+  totalPositions: 5,
+};
+jest.mock('../../src/features/admin/review-api', () => ({
+  useReviewQueueQuery: () => ({
+    data: [mockReviewItem],
+    error: undefined,
+    isLoading: false,
+    refetch: () => {},
+  }),
+  useDecideReviewMutation: () => mutation(),
 }));
 jest.mock('../../src/features/admin/admin.css', () => ({}));
 jest.mock('../../src/features/mobas/mobas.css', () => ({}));
@@ -454,5 +481,28 @@ describe('the guest quick registration (plain inputs, the shared schema loaded o
     expect(alerts()).toEqual(Array(4).fill('This field is required.'));
     expect(document.activeElement).toBe(screen.getByLabelText('First name'));
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('an admin reviews a moba', () => {
+  test('no note: the error shows on the first decision, focus on the note, nothing sent', async () => {
+    render(<ReviewPage />);
+    fireEvent.click(screen.getByTestId('review-reject'));
+    await waitFor(() => expect(alerts()).toEqual(['The note is required.']));
+    expect(document.activeElement).toBe(screen.getByLabelText('Note for the estate'));
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  test('a note: the decision of the pressed button is sent with it', async () => {
+    render(<ReviewPage />);
+    type('Note for the estate', ' checked with the estate ');
+    fireEvent.click(screen.getByTestId('review-reject'));
+    await waitFor(() =>
+      expect(mockSend).toHaveBeenCalledWith({
+        vacancyId: 'v7',
+        decision: 'reject',
+        note: 'checked with the estate',
+      }),
+    );
   });
 });
