@@ -30,7 +30,7 @@ export function QueueFilters({
     defaultValues: { ...cleared, ...applied },
   });
   const errors = formState.errors;
-  // The address keeps the draft as typed; the page reads it with the same schema (checkFilter).
+  // The address keeps the draft as typed; the page reads it with the same schema (queueFilterOf).
   const submit = handleSubmit(() => onApply(getValues()));
 
   return (
