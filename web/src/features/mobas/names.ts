@@ -29,9 +29,9 @@ let places: Places | undefined;
 let loading: Promise<Places> | undefined;
 
 /**
- * The place lists (every municipality of the region, a sixth of the way to a worker's browse in
- * bytes) are fetched only where something needs them: the filters' suggestions, or the exact
- * Cyrillic spelling of a place outside Serbia.
+ * The place lists (every municipality of the region, about 11 KB gzipped) are fetched only where
+ * something needs them: the filters' suggestions, or the exact Cyrillic spelling of a place outside
+ * Serbia.
  */
 function loadPlaces(): Promise<Places> {
   loading ??= import('@moba/contracts/reference/index').then((module) => (places = module));
