@@ -6,8 +6,9 @@ import { toCyrillic } from '@moba/contracts/script';
  * form-encoded, and the answer is a page (thank you, or the form again with its errors), in the
  * reader's language. With JavaScript the same form posts JSON and the app shows the result itself.
  */
-const languages = ['sr-Latn', 'sr-Cyrl', 'en'] as const;
-export type GuestFormLanguage = (typeof languages)[number];
+/** Each language and its pre-rendered home page (the web's paths.home and paths.homeIn). */
+const homes = { 'sr-Latn': '/', 'sr-Cyrl': '/sr-Cyrl', en: '/en' } as const;
+export type GuestFormLanguage = keyof typeof homes;
 type Field = keyof GuestSignupRequest;
 export const guestFormFields: Field[] = ['firstName', 'lastName', 'phone', 'municipality', 'note'];
 
@@ -84,7 +85,7 @@ const texts: Record<GuestFormLanguage, Texts> = {
 
 /** The language of the page the form was sent from (its hidden `lang` field): Serbian Latin unless another. */
 export const formLanguage = (lang: unknown): GuestFormLanguage =>
-  languages.find((known) => known === lang) ?? 'sr-Latn';
+  typeof lang === 'string' && Object.hasOwn(homes, lang) ? (lang as GuestFormLanguage) : 'sr-Latn';
 
 const escape = (text: string) =>
   text.replace(
@@ -111,7 +112,7 @@ export function sentPage(language: GuestFormLanguage): string {
   return page(
     language,
     t.sentTitle,
-    `<h1>${t.sentTitle}</h1><p data-testid="guest-sent">${t.sentText}</p><a class="button" href="/">${t.home}</a>`,
+    `<h1>${t.sentTitle}</h1><p data-testid="guest-sent">${t.sentText}</p><a class="button" href="${homes[language]}">${t.home}</a>`,
   );
 }
 
@@ -141,6 +142,6 @@ export function fixPage(
 <form method="post" action="/api/signup-guest"><input type="hidden" name="lang" value="${language}">
 ${fields}
 <button type="submit">${t.submit}</button></form>
-<p><a href="/">${t.home}</a></p>`,
+<p><a href="${homes[language]}">${t.home}</a></p>`,
   );
 }
