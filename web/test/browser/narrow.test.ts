@@ -6,6 +6,7 @@ import {
   visitorPages,
   type Product,
 } from './helpers';
+import { mobaBody, registeredUser } from '../../../test/support/product';
 
 jest.setTimeout(120_000);
 
@@ -64,4 +65,33 @@ test('the signed-in layout, menu and notification panel fit a 360 px phone', asy
   await page.getByTestId('notification-panel').waitFor();
   expect((await overflow(page)).scrollWidth).toBe(360);
   await context.close();
+});
+
+test("a worker's browse with a moba card (wage, distance, fair pay) and its details never scrolls sideways", async () => {
+  const estate = await registeredUser(product.client, 'estate');
+  const created = await product.client.post(
+    '/api/estates/vacancies/create',
+    await mobaBody(product.client),
+    estate.auth,
+  );
+  expect(created.status).toBe(201);
+  const session = await createWorkerSession(product);
+  for (const [width, height] of [
+    [360, 780],
+    [1280, 800],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    await useSessionIn(page, product.url, session);
+    await page.goto(`${product.url}/worker/mobas`);
+    await page.getByTestId('vacancy-card').first().waitFor();
+    expect({ width, scrollWidth: (await overflow(page)).scrollWidth }).toEqual({ width, scrollWidth: width });
+    await page
+      .getByRole('button', { name: /Detalji/ })
+      .first()
+      .click();
+    await page.getByTestId('vacancy-details').first().waitFor();
+    expect({ width, scrollWidth: (await overflow(page)).scrollWidth }).toEqual({ width, scrollWidth: width });
+    await context.close();
+  }
 });
