@@ -134,49 +134,13 @@ export function matchKey(text: string): string {
     .replace(/[^a-z]+/g, ' ')
     .trim();
 }
+// Cyrillic letters of Serbian, Macedonian and Bulgarian names, each as the ASCII it matches.
+const cyrillicLetters = 'абвгдежзийклмнопрстуфхцчшщъьюяѓќјљњџѕ';
+const asciiOfLetter = 'a|b|v|g|d|e|z|z|i|j|k|l|m|n|o|p|r|s|t|u|f|h|c|c|s|st|a||ju|ja|g|k|j|lj|nj|dz|dz'.split(
+  '|',
+);
 const cyrillic: Record<string, string> = Object.fromEntries(
-  [...'абвгдежзийклмнопрстуфхцчшщъьюяѓќјљњџѕ'].map((c, i) => [
-    c,
-    [
-      'a',
-      'b',
-      'v',
-      'g',
-      'd',
-      'e',
-      'z',
-      'z',
-      'i',
-      'j',
-      'k',
-      'l',
-      'm',
-      'n',
-      'o',
-      'p',
-      'r',
-      's',
-      't',
-      'u',
-      'f',
-      'h',
-      'c',
-      'c',
-      's',
-      'st',
-      'a',
-      '',
-      'ju',
-      'ja',
-      'g',
-      'k',
-      'j',
-      'lj',
-      'nj',
-      'dz',
-      'dz',
-    ][i],
-  ]),
+  [...cyrillicLetters].map((c, i) => [c, asciiOfLetter[i]]),
 );
 
 const countries: Region[] = ['RS', 'ME', 'MK', 'BA', 'BG'];

@@ -7,6 +7,7 @@ import { createInfobipSender, infobipOptionsFromUrl } from '../src/sms/infobip-s
 import { SmsSendError } from '../src/sms/sms-sender';
 import * as events from '../src/messaging/consumed-events';
 import { startNotification } from './helpers';
+import type { SmsOutboxDoc } from '../src/sms/sms-store';
 
 /**
  * A local server answering as Infobip's SMS API documents (POST /sms/3/messages, `Authorization: App
@@ -204,7 +205,12 @@ describe('the Infobip adapter against a server that answers as Infobip documents
         guest: false,
       }),
     );
-    await eventually(async () => fake.requests.length >= 1, 'the first attempt');
+    // The throttled answer must be recorded (attempt 1, waiting) before the clock moves past its pause.
+    const outbox = await svc.deps.store.collection<SmsOutboxDoc>('sms_outbox');
+    await eventually(
+      async () => (await outbox.find({})).some((doc) => doc.attempts === 1),
+      'the first attempt recorded as throttled',
+    );
     svc.deps.clock.advance(31_000);
     await svc.service.sms.runOnce();
     expect(fake.requests).toHaveLength(2);

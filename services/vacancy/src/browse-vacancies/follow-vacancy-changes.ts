@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { regionSchema, topics, type EventEnvelope } from '@moba/contracts';
+import { topics, type EventEnvelope } from '@moba/contracts';
 import type { EventBus } from '@moba/platform';
 import type { OpenVacanciesReadModel } from './open-vacancies-read-model';
 import type { WorkerPlaces } from '../replicate-worker-place/replicate-worker-place';
+import {
+  acceptedData,
+  estateData,
+  workerData,
+  verificationData,
+  ratingData,
+} from '../messaging/consumed-events';
 
 const vacancyData = z.object({ vacancyId: z.string() });
-const acceptedData = z.object({ vacancyId: z.string(), freePositions: z.number().int() });
-const estateData = z.object({ userId: z.string(), role: z.string(), estateName: z.string().optional() });
-const workerData = z.object({
-  userId: z.string(),
-  role: z.literal('Worker'),
-  municipality: z.string(),
-  region: regionSchema.optional(),
-});
-const verificationData = z.object({ estateId: z.string(), verified: z.boolean(), changedAt: z.string() });
-const ratingData = z.object({
-  ratedUserId: z.string(),
-  ratedRole: z.string(),
-  promises: z.object({ jobs: z.number().int(), kept: z.number().int() }).optional(),
-});
 
 /**
  * Keeps this instance's browse model current with the writes of every instance. Each instance

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { regionSchema, topics, type EventEnvelope } from '@moba/contracts';
+import { topics, type EventEnvelope } from '@moba/contracts';
 import { idempotentHandler, type DocumentStore, type EventBus } from '@moba/platform';
 import type { VacancyContext } from '../context';
 import { recordAcceptance } from '../record-acceptance/record-acceptance';
@@ -9,29 +9,16 @@ import {
   recordEstatePromises,
   recordEstateVerification,
 } from '../replicate-estate-trust/replicate-estate-trust';
+import { acceptedData, estateData, workerData, verificationData, ratingData } from './consumed-events';
 
 /** The consumer group of this service on every topic it reads. */
 export const VACANCY_GROUP = 'vacancy';
 
-// Consumers re-declare only the fields they read (producers may add fields).
-const acceptedData = z.object({ vacancyId: z.string(), freePositions: z.number().int() });
+// The fields of payment events this service reads (the rest: consumed-events.ts).
 const paymentData = z.object({
   paymentId: z.string(),
   purpose: z.string(),
   vacancyId: z.string().optional(),
-});
-const estateData = z.object({ userId: z.string(), role: z.string(), estateName: z.string().optional() });
-const workerData = z.object({
-  userId: z.string(),
-  role: z.literal('Worker'),
-  municipality: z.string(),
-  region: regionSchema.optional(),
-});
-const verificationData = z.object({ estateId: z.string(), verified: z.boolean(), changedAt: z.string() });
-const ratingData = z.object({
-  ratedUserId: z.string(),
-  ratedRole: z.string(),
-  promises: z.object({ jobs: z.number().int(), kept: z.number().int() }).optional(),
 });
 
 const paymentOutcomes: Record<string, PaymentOutcome> = {

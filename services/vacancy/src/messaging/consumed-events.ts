@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { regionSchema } from '@moba/contracts';
+
+/**
+ * The fields of other services' events that the vacancy service reads, declared once for its durable
+ * handlers and for every instance's browse model (producers may add fields).
+ */
+export const acceptedData = z.object({ vacancyId: z.string(), freePositions: z.number().int() });
+export const estateData = z.object({
+  userId: z.string(),
+  role: z.string(),
+  estateName: z.string().optional(),
+});
+export const workerData = z.object({
+  userId: z.string(),
+  role: z.literal('Worker'),
+  municipality: z.string(),
+  region: regionSchema.optional(),
+});
+export const verificationData = z.object({
+  estateId: z.string(),
+  verified: z.boolean(),
+  changedAt: z.string(),
+});
+export const ratingData = z.object({
+  ratedUserId: z.string(),
+  ratedRole: z.string(),
+  promises: z.object({ jobs: z.number().int(), kept: z.number().int() }).optional(),
+});
