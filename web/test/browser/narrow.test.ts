@@ -6,6 +6,7 @@ import {
   visitorPages,
   type Product,
 } from './helpers';
+import { testClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
 
 jest.setTimeout(120_000);
@@ -68,12 +69,9 @@ test('the signed-in layout, menu and notification panel fit a 360 px phone', asy
 });
 
 test("a worker's browse with a moba card (wage, distance, fair pay) and its details never scrolls sideways", async () => {
-  const estate = await registeredUser(product.client, 'estate');
-  const created = await product.client.post(
-    '/api/estates/vacancies/create',
-    await mobaBody(product.client),
-    estate.auth,
-  );
+  const client = testClient(product.url);
+  const estate = await registeredUser(client, 'estate');
+  const created = await client.post('/api/estates/vacancies/create', await mobaBody(client), estate.auth);
   expect(created.status).toBe(201);
   const session = await createWorkerSession(product);
   for (const [width, height] of [

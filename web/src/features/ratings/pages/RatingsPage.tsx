@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useReaderScript } from '../../../lib/reader-script';
+import { intlLocale } from '../../../lib/format';
 import { formatRelative } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
 import { QueryState } from '../../mobas/components/States';
@@ -36,7 +37,7 @@ export default function RatingsPage() {
               <p className="summary-big">
                 <Stars value={average ?? 0} />{' '}
                 {average !== null
-                  ? average.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'sr-Latn-RS', {
+                  ? average.toLocaleString(intlLocale(i18n.language), {
                       maximumFractionDigits: 1,
                     })
                   : '–'}
