@@ -71,7 +71,11 @@ test('the signed-in layout, menu and notification panel fit a 360 px phone', asy
 test("a worker's browse with a moba card (wage, distance, fair pay) and its details never scrolls sideways", async () => {
   const client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
-  const created = await client.post('/api/estates/vacancies/create', await mobaBody(client), estate.auth);
+  const created = await client.post(
+    '/api/estates/vacancies/create',
+    await mobaBody(client, { municipality: 'Smederevo' }), // longer than the place's column used to be
+    estate.auth,
+  );
   expect(created.status).toBe(201);
   const session = await createWorkerSession(product);
   for (const [width, height] of [
@@ -84,6 +88,15 @@ test("a worker's browse with a moba card (wage, distance, fair pay) and its deta
     await page.goto(`${product.url}/worker/mobas`);
     await page.getByTestId('vacancy-card').first().waitFor();
     expect({ width, scrollWidth: (await overflow(page)).scrollWidth }).toEqual({ width, scrollWidth: width });
+    // no fact spills over its neighbour on the card
+    const spilling = await page
+      .getByTestId('vacancy-card')
+      .first()
+      .locator('.fact')
+      .evaluateAll((facts) =>
+        facts.filter((f) => f.scrollWidth > f.clientWidth + 1).map((f) => (f as HTMLElement).innerText),
+      );
+    expect({ width, spilling }).toEqual({ width, spilling: [] });
     await page
       .getByRole('button', { name: /Detalji/ })
       .first()
