@@ -24,7 +24,9 @@ import { consumerReadinessName, processReadiness } from '../readiness';
  * - A topic is a stream; publish is XADD (approximately capped with MAXLEN ~).
  * - A consumer group is a Redis consumer group, created with MKSTREAM from the start of the stream, so
  *   events published before a service first subscribed are still delivered (like Kafka's fromBeginning).
- *   A transient group starts at the end of the stream and is destroyed when the bus closes.
+ *   A transient group starts at the end of the stream and is destroyed when the bus closes. Its
+ *   consumer beats in a registry hash while it runs; a transient group whose beat stopped longer than
+ *   `transientStaleMs` ago (its process was killed) is destroyed by the next transient subscriber.
  * - Every subscription reads with XREADGROUP under a consumer name unique to this process, handles the
  *   batch (same key in stream order, different keys side by side), retries with backoff, then XACKs.
  * - A transient failure (store or Redis unreachable) is retried without end: the consumer waits, and
@@ -38,7 +40,7 @@ import { consumerReadinessName, processReadiness } from '../readiness';
  * Per-key order holds within one consumer. With several instances of one service the group shares the
  * work and two events of one key may be handled by different instances (Kafka keeps the order there).
  *
- * URL: `redis://host:port[/db]?maxLen=100000&claimIdleMs=30000&blockMs=2000&batch=20&prefix=name`
+ * URL: `redis://host:port[/db]?maxLen=100000&claimIdleMs=30000&blockMs=2000&batch=20&transientStaleMs=600000&prefix=name`
  * (with a prefix, topic T is the stream `name:T`, so several runs can share one Redis).
  */
 export interface RedisBusOptions {
@@ -46,9 +48,16 @@ export interface RedisBusOptions {
   claimIdleMs: number;
   blockMs: number;
   batch: number;
+  transientStaleMs: number;
 }
 
-const DEFAULTS: RedisBusOptions = { maxLen: 100_000, claimIdleMs: 30_000, blockMs: 2_000, batch: 20 };
+const DEFAULTS: RedisBusOptions = {
+  maxLen: 100_000,
+  claimIdleMs: 30_000,
+  blockMs: 2_000,
+  batch: 20,
+  transientStaleMs: 600_000,
+};
 
 /** Splits our options off the URL; the rest goes to ioredis. */
 export function parseRedisBusUrl(url: string): {
@@ -90,6 +99,9 @@ export async function createRedisBus(
   const { redisUrl, options: fromUrl, prefix } = parseRedisBusUrl(url);
   const options = { ...fromUrl, ...overrides };
   const streamOf = (topic: string) => (prefix ? `${prefix}:${topic}` : topic);
+  const transientRegistry = streamOf('transient-groups');
+  const registryField = (stream: string, group: string) => `${stream}\n${group}`;
+  const beatEveryMs = Math.min(30_000, options.transientStaleMs / 4);
   const connect = () => {
     const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
     // While Redis is away ioredis reconnects by itself; the commands that fail are retried and logged here.
@@ -140,6 +152,11 @@ export async function createRedisBus(
     const reclaimEveryMs = Math.min(options.claimIdleMs, 5_000);
     let stopping = false;
     let lastReclaim = 0;
+    let lastBeat = 0;
+    const beat = async () => {
+      lastBeat = Date.now();
+      await commands.hset(transientRegistry, registryField(stream, group), String(lastBeat));
+    };
     const log = logger?.child({ topic, group, consumer });
 
     async function deadLetter(
@@ -292,6 +309,7 @@ export async function createRedisBus(
       while (!stopping) {
         try {
           if (Date.now() - lastReclaim >= reclaimEveryMs) await reclaim();
+          if (subscribeOptions.transient && Date.now() - lastBeat >= beatEveryMs) await beat();
           const result = (await reader.xreadgroup(
             'GROUP',
             group,
@@ -327,6 +345,18 @@ export async function createRedisBus(
     };
   }
 
+  /** Transient groups of processes that died without closing their bus (SIGKILL, a lost node). */
+  async function destroyStaleTransientGroups() {
+    const beats = await commands.hgetall(transientRegistry);
+    for (const [field, at] of Object.entries(beats)) {
+      if (Date.now() - Number(at) <= options.transientStaleMs) continue;
+      const [stream, group] = field.split('\n');
+      await commands.xgroup('DESTROY', stream, group).catch(() => undefined);
+      await commands.hdel(transientRegistry, field);
+      logger?.info({ stream, group }, 'destroyed the transient group of a stopped process');
+    }
+  }
+
   const deadLetters: DeadLetters = {
     count: (topic) => commands.xlen(streamOf(deadLetterTopic(topic))),
     async redrive(topic) {
@@ -359,8 +389,12 @@ export async function createRedisBus(
     },
     async subscribe(topic, group, handler, subscribeOptions = {}) {
       if (closed) throw new Error('bus closed');
+      if (subscribeOptions.transient) await destroyStaleTransientGroups();
       await ensureGroup(topic, group, subscribeOptions.transient ? '$' : '0');
-      if (subscribeOptions.transient) transientGroups.push({ stream: streamOf(topic), group });
+      if (subscribeOptions.transient) {
+        transientGroups.push({ stream: streamOf(topic), group });
+        await commands.hset(transientRegistry, registryField(streamOf(topic), group), String(Date.now()));
+      }
       consumers.push(consume(topic, group, handler, subscribeOptions));
     },
     async close() {
@@ -369,6 +403,7 @@ export async function createRedisBus(
       await Promise.all(consumers.map((c) => c.stop()));
       for (const { stream, group } of transientGroups) {
         await commands.xgroup('DESTROY', stream, group).catch(() => undefined);
+        await commands.hdel(transientRegistry, registryField(stream, group)).catch(() => undefined);
       }
       await commands.quit().catch(() => commands.disconnect());
     },
