@@ -89,8 +89,13 @@ test.each([
   'a reader of %s at %i px without JavaScript finds the home page in that script, applies and is answered in it',
   async (lng, width, height, inScript) => {
     const words = {
-      'sr-Cyrl': { link: 'Ћирилица', submit: 'Pozovite me', sent: 'Hvala', home: 'Nazad na početnu' },
-      en: { link: 'English', submit: 'Send application', sent: 'Thank you', home: 'Back to the home page' },
+      'sr-Cyrl': { link: 'Моба ћирилицом', submit: 'Pozovite me', sent: 'Hvala', home: 'Nazad na početnu' },
+      en: {
+        link: 'Moba in English',
+        submit: 'Send application',
+        sent: 'Thank you',
+        home: 'Back to the home page',
+      },
     }[lng];
     const say = (text: string) => (inScript ? inScript(text) : text);
     const labels =
