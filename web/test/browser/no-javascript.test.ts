@@ -77,6 +77,9 @@ test.each(sizes)(
       await page.goto(`${product.url}${path}`);
       await expect(page.getByTestId('noscript').isVisible()).resolves.toBe(true);
       await expect(page.getByTestId('noscript').textContent()).resolves.toContain('JavaScript');
+      // The shell's grey page would wait for scripts for ever: it is not shown.
+      await expect(page.locator('.page-skeleton').count()).resolves.toBe(1);
+      await expect(page.locator('.page-skeleton').isVisible()).resolves.toBe(false);
     }
     await page.context().close();
   },

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
 import { ALREADY_APPLIED_BODY } from '@moba/contracts/plain-values';
@@ -15,11 +15,10 @@ import { Labelled } from '../components/Labelled';
 import { QueryState } from '../components/States';
 import { VacancyFacts } from '../components/VacancyFacts';
 import { EstateTrust } from '../../../components/TrustFigures';
-import { ReportDialog } from '../components/ReportDialog';
 import { FilterPanel } from '../components/FilterPanel';
 import { DistanceFact, FairPayFacts } from '../components/FindFacts';
 import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type FilterForm } from '../filters';
-import { activityName, cropName } from '../reference';
+import { activityName, cropName } from '../names';
 import { useFeatureErrorText } from '../error-text';
 import '../mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
@@ -322,16 +321,25 @@ function VacancyDialog({
   );
 }
 
+// The report form (and the zod schemas it checks with) is fetched when a moba's details open.
+const loadReportDialog = () => import('../components/ReportDialog');
+const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
+
 /** A quiet link under the details: report the moba (asks for money, fake, wrong, wage not paid). */
 function ReportLink({ vacancyId }: { vacancyId: string }) {
   const { t } = useTranslation('trust');
   const [open, setOpen] = useState(false);
+  useEffect(() => void loadReportDialog().catch(() => undefined), []);
   return (
     <>
       <button type="button" className="link small" onClick={() => setOpen(true)} data-testid="report-moba">
         {t('report.open')}
       </button>
-      {open && <ReportDialog vacancyId={vacancyId} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog vacancyId={vacancyId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
