@@ -10,6 +10,8 @@ const dist = path.join(web, 'dist');
 const ssrDir = path.join(web, '.ssr');
 export const prerenderedRoutes = [
   '/',
+  '/sr-Cyrl',
+  '/en',
   '/privacy-policy',
   '/media',
   '/crowdfunding',
@@ -23,14 +25,21 @@ const routeLanguage = (route) => /\/(sr-Cyrl|en)$/.exec(route)?.[1];
 // After `vite build` index.html is the empty shell; on a re-run it is already pre-rendered and the
 // shell is in spa.html (vite build empties dist, so spa.html always belongs to this build).
 const slot = '<!--app-html-->';
+const shellEnd = '<!--/app-html-->';
 let template = await readFile(path.join(dist, 'index.html'), 'utf8');
-if (!template.includes(slot)) template = await readFile(path.join(dist, 'spa.html'), 'utf8').catch(() => '');
+if (!template.includes(slot))
+  template = (await readFile(path.join(dist, 'spa.html'), 'utf8').catch(() => '')).replace(
+    new RegExp(`${slot}[\\s\\S]*?${shellEnd}`),
+    slot,
+  );
 if (!template.includes(slot))
   throw new Error('dist/index.html has no <!--app-html--> slot: run vite build first');
-// The empty shell, for any route that is not pre-rendered (gateways may fall back to it).
-await writeFile(path.join(dist, 'spa.html'), template);
-
-const { render } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+const { render, renderShell } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+// The shell, for any route that is not pre-rendered (gateways may fall back to it): the grey page.
+await writeFile(
+  path.join(dist, 'spa.html'),
+  template.replace(slot, `${slot}${await renderShell()}${shellEnd}`),
+);
 for (const route of prerenderedRoutes) {
   const lng = routeLanguage(route);
   const html = await render(route, lng);

@@ -2,6 +2,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './app/App';
+import { PageSkeleton } from './components/PageSkeleton';
 import { defaultLanguage, initI18n, type UiLanguage } from './lib/i18n';
 
 /**
@@ -11,12 +12,32 @@ import { defaultLanguage, initI18n, type UiLanguage } from './lib/i18n';
 export async function render(url: string, lng: UiLanguage = defaultLanguage): Promise<string> {
   const i18n = initI18n(defaultLanguage);
   await i18n.changeLanguage(lng);
-  const { prelude } = await prerenderToNodeStream(
+  return toHtml(
     <I18nextProvider i18n={i18n}>
       <StaticRouter location={url}>
         <App />
       </StaticRouter>
     </I18nextProvider>,
+  );
+}
+
+/**
+ * The grey page of the shell every other route starts from (spa.html): it shows while the page's
+ * code arrives, and the first render replaces it with the page itself.
+ */
+export async function renderShell(): Promise<string> {
+  const i18n = initI18n(defaultLanguage);
+  await i18n.changeLanguage(defaultLanguage);
+  return toHtml(
+    <I18nextProvider i18n={i18n}>
+      <PageSkeleton />
+    </I18nextProvider>,
+  );
+}
+
+async function toHtml(tree: React.ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    tree,
     // Never outline a large Suspense boundary into a <template> completed by an inline script: the
     // gateway's CSP (script-src 'self') blocks inline scripts, so the page would stay empty until the
     // bundle hydrates. React outlines boundaries above 12,800 bytes by default; the home page is bigger.

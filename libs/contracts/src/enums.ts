@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentTypes } from './plain-values';
+import { paymentTypes, regions } from './plain-values';
 
 export const roles = ['Worker', 'Estate', 'Admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -32,8 +32,7 @@ export const genders = ['male', 'female', 'other'] as const;
 export const genderSchema = z.enum(genders);
 export type Gender = z.infer<typeof genderSchema>;
 
-/** Regions (countries) a user can come from; the ISO code doubles as the phone country. */
-export const regions = ['RS', 'MK', 'ME', 'BA', 'BG'] as const;
+export { regions } from './plain-values';
 export const regionSchema = z.enum(regions);
 export type Region = z.infer<typeof regionSchema>;
 

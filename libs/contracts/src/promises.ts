@@ -40,7 +40,7 @@ export const unofferedAnswers = (promises: EstatePromises, offers: Offers | unde
 export const promisesKept = (promises: EstatePromises | WorkerPromises): boolean =>
   Object.values(promises).every((answer) => answer !== false);
 
-export const PROMISE_FIGURE_MIN_JOBS = 3;
+export { PROMISE_FIGURE_MIN_JOBS, promisePercent } from './plain-values';
 
 /** A user's figure: rated jobs with a checklist, and how many kept every promise. */
 export const promiseFigureSchema = z.object({
@@ -48,10 +48,6 @@ export const promiseFigureSchema = z.object({
   kept: z.number().int().min(0),
 });
 export type PromiseFigure = z.infer<typeof promiseFigureSchema>;
-
-/** The whole percent to show, or null below PROMISE_FIGURE_MIN_JOBS ("new on Moba"). */
-export const promisePercent = (figure: PromiseFigure | undefined | null): number | null =>
-  figure && figure.jobs >= PROMISE_FIGURE_MIN_JOBS ? Math.round((figure.kept * 100) / figure.jobs) : null;
 
 /** Recount: the figure of a list of per-job outcomes (true = kept). */
 export const recountFigure = (outcomes: Iterable<boolean>): PromiseFigure => {

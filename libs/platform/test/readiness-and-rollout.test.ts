@@ -138,8 +138,11 @@ describe('a rolling update', () => {
     const fresh = await startInstance('new', createReadiness());
     instances.push(fresh);
     await sleep(200);
-    // SIGTERM on the old pod: not ready; preStop waits while the endpoints drop it; then drain.
+    // SIGTERM on the old pod: not ready; preStop waits while the endpoints drop it; then drain. The
+    // wait is for the drop itself and a margin (a loaded CI machine can be slower than any fixed
+    // wait, as a cluster can be slower than a preStop sleep; then requests would be lost).
     old.readiness.drain();
+    while (balancer.routing().includes(old.listening.port)) await sleep(10);
     await sleep(PRE_STOP_MS);
     const drained = Date.now();
     await old.listening.close(5000);

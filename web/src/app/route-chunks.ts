@@ -54,20 +54,27 @@ function preloadOf(pathname: string): Preload | null {
   return null;
 }
 
-const started = new Set<string>();
+const started = new Map<string, Promise<void>>();
 
 /**
- * Starts downloading what `pathname` needs, once per path. Failures are ignored here: the real
- * navigation loads the same chunk again and shows its own error.
+ * Starts downloading what `pathname` needs, once per path; resolves when it is all here. Failures
+ * are ignored here: the real navigation loads the same chunk again and shows its own error.
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string): Promise<void> {
   const path = pathname.split(/[?#]/)[0] ?? '/';
-  if (started.has(path)) return;
   const plan = preloadOf(path);
-  if (!plan) return;
-  started.add(path);
-  for (const name of plan.chunks) chunks[name]().catch(() => started.delete(path));
-  if (plan.namespaces.length && i18next.isInitialized) void i18next.loadNamespaces(plan.namespaces);
+  if (!plan) return Promise.resolve();
+  let loading = started.get(path);
+  if (!loading) {
+    const texts =
+      plan.namespaces.length && i18next.isInitialized ? i18next.loadNamespaces(plan.namespaces) : null;
+    loading = Promise.all([...plan.chunks.map((name) => chunks[name]()), texts]).then(
+      () => undefined,
+      () => void started.delete(path),
+    );
+    started.set(path, loading);
+  }
+  return loading;
 }
 
 /** The page a visitor most likely opens next from `pathname`, fetched when the browser is idle. */

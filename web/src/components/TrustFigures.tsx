@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { promisePercent, type PromiseFigure } from '@moba/contracts';
+import type { PromiseFigure } from '@moba/contracts';
+import { promisePercent } from '@moba/contracts/plain-values';
 import { Icon } from './Icon';
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Issue 26 item 3, on the network the issue was measured on (150 ms latency, 1.6 Mbps, CPU ×4):
- * every tap on a link answers within 100 ms. Like the JavaScript budget of the home page this is a
- * user-facing budget: the figure is printed, measured on a warm server, retried once at most.
+ * every tap on a link answers within 100 ms, and a signed-in worker's browse paints its largest
+ * content (LCP) within 2.5 s. Like the JavaScript budget of the home page this is a
+ * user-facing budget: the figure is printed, measured on a warm server, retried once at most (the LCP twice).
  */
 import type { Browser, Page } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
@@ -11,6 +12,7 @@ import { createWorkerSession, runProductAndBrowser, type Product } from './helpe
 jest.setTimeout(180_000);
 
 const TAP_BUDGET_MS = 100;
+const LCP_BUDGET_MS = 2500;
 
 let product: Product;
 let browser: Browser;
@@ -63,12 +65,38 @@ async function throttle(page: Page) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
-/** Runs a measure up to twice (a shared machine has bad moments) and keeps the better figure. */
-async function bestOfTwo(label: string, budget: number, measure: () => Promise<number>): Promise<number> {
-  let best = await measure();
-  if (best > budget) best = Math.min(best, await measure());
+/**
+ * Runs a measure until it is within budget, `tries` times at most (a shared machine has bad moments:
+ * the throttled processor is slowed once more by whatever else runs), and keeps the best figure.
+ */
+async function bestOf(
+  label: string,
+  budget: number,
+  measure: () => Promise<number>,
+  tries = 2,
+): Promise<number> {
+  let best = Infinity;
+  for (let i = 0; i < tries && best > budget; i++) best = Math.min(best, await measure());
   console.log(`${label}: ${Math.round(best)} ms (budget ${budget} ms)`);
   return best;
+}
+
+/**
+ * The largest contentful paint of one load of `url` in `page`, throttled, once the first card shows.
+ * The observer is installed before the page's own scripts; the last entry before input is the LCP.
+ */
+async function lcpOf(page: Page, url: string): Promise<number> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { lcp?: number };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await throttle(page);
+  await page.goto(url);
+  await page.getByTestId('vacancy-card').first().waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1000); // a later, larger paint would still be reported
+  return page.evaluate(() => (window as unknown as { lcp?: number }).lcp ?? Infinity);
 }
 
 /**
@@ -101,21 +129,17 @@ describe.each([
   [1280, 900],
 ])('on a slow network at %i px', (width, height) => {
   test('a tap on "Prijava" answers within 100 ms and the login form follows', async () => {
-    const measured = await bestOfTwo(
-      `${width} px: tap on Prijava → first answer`,
-      TAP_BUDGET_MS,
-      async () => {
-        const context = await browser.newContext({ viewport: { width, height } });
-        const page = await context.newPage();
-        await page.goto(product.url); // the pre-rendered home, then the throttled tap
-        await page.waitForLoadState('networkidle');
-        await throttle(page);
-        const ms = await tapAnswer(page, '.site-header a[href="/login"]');
-        await page.getByLabel('E-mail adresa').waitFor({ timeout: 30_000 });
-        await context.close();
-        return ms;
-      },
-    );
+    const measured = await bestOf(`${width} px: tap on Prijava → first answer`, TAP_BUDGET_MS, async () => {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      await page.goto(product.url); // the pre-rendered home, then the throttled tap
+      await page.waitForLoadState('networkidle');
+      await throttle(page);
+      const ms = await tapAnswer(page, '.site-header a[href="/login"]');
+      await page.getByLabel('E-mail adresa').waitFor({ timeout: 30_000 });
+      await context.close();
+      return ms;
+    });
     expect(measured).toBeLessThanOrEqual(TAP_BUDGET_MS);
   });
 
@@ -142,5 +166,33 @@ describe.each([
     expect(browse).toHaveLength(1);
     expect(browse[0]!.at).toBeLessThanOrEqual(pageCode!.at);
     await context.close();
+  });
+
+  test("a signed-in worker's browse paints its largest content within 2.5 s", async () => {
+    const session = await createWorkerSession(product);
+    const url = `${product.url}/worker/mobas`;
+    const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'allow' });
+    await context.addInitScript((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userId', s.userId);
+      localStorage.setItem('role', 'Worker');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    }, session);
+    // First time on this phone, nothing cached: reported, not held to the budget.
+    const first = await context.newPage();
+    const cold = await lcpOf(first, url);
+    console.log(`${width} px: browse LCP with nothing cached: ${Math.round(cold)} ms`);
+    await first.evaluate(() => navigator.serviceWorker.ready);
+    await first.close();
+    // The worker who signed in on this phone comes back: the shell is cached; this is the budget,
+    // best of three loads (one load is a page's whole start on a processor four times slower).
+    const measured = await bestOf(
+      `${width} px: browse LCP, shell cached`,
+      LCP_BUDGET_MS,
+      async () => lcpOf(await context.newPage(), url),
+      3,
+    );
+    await context.close();
+    expect(measured).toBeLessThanOrEqual(LCP_BUDGET_MS);
   });
 });

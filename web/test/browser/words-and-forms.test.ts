@@ -88,3 +88,23 @@ test('registration shows every error on the first submit and moves the focus to 
   expect(await errorOf(page, 'Datum rođenja')).toBe('Ovo polje je obavezno.');
   await page.close();
 });
+
+test('the login form (checked without zod) names each wrong field on submit, focuses the first, and clears as it is corrected', async () => {
+  const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+  const logins: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/login') && logins.push(r.url()));
+  await page.goto(`${product.url}/login`);
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  expect(await errorOf(page, 'E-mail adresa')).toBe('Ovo polje je obavezno.');
+  expect(await errorOf(page, 'Lozinka')).toBe('Ovo polje je obavezno.');
+  expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe('email');
+  await screenshots(page, 'login-errors');
+  await page.getByLabel('E-mail adresa').fill('ana@');
+  expect(await errorOf(page, 'E-mail adresa')).toBe('Unesite ispravnu e-mail adresu.');
+  await page.getByLabel('E-mail adresa').fill(' Ana@Farma.rs ');
+  await page.getByLabel('Lozinka', { exact: true }).fill('pogresna-lozinka');
+  expect(await errorOf(page, 'E-mail adresa')).toBeNull();
+  expect(await errorOf(page, 'Lozinka')).toBeNull();
+  expect(logins).toEqual([]); // nothing was sent while a field was wrong
+  await page.close();
+});

@@ -36,6 +36,10 @@ const notification = {
   actionButtonParamIds: ['6f1d1c6e-7a9e-4f5e-9a43-3c1f0e0b7d21'],
 };
 
+/** Lets the frame checks run (the schema arrives with a dynamic import) while the timers stay fake. */
+const settle = () =>
+  new Promise((resolve) => jest.requireActual<typeof import('timers')>('timers').setImmediate(resolve));
+
 const handlers = () => ({
   onNotification: jest.fn(),
   onCatchUp: jest.fn(),
@@ -57,7 +61,7 @@ const connect = (h: ReturnType<typeof handlers>, token: string | null = 'tok') =
   });
 
 describe('live notification channel', () => {
-  test('on open the client greets with its token, and each server frame becomes a notification', () => {
+  test('on open the client greets with its token, and each server frame becomes a notification', async () => {
     const h = handlers();
     connect(h);
     const socket = FakeSocket.all[0]!;
@@ -65,17 +69,19 @@ describe('live notification channel', () => {
     socket.open();
     expect(JSON.parse(socket.sent[0]!)).toEqual({ token: 'tok' });
     socket.receive(notification);
+    await settle();
     expect(h.onNotification).toHaveBeenCalledWith(expect.objectContaining({ id: notification.id }));
     // What was sent before the socket opened (it opens after the list was fetched) is fetched again.
     expect(h.onCatchUp).toHaveBeenCalledTimes(1);
   });
 
-  test('frames that are not notifications are ignored', () => {
+  test('frames that are not notifications are ignored', async () => {
     const h = handlers();
     connect(h);
     FakeSocket.all[0]!.open();
     FakeSocket.all[0]!.receive('not json');
     FakeSocket.all[0]!.receive({ hello: 'world' });
+    await settle();
     expect(h.onNotification).not.toHaveBeenCalled();
   });
 

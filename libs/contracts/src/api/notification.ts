@@ -91,15 +91,7 @@ export const wsGreetingSchema = z.object({ token: z.string().min(1) });
 export type WsGreeting = z.infer<typeof wsGreetingSchema>;
 export const wsServerMessageSchema = notificationSchema;
 
-/** Close codes of the live channel. */
-export const wsCloseCodes = {
-  /** Missing, malformed, expired or foreign token, or a token older than the latest password change. */
-  unauthenticated: 4401,
-  /** The user is banned. */
-  banned: 4403,
-  /** Origin not allowed (also refused at upgrade with 403). */
-  badOrigin: 4400,
-} as const;
+export { wsCloseCodes } from '../plain-values';
 
 export const notificationApi = {
   notification: notificationSchema,

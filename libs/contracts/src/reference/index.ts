@@ -1,10 +1,12 @@
 import municipalitiesRsData from './municipalities-rs.json';
 import cityMunicipalitiesData from './city-municipalities-rs.json';
 import regionMunicipalitiesData from './municipalities-region.json';
-import cropsData from './crops.json';
-import jobActivitiesData from './job-activities.json';
-import { regions, type PrimaryIndustry, type Region } from '../enums';
+import type { PrimaryIndustry, Region } from '../enums';
+import { regions } from '../plain-values';
 import { foldForMatch, toCyrillic, toLatin, type Script } from '../script';
+import { crops, jobActivities } from './work';
+
+export * from './work';
 
 /** Reference lists the product carries, copied from shared/data by scripts/build-reference.ts. */
 export interface MunicipalityRs {
@@ -25,26 +27,10 @@ export interface RegionalMunicipality {
   native?: string;
   area?: string;
 }
-export interface Crop {
-  id: string;
-  sr: string;
-  en: string;
-  industry: PrimaryIndustry;
-  /** Months (1–12) the crop is harvested in, where the reference data knows them (shared/data/agri.json). */
-  harvestMonths?: number[];
-}
-export interface JobActivity {
-  id: string;
-  sr: string;
-  en: string;
-}
-
 export const municipalitiesRs: readonly MunicipalityRs[] = municipalitiesRsData;
 export const cityMunicipalitiesRs: readonly CityMunicipality[] = cityMunicipalitiesData;
 export const regionMunicipalities: Readonly<Record<Exclude<Region, 'RS'>, readonly RegionalMunicipality[]>> =
   regionMunicipalitiesData as Record<Exclude<Region, 'RS'>, RegionalMunicipality[]>;
-export const crops: readonly Crop[] = cropsData as Crop[];
-export const jobActivities: readonly JobActivity[] = jobActivitiesData;
 
 /** Serbia's districts (okrug), for filtering by area. */
 export const districtsRs: readonly string[] = [...new Set(municipalitiesRs.map((m) => m.district))].sort(

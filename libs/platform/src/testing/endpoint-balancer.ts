@@ -33,6 +33,8 @@ export async function startEndpointBalancer(targets: () => { port: number; url: 
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}`,
+    /** The endpoints new connections go to now. */
+    routing: () => [...ready],
     close: () => {
       clearInterval(poll);
       for (const socket of open) socket.destroy();

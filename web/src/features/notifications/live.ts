@@ -1,4 +1,9 @@
-import { wsCloseCodes, wsServerMessageSchema, type Notification } from '@moba/contracts';
+import type { Notification } from '@moba/contracts';
+import { wsCloseCodes } from '@moba/contracts/plain-values';
+
+// Frames are checked with the shared schema, fetched with the first frame: most visits get none, and
+// zod is not downloaded on the way to a worker's first page (issue 21 item 3).
+const frameSchema = () => import('@moba/contracts/api/notification').then((m) => m.wsServerMessageSchema);
 
 export interface LiveHandlers {
   onNotification: (notification: Notification) => void;
@@ -56,12 +61,16 @@ export function connectLive(userId: string, handlers: LiveHandlers, options: Liv
       attempt = 0;
     };
     ws.onmessage = (event: MessageEvent) => {
+      let frame: unknown;
       try {
-        const parsed = wsServerMessageSchema.safeParse(JSON.parse(String(event.data)));
-        if (parsed.success) handlers.onNotification(parsed.data);
+        frame = JSON.parse(String(event.data));
       } catch {
-        // not JSON: ignore
+        return; // not JSON: ignore
       }
+      void frameSchema().then((schema) => {
+        const parsed = schema.safeParse(frame);
+        if (parsed.success) handlers.onNotification(parsed.data);
+      });
     };
     ws.onclose = (event: CloseEvent) => {
       socket = null;

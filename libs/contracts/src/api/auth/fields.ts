@@ -14,9 +14,7 @@ import { rule, missingOr } from '../../errors';
 import { canonicalOrTyped, isKnownCrop, isValidPib } from '../../reference';
 import { CULTURE_TYPES_MAX, EMAIL_MAX, PASSWORD_MAX } from './limits';
 import { requiredText } from './required-text';
-
-/** How an e-mail address is stored and compared: trimmed and lower-cased (accountEmailSchema does the same). */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+import { EMAIL_PATTERN } from './login-check';
 
 export const accountEmailSchema = z
   .string({ error: missingOr('email', 'text') })
@@ -24,7 +22,7 @@ export const accountEmailSchema = z
   .toLowerCase()
   .min(1, { message: 'email is required' })
   .max(EMAIL_MAX, { message: 'email is too long' })
-  .pipe(z.email({ message: 'must be a valid email' }));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, message: 'must be a valid email' }));
 
 export const accountPasswordSchema = z
   .string({ error: missingOr('password', 'text') })

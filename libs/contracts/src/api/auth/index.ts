@@ -13,6 +13,7 @@ export * from './fields';
 export * from './cross-field-checks';
 export * from './signup';
 export * from './session';
+export * from './login-check';
 export * from './profiles';
 export * from './admin-users';
 export * from './token-states';

@@ -1,12 +1,12 @@
-import { useId, useMemo, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { crops, districtsRs, jobActivities, municipalityNames } from '@moba/contracts/reference/index';
+import { crops, jobActivities } from '@moba/contracts/reference/work';
 import { paymentTypes } from '@moba/contracts/plain-values';
 import { Field } from '../../../components/Field';
 import { Icon } from '../../../components/Icon';
 import { formatDate, formatRsd } from '../../../lib/format';
 import { changedFilters, flags, type FilterForm } from '../filters';
-import { activityName, cropName, placeName } from '../reference';
+import { activityName, cropName, usePlaceName, usePlaces } from '../names';
 import { NearFields } from './NearFields';
 
 /**
@@ -38,11 +38,15 @@ export function FilterPanel({
 }) {
   const { t, i18n } = useTranslation(['mobas', 'common']);
   const lng = i18n.language;
-  const places = useMemo(() => municipalityNames('RS'), []);
   const listId = useId();
   const bodyId = useId();
   const chips = useActiveFilterNames(applied);
   const wide = useWide();
+  // The place suggestions come when the filters are first seen, not with the list of mobas.
+  const lists = usePlaces(open || wide);
+  const placeName = usePlaceName();
+  const places = lists?.municipalityNames('RS') ?? [];
+  const districts = lists?.districtsRs ?? [];
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
@@ -84,7 +88,7 @@ export function FilterPanel({
         {/* Plain controlled inputs, not react-hook-form: filters have no rule to check here (toFilters drops
             what does not read; the service checks the query), and the browse start carries no form library. */}
         <form className="form" onSubmit={submit} aria-label={t('filters.title')} data-testid="filters">
-          <NearFields form={form} set={set} nearInEffect={nearInEffect} />
+          <NearFields form={form} set={set} nearInEffect={nearInEffect} lists={lists} />
           <div className="row">
             <Field
               label={t('filters.municipality')}
@@ -95,7 +99,7 @@ export function FilterPanel({
             />
             <datalist id={listId}>
               {places.map((p) => (
-                <option key={p} value={placeName(p, lng)} />
+                <option key={p} value={placeName(p)} />
               ))}
             </datalist>
             <Select
@@ -103,7 +107,7 @@ export function FilterPanel({
               value={form.district}
               onChange={(v) => set('district', v)}
               anyLabel={t('filters.any')}
-              options={districtsRs.map((d) => ({ value: d, label: placeName(d, lng) }))}
+              options={districts.map((d) => ({ value: d, label: placeName(d) }))}
             />
           </div>
           <div className="row">
@@ -197,12 +201,13 @@ const useWide = () =>
 function useActiveFilterNames(applied: FilterForm): string[] {
   const { t, i18n } = useTranslation('mobas');
   const lng = i18n.language;
+  const placeName = usePlaceName();
   return changedFilters(applied).map((key) => {
     switch (key) {
       case 'municipality':
         return applied.municipality.trim();
       case 'district':
-        return placeName(applied.district, lng);
+        return placeName(applied.district);
       case 'crop':
         return cropName(applied.crop, lng);
       case 'jobActivity':

@@ -2,18 +2,18 @@ import { useTranslation } from 'react-i18next';
 import type { VacancyItem } from '@moba/contracts';
 import { formatRsd } from '../../../lib/format';
 import { Icon } from '../../../components/Icon';
-import { cropName, placeName } from '../reference';
+import { cropName, usePlaceName } from '../names';
 
 /** "≈ 23 km" from the place the worker measures from (great-circle, seat to seat). */
 export function DistanceFact({ vacancy, from }: { vacancy: VacancyItem; from: string }) {
-  const { t, i18n } = useTranslation('find');
+  const { t } = useTranslation('find');
+  const placeName = usePlaceName();
   if (vacancy.distanceKm === undefined) return null;
-  const lng = i18n.language;
   return (
     <p
       className="distance-fact"
       data-testid="distance"
-      title={t('distance.title', { from: placeName(from, lng), to: placeName(vacancy.municipality, lng) })}
+      title={t('distance.title', { from: placeName(from), to: placeName(vacancy.municipality) })}
     >
       <Icon name="place" /> <span className="sr-only">{t('distance.label')}: </span>
       <strong>{t('distance.value', { km: vacancy.distanceKm })}</strong>
@@ -27,6 +27,7 @@ export function DistanceFact({ vacancy, from }: { vacancy: VacancyItem; from: st
  */
 export function FairPayFacts({ vacancy }: { vacancy: VacancyItem }) {
   const { t, i18n } = useTranslation('find');
+  const placeName = usePlaceName();
   const fair = vacancy.fairPay;
   if (!fair) return null;
   const lng = i18n.language;
@@ -44,7 +45,7 @@ export function FairPayFacts({ vacancy }: { vacancy: VacancyItem }) {
         <p className="muted" data-testid="median-wage">
           {t(median.district ? 'fairPay.medianDistrict' : 'fairPay.medianAll', {
             crop: cropName(median.crop, lng),
-            district: median.district ? placeName(median.district, lng) : '',
+            district: median.district ? placeName(median.district) : '',
             amount: formatRsd(median.dailyWage),
             mobas: t('fairPay.mobas', { count: median.mobas }),
           })}

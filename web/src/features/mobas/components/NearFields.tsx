@@ -1,11 +1,11 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { regions, type Region } from '@moba/contracts';
-import { municipalityNames } from '@moba/contracts/reference/index';
+import type { Region } from '@moba/contracts';
+import { regions } from '@moba/contracts/plain-values';
 import { withinKmChoices } from '@moba/contracts/reference/seats';
 import { Field } from '../../../components/Field';
 import type { FilterForm } from '../filters';
-import { placeName } from '../reference';
+import { usePlaceName, type Places } from '../names';
 
 /**
  * Where distances are measured from (the worker's municipality unless they pick another: the field
@@ -17,19 +17,22 @@ export function NearFields({
   form,
   set,
   nearInEffect,
+  lists,
 }: {
   form: FilterForm;
   set: <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => void;
   /** Where the list measures from now (the worker's municipality when no other is typed). */
   nearInEffect?: string;
+  /** The place lists for the suggestions, once they have arrived. */
+  lists: Places | undefined;
 }) {
-  const { t, i18n } = useTranslation('find');
-  const lng = i18n.language;
+  const { t } = useTranslation('find');
+  const placeName = usePlaceName();
   const listId = useId();
   const regionId = useId();
   const withinId = useId();
   const sortId = useId();
-  const places = useMemo(() => municipalityNames(form.nearRegion), [form.nearRegion]);
+  const places = lists?.municipalityNames(form.nearRegion) ?? [];
   const noPlace = !form.near.trim() && !nearInEffect;
   return (
     <fieldset className="near-fields" data-testid="near-fields">
@@ -41,13 +44,13 @@ export function NearFields({
           list={listId}
           autoComplete="off"
           value={form.near}
-          placeholder={nearInEffect ? placeName(nearInEffect, lng) : undefined}
+          placeholder={nearInEffect ? placeName(nearInEffect) : undefined}
           onChange={(e) => set('near', e.target.value)}
           data-testid="near-place"
         />
         <datalist id={listId}>
           {places.map((p) => (
-            <option key={p} value={placeName(p, lng)} />
+            <option key={p} value={placeName(p)} />
           ))}
         </datalist>
         <div className="field">

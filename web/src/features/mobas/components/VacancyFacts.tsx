@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PaymentType } from '@moba/contracts';
 import { formatDate, formatRsd } from '../../../lib/format';
-import { placeName } from '../reference';
+import { usePlaceName } from '../names';
 import { Icon, type IconName } from '../../../components/Icon';
 
 /** What a fact line needs from a vacancy; the worker list, my mobas and the estate lists all have it. */
@@ -85,6 +85,7 @@ function Amenities({ vacancy }: { vacancy: VacancyFactsData }) {
 export function VacancyFacts({ vacancy, compact = false }: { vacancy: VacancyFactsData; compact?: boolean }) {
   const { t, i18n } = useTranslation('mobas');
   const lng = i18n.language;
+  const placeName = usePlaceName();
   const yesNo = (v: boolean | undefined) => (v ? t('facts.yes') : t('facts.no'));
   const wage =
     vacancy.paymentType === 'DailyWage' && vacancy.dailyWage !== undefined
@@ -100,7 +101,7 @@ export function VacancyFacts({ vacancy, compact = false }: { vacancy: VacancyFac
     <ul className={`facts${compact ? ' compact' : ''}`}>
       {vacancy.paymentType && <Fact icon="wage" label={t('facts.wage')} value={wage} testId="fact-wage" />}
       <Fact icon="calendar" label={t('facts.dates')} value={dates} />
-      <Fact icon="place" label={t('facts.place')} value={placeName(vacancy.municipality, lng)} />
+      <Fact icon="place" label={t('facts.place')} value={placeName(vacancy.municipality)} />
       {vacancy.workStartTime && vacancy.workEndTime && !compact && (
         <Fact
           icon="clock"

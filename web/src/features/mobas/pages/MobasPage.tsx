@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
 import { ALREADY_APPLIED_BODY } from '@moba/contracts/plain-values';
@@ -18,15 +18,10 @@ import { EstateTrust } from '../../../components/TrustFigures';
 import { FilterPanel } from '../components/FilterPanel';
 import { DistanceFact, FairPayFacts } from '../components/FindFacts';
 import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type FilterForm } from '../filters';
-import { activityName, cropName } from '../reference';
+import { activityName, cropName } from '../names';
 import { useFeatureErrorText } from '../error-text';
 import '../mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
-
-// The report form (react-hook-form and the schema) loads when a worker opens it, not with the browse page.
-const ReportDialog = lazy(() =>
-  import('../components/ReportDialog').then((m) => ({ default: m.ReportDialog })),
-);
 
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
@@ -326,10 +321,15 @@ function VacancyDialog({
   );
 }
 
+// The report form (and the zod schemas it checks with) is fetched when a moba's details open.
+const loadReportDialog = () => import('../components/ReportDialog');
+const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
+
 /** A quiet link under the details: report the moba (asks for money, fake, wrong, wage not paid). */
 function ReportLink({ vacancyId }: { vacancyId: string }) {
   const { t } = useTranslation('trust');
   const [open, setOpen] = useState(false);
+  useEffect(() => void loadReportDialog().catch(() => undefined), []);
   return (
     <>
       <button type="button" className="link small" onClick={() => setOpen(true)} data-testid="report-moba">

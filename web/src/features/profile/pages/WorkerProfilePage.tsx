@@ -27,6 +27,7 @@ import '../../mobas/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
+import { intlLocale } from '../../../lib/format';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 
 /** /worker/profile: county (municipality), availability months, skills (< 500), photo (< 2 MB). */
@@ -110,7 +111,7 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
   const errors = formState.errors;
   const skills = watch('skills') ?? '';
   const monthName = (m: number) =>
-    new Date(2024, m - 1, 1).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'sr-Latn-RS', {
+    new Date(2024, m - 1, 1).toLocaleDateString(intlLocale(i18n.language), {
       month: 'long',
     });
   useEffect(() => reset, [reset]);

@@ -1,0 +1,98 @@
+/**
+ * Issue 21 item 3: a worker's first visit, in a fresh Chromium profile with the service worker
+ * allowed, opens /login, signs in and lands on /worker/mobas. The JavaScript that crosses the network
+ * on the way (the page's own downloads and the service worker's alike, gzipped as the gateway serves
+ * them) is summed. The issue's goal is 150 KB; the path is not there yet (about 181 KB, of which
+ * React, the router, RTK Query and i18next are some 125 KB), so the test holds today's figure as the
+ * limit that may not grow and warns while the goal is missed, as the home page's budget does.
+ */
+import type { Browser, Response } from 'playwright-core';
+import { testClient } from '@moba/platform/testing';
+import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
+import { runProductAndBrowser, type Product } from './helpers';
+
+jest.setTimeout(120_000);
+
+const LIMIT_KB = 185;
+const GOAL_KB = 150;
+
+let product: Product;
+let browser: Browser;
+
+runProductAndBrowser((run) => ({ product, browser } = run));
+beforeAll(async () => {
+  const client = testClient(product.url);
+  const estate = await registeredUser(client, 'estate');
+  const [start, end] = [await productDay(client, 3), await productDay(client, 8)];
+  for (const title of ['Berba kupina kod Arilja', 'Berba malina kod Ivanjice']) {
+    const created = await client.post(
+      '/api/estates/vacancies/create',
+      mobaFields(start, end, { title }),
+      estate.auth,
+    );
+    if (created.status !== 201) throw new Error(`vacancy: ${created.status} ${created.text}`);
+  }
+}, 60_000);
+
+interface Download {
+  path: string;
+  bytes: number;
+  by: 'page' | 'service worker';
+  encoding: string;
+}
+
+test(`a first visit to /login, then sign-in and /worker/mobas, transfers at most ${LIMIT_KB} KB of JavaScript`, async () => {
+  const worker = await registeredUser(testClient(product.url), 'worker');
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    serviceWorkers: 'allow',
+  });
+  const page = await context.newPage();
+  const downloads = new Map<string, Download>();
+  // The context sees the service worker's own requests too. A page request the worker answers from
+  // its cache crossed no network; a hashed asset asked for again comes from the HTTP cache
+  // (immutable), so each address counts once, at the bytes the gateway sent (its content-length:
+  // Chromium reports no body size for the worker's own script).
+  context.on('response', (response: Response) => {
+    const path = new URL(response.url()).pathname;
+    if (!/\.m?js$/.test(path) || response.fromServiceWorker() || downloads.has(path)) return;
+    const headers = response.headers();
+    downloads.set(path, {
+      path,
+      bytes: Number(headers['content-length'] ?? NaN),
+      by: response.request().serviceWorker() ? 'service worker' : 'page',
+      encoding: headers['content-encoding'] ?? 'identity',
+    });
+  });
+
+  await page.goto(`${product.url}/login`);
+  await page.getByLabel('E-mail adresa').fill(worker.email as string);
+  await page.getByLabel('Lozinka').fill(worker.password as string);
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  await page.waitForURL('**/worker/mobas');
+  await page.getByTestId('vacancy-card').first().waitFor();
+  // The window ends once the service worker has installed (its precache is downloaded) and the
+  // network is quiet, so a download started late is counted too.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+
+  await context.close();
+  const all = [...downloads.values()];
+  const totalKb = all.reduce((sum, d) => sum + d.bytes, 0) / 1024;
+  console.log(
+    [
+      `first visit /login → /worker/mobas: ${totalKb.toFixed(1)} KB of JavaScript (limit ${LIMIT_KB} KB, goal ${GOAL_KB} KB)`,
+      ...all
+        .sort((a, b) => b.bytes - a.bytes)
+        .map((d) => `  ${(d.bytes / 1024).toFixed(1).padStart(6)} KB ${d.path} (${d.by}, ${d.encoding})`),
+    ].join('\n'),
+  );
+  expect(all.some((d) => d.by === 'service worker')).toBe(true); // the worker's downloads are seen
+  expect(all.filter((d) => !(d.bytes > 0))).toEqual([]); // every size is known
+  // Served gzipped, but for files so small that gzip would not pay (static-site.ts).
+  expect(all.filter((d) => d.encoding !== 'gzip' && d.bytes > 512)).toEqual([]);
+  if (totalKb > GOAL_KB)
+    console.warn(`the first visit's JavaScript is above the ${GOAL_KB} KB goal of issue 21`);
+  expect(totalKb).toBeLessThanOrEqual(LIMIT_KB);
+});
