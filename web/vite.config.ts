@@ -65,6 +65,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: !!process.env.MOBA_SOURCEMAP,
+    // Read by scripts/prerender.mjs: which chunks a pre-rendered page preloads.
+    manifest: !isSsrBuild,
     // Phones from 2021 on: no down-levelled classes or optional chaining.
     target: 'es2022',
     rolldownOptions: {
