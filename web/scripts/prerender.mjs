@@ -10,6 +10,8 @@ const dist = path.join(web, 'dist');
 const ssrDir = path.join(web, '.ssr');
 export const prerenderedRoutes = [
   '/',
+  '/sr-Cyrl',
+  '/en',
   '/privacy-policy',
   '/media',
   '/crowdfunding',

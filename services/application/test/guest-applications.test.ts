@@ -284,6 +284,26 @@ describe('the guest form sent without JavaScript (form-encoded)', () => {
     expect((await t.client.post('/admin/applications/guest/pending', {}, admin)).body).toHaveLength(before);
   });
 
+  test('a form sent from a Cyrillic page is answered in Cyrillic, with a way back home', async () => {
+    const sent = await formPost({ ...valid, municipality: 'Ариље', lang: 'sr-Cyrl' });
+    expect(sent.status).toBe(201);
+    expect(sent.text).toContain('<html lang="sr-Cyrl"');
+    expect(sent.text).toContain('Подаци су послати');
+    expect(sent.text).toContain('<a class="button" href="/sr-Cyrl">Назад на почетну</a>');
+    const fix = await formPost({ ...valid, phone: '12', lang: 'sr-Cyrl' });
+    expect(fix.status).toBe(400);
+    expect(fix.text).toContain('Упишите исправан број телефона');
+    expect(fix.text).toContain('<input type="hidden" name="lang" value="sr-Cyrl">');
+    expect(fix.text).toContain('<a href="/sr-Cyrl">Назад на почетну</a>');
+    expect(fix.text).not.toMatch(/Upišite|Proverite/);
+  });
+
+  test('an unknown language answers in Serbian Latin', async () => {
+    const res = await formPost({ ...valid, lang: 'de' });
+    expect(res.text).toContain('<html lang="sr-Latn"');
+    expect(res.text).toContain('Podaci su poslati');
+  });
+
   test('what the reader typed is escaped on the page', async () => {
     const res = await formPost({ ...valid, firstName: '<script>x</script>', phone: '' });
     expect(res.status).toBe(400);

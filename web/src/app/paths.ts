@@ -3,6 +3,8 @@ import type { Role } from '@moba/contracts';
 /** Every route of spec §2, in one place. Links and guards use these, never literal strings. */
 export const paths = {
   home: '/',
+  /** The home page pre-rendered in the other scripts, for readers without JavaScript. */
+  homeIn: (lng: 'sr-Cyrl' | 'en') => `/${lng}`,
   aboutUs: '/#aboutUs',
   privacyPolicy: '/privacy-policy',
   crowdfunding: '/crowdfunding',

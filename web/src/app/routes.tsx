@@ -82,6 +82,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<PublicLayout />}>
         <Route index element={<HomePage />} />
+        <Route path={paths.homeIn('sr-Cyrl')} element={<HomePage />} />
+        <Route path={paths.homeIn('en')} element={<HomePage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="media" element={<MediaPage />} />
         <Route path="crowdfunding" element={<CrowdfundingPage />} />

@@ -33,9 +33,12 @@ export function ListingReviewNote({ review }: { review: ListingReview }) {
       className={`alert ${review.state === 'rejected' ? 'error' : waiting ? 'warning' : 'success'}`}
       data-testid="listing-review"
     >
-      <p>
-        <strong>{t(`review.state.${review.state}`)}</strong>
-      </p>
+      {/* A held moba's status already says it waits for an admin: the note only says why. */}
+      {review.state !== 'held' && (
+        <p>
+          <strong>{t(`review.state.${review.state}`)}</strong>
+        </p>
+      )}
       {waiting && (
         <ul>
           {review.reasons.map((reason, i) => (

@@ -6,11 +6,14 @@ export function formatRsd(amount: number): string {
   return `${sign}${digits} RSD`;
 }
 
+/** The Intl locale of a UI language: dates, month names and numbers in the reader's script. */
+export const intlLocale = (language: string): string =>
+  language === 'en' ? 'en-GB' : language === 'sr-Cyrl' ? 'sr-Cyrl-RS' : 'sr-Latn-RS';
+
 /** A date as the reader expects it, on one line: 21. 11. 2026. (sr) or 21 Nov 2026 (en). */
 export function formatDate(date: Date | string, language: string): string {
   const d = typeof date === 'string' ? new Date(date) : date;
-  const locale = language === 'en' ? 'en-GB' : language === 'sr-Cyrl' ? 'sr-Cyrl-RS' : 'sr-Latn-RS';
-  const text = d.toLocaleDateString(locale, {
+  const text = d.toLocaleDateString(intlLocale(language), {
     day: 'numeric',
     month: language === 'en' ? 'short' : 'numeric',
     year: 'numeric',

@@ -170,6 +170,8 @@ test('a Cyrillic worker at 360 px registers with "Ариље", gets a Cyrillic m
   const card = page.getByTestId('vacancy-card').filter({ hasText: c(title) });
   await card.waitFor();
   expect(await card.locator('h2').textContent()).toBe(c(title));
+  // the hour symbol stays "h": a Cyrillic "х" reads as "times"
+  await expect(card.locator('.fair-pay').textContent()).resolves.toMatch(/за 9 h\)/);
   await screenshots(page, 'cyrillic-browse-by-town');
   await context.close();
 });
@@ -216,6 +218,10 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
   await page.locator('main h1').first().waitFor();
   await page.locator('[data-lang="sr-Cyrl"]').first().click();
   await page.getByTestId('profile-summary').getByText('Јован Илић').waitFor();
+  // the header's name and the month names follow the script too
+  await expect(page.getByTestId('user-badge').textContent()).resolves.toContain('Јован Илић');
+  await expect(page.getByLabel('јун', { exact: true }).isChecked()).resolves.toBe(true);
+  await expect(page.getByLabel('jun', { exact: true }).count()).resolves.toBe(0);
   const me = async () =>
     (await (
       await fetch(`${product.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })

@@ -91,9 +91,9 @@ describe('the harvest calendar (public, pre-rendered)', () => {
       // the table fits the screen or scrolls inside its own box, never the page
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.getByRole('link', { name: 'Ћирилица' }).click();
+      await page.getByRole('link', { name: 'Ћирилица', exact: true }).click();
       await page.getByRole('heading', { name: 'Календар бербе' }).waitFor();
-      await page.getByRole('link', { name: 'English' }).click();
+      await page.getByRole('link', { name: 'English', exact: true }).click();
       await page.getByRole('heading', { name: 'Harvest calendar' }).waitFor();
       await screenshots(page, 'harvest-calendar-without-javascript');
       await context.close();

@@ -101,6 +101,11 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 /** Every screen a visitor can open without signing in. */
 export const visitorPages = [
   '/',
+  '/sr-Cyrl',
+  '/en',
+  '/harvest-calendar',
+  '/harvest-calendar/sr-Cyrl',
+  '/harvest-calendar/en',
   '/privacy-policy',
   '/media',
   '/crowdfunding',

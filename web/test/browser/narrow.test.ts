@@ -6,6 +6,8 @@ import {
   visitorPages,
   type Product,
 } from './helpers';
+import { testClient } from '@moba/platform/testing';
+import { mobaBody, registeredUser } from '../../../test/support/product';
 
 jest.setTimeout(120_000);
 
@@ -64,4 +66,43 @@ test('the signed-in layout, menu and notification panel fit a 360 px phone', asy
   await page.getByTestId('notification-panel').waitFor();
   expect((await overflow(page)).scrollWidth).toBe(360);
   await context.close();
+});
+
+test("a worker's browse with a moba card (wage, distance, fair pay) and its details never scrolls sideways", async () => {
+  const client = testClient(product.url);
+  const estate = await registeredUser(client, 'estate');
+  const created = await client.post(
+    '/api/estates/vacancies/create',
+    await mobaBody(client, { municipality: 'Smederevo' }), // longer than the place's column used to be
+    estate.auth,
+  );
+  expect(created.status).toBe(201);
+  const session = await createWorkerSession(product);
+  for (const [width, height] of [
+    [360, 780],
+    [1280, 800],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    await useSessionIn(page, product.url, session);
+    await page.goto(`${product.url}/worker/mobas`);
+    await page.getByTestId('vacancy-card').first().waitFor();
+    expect({ width, scrollWidth: (await overflow(page)).scrollWidth }).toEqual({ width, scrollWidth: width });
+    // no fact spills over its neighbour on the card
+    const spilling = await page
+      .getByTestId('vacancy-card')
+      .first()
+      .locator('.fact')
+      .evaluateAll((facts) =>
+        facts.filter((f) => f.scrollWidth > f.clientWidth + 1).map((f) => (f as HTMLElement).innerText),
+      );
+    expect({ width, spilling }).toEqual({ width, spilling: [] });
+    await page
+      .getByRole('button', { name: /Detalji/ })
+      .first()
+      .click();
+    await page.getByTestId('vacancy-details').first().waitFor();
+    expect({ width, scrollWidth: (await overflow(page)).scrollWidth }).toEqual({ width, scrollWidth: width });
+    await context.close();
+  }
 });

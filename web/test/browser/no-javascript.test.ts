@@ -1,9 +1,10 @@
 /**
  * Chromium with JavaScript turned off, at 360 px and 1280 px: the pre-rendered home page takes a
- * guest application as a real POST (no name or phone in the URL) and the service answers a page;
- * the pages that need scripts say so.
+ * guest application as a real POST (no name or phone in the URL) and the service answers a page in
+ * the reader's script; the pages that need scripts say so, and lead to the home page in each script.
  */
 import type { Browser } from 'playwright-core';
+import { toCyrillic } from '@moba/contracts';
 import { runProductAndBrowser, uniquePhone, type Product } from './helpers';
 
 jest.setTimeout(120_000);
@@ -83,3 +84,59 @@ test.each(sizes)(
     await page.context().close();
   },
 );
+
+test.each([
+  ['sr-Cyrl', 360, 780, toCyrillic],
+  ['en', 1280, 900, null],
+] as const)(
+  'a reader of %s at %i px without JavaScript finds the home page in that script, applies and is answered in it',
+  async (lng, width, height, inScript) => {
+    const words = {
+      'sr-Cyrl': { link: 'Моба ћирилицом', submit: 'Pozovite me', sent: 'Hvala', home: 'Nazad na početnu' },
+      en: {
+        link: 'Moba in English',
+        submit: 'Send application',
+        sent: 'Thank you',
+        home: 'Back to the home page',
+      },
+    }[lng];
+    const say = (text: string) => (inScript ? inScript(text) : text);
+    const labels =
+      lng === 'en'
+        ? { first: 'First name', last: 'Last name', phone: 'Phone number', place: 'Municipality' }
+        : { first: say('Ime'), last: say('Prezime'), phone: say('Broj telefona'), place: say('Opština') };
+    const page = await noScriptPage(width, height);
+    await page.goto(product.url);
+    await page.getByTestId('noscript').waitFor();
+    await page.getByRole('link', { name: words.link, exact: true }).click();
+    await page.waitForURL(`**/${lng}`);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe(lng);
+    const form = page.locator('#guest form');
+    await form.getByLabel(labels.first, { exact: true }).fill(lng === 'en' ? 'Jelena' : 'Јелена');
+    await form.getByLabel(labels.last).fill(lng === 'en' ? 'Stanković' : 'Станковић');
+    await form.getByLabel(labels.phone).fill(uniquePhone());
+    await form.getByLabel(labels.place).fill(lng === 'en' ? 'Arilje' : 'Ариље');
+    await form.getByRole('button', { name: say(words.submit) }).click();
+    await expect(page.getByTestId('guest-sent').textContent()).resolves.toContain(say(words.sent));
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe(lng);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('link', { name: say(words.home) }).click();
+    await page.waitForURL(`**/${lng}`);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe(lng);
+    await page.context().close();
+  },
+);
+
+test('with JavaScript the Cyrillic home page hydrates in Cyrillic without errors', async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${product.url}/sr-Cyrl`);
+  await page.getByRole('heading', { level: 1, name: toCyrillic('Posao u polju'), exact: false }).waitFor();
+  await page.getByRole('button', { name: /Ћир/ }).and(page.locator('[aria-pressed="true"]')).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -127,6 +127,18 @@ describe('scam-proof listings', () => {
       .getByTestId('listing-review');
     await waiting.waitFor();
     await expect(waiting.textContent()).resolves.toContain('ispod zakonskog minimuma');
+    // said once, by the card's status, not again by the note
+    const estateCard = estatePage.getByTestId('estate-moba').filter({ hasText: title });
+    await expect(estateCard.getByText('Čeka proveru administratora').count()).resolves.toBe(1);
+    // the card's actions keep their words on one line at 360 px
+    const lines = await estateCard.locator('.form-actions > *').evaluateAll((actions) =>
+      actions.map((el) => {
+        const text = document.createRange();
+        text.selectNodeContents(el);
+        return Math.round(text.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+      }),
+    );
+    expect(lines).toEqual(lines.map(() => 1));
     await screenshots(estatePage, 'estate-moba-held');
     await estateContext.close();
 

@@ -1,39 +1,62 @@
 import type { GuestSignupRequest } from '@moba/contracts';
+import { toCyrillic } from '@moba/contracts/script';
 
 /**
  * The guest application for a browser without JavaScript: the home page's form posts here
  * form-encoded, and the answer is a page (thank you, or the form again with its errors), in the
  * reader's language. With JavaScript the same form posts JSON and the app shows the result itself.
  */
-export type GuestFormLanguage = 'sr' | 'en';
+/** Each language and its pre-rendered home page (the web's paths.home and paths.homeIn). */
+const homes = { 'sr-Latn': '/', 'sr-Cyrl': '/sr-Cyrl', en: '/en' } as const;
+export type GuestFormLanguage = keyof typeof homes;
 type Field = keyof GuestSignupRequest;
 export const guestFormFields: Field[] = ['firstName', 'lastName', 'phone', 'municipality', 'note'];
 
-const texts = {
-  sr: {
-    title: 'Javite se bez naloga',
-    fixTitle: 'Proverite označena polja',
-    sentTitle: 'Podaci su poslati',
-    sentText:
-      'Hvala! Naš tim će vas pozvati na upisani broj telefona u narednih nekoliko dana i dogovoriti posao u vašoj blizini.',
-    home: 'Nazad na početnu',
-    submit: 'Pozovite me',
-    optional: '(nije obavezno)',
-    labels: {
-      firstName: 'Ime',
-      lastName: 'Prezime',
-      phone: 'Broj telefona',
-      municipality: 'Opština',
-      note: 'Napomena',
-    },
-    errors: {
-      firstName: 'Upišite ime.',
-      lastName: 'Upišite prezime.',
-      phone: 'Upišite ispravan broj telefona, na primer 064 123 4567.',
-      municipality: 'Upišite opštinu u Srbiji, na primer Arilje.',
-      note: 'Napomena je predugačka.',
-    },
+interface Texts {
+  title: string;
+  fixTitle: string;
+  sentTitle: string;
+  sentText: string;
+  home: string;
+  submit: string;
+  optional: string;
+  labels: Record<Field, string>;
+  errors: Record<Field, string>;
+}
+
+const latin: Texts = {
+  title: 'Javite se bez naloga',
+  fixTitle: 'Proverite označena polja',
+  sentTitle: 'Podaci su poslati',
+  sentText:
+    'Hvala! Naš tim će vas pozvati na upisani broj telefona u narednih nekoliko dana i dogovoriti posao u vašoj blizini.',
+  home: 'Nazad na početnu',
+  submit: 'Pozovite me',
+  optional: '(nije obavezno)',
+  labels: {
+    firstName: 'Ime',
+    lastName: 'Prezime',
+    phone: 'Broj telefona',
+    municipality: 'Opština',
+    note: 'Napomena',
   },
+  errors: {
+    firstName: 'Upišite ime.',
+    lastName: 'Upišite prezime.',
+    phone: 'Upišite ispravan broj telefona, na primer 064 123 4567.',
+    municipality: 'Upišite opštinu u Srbiji, na primer Arilje.',
+    note: 'Napomena je predugačka.',
+  },
+};
+const inCyrillic = (texts: Texts): Texts =>
+  JSON.parse(JSON.stringify(texts), (_, value: unknown) =>
+    typeof value === 'string' ? toCyrillic(value) : value,
+  ) as Texts;
+
+/** Serbian Cyrillic is generated from the Latin texts, as the app's Cyrillic locale is. */
+const texts: Record<GuestFormLanguage, Texts> = {
+  'sr-Latn': latin,
+  'sr-Cyrl': inCyrillic(latin),
   en: {
     title: 'Apply without an account',
     fixTitle: 'Please check the marked fields',
@@ -58,10 +81,11 @@ const texts = {
       note: 'The note is too long.',
     },
   },
-} as const;
+};
 
-/** The language of the page the form was sent from (its hidden `lang` field): sr unless English. */
-export const formLanguage = (lang: unknown): GuestFormLanguage => (lang === 'en' ? 'en' : 'sr');
+/** The language of the page the form was sent from (its hidden `lang` field): Serbian Latin unless another. */
+export const formLanguage = (lang: unknown): GuestFormLanguage =>
+  typeof lang === 'string' && Object.hasOwn(homes, lang) ? (lang as GuestFormLanguage) : 'sr-Latn';
 
 const escape = (text: string) =>
   text.replace(
@@ -78,7 +102,7 @@ button,a.button{display:inline-flex;align-items:center;justify-content:center;mi
 .alert{background:#fee2e2;border:2px solid #b91c1c;border-radius:10px;padding:.75rem 1rem}`;
 
 function page(language: GuestFormLanguage, title: string, body: string): string {
-  return `<!doctype html><html lang="${language === 'en' ? 'en' : 'sr-Latn'}"><head><meta charset="utf-8">
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)} · Moba</title>
 <style>${style}</style></head><body><main>${body}</main></body></html>`;
 }
@@ -88,7 +112,7 @@ export function sentPage(language: GuestFormLanguage): string {
   return page(
     language,
     t.sentTitle,
-    `<h1>${t.sentTitle}</h1><p data-testid="guest-sent">${t.sentText}</p><a class="button" href="/">${t.home}</a>`,
+    `<h1>${t.sentTitle}</h1><p data-testid="guest-sent">${t.sentText}</p><a class="button" href="${homes[language]}">${t.home}</a>`,
   );
 }
 
@@ -117,6 +141,7 @@ export function fixPage(
       .join('')}</ul></div>
 <form method="post" action="/api/signup-guest"><input type="hidden" name="lang" value="${language}">
 ${fields}
-<button type="submit">${t.submit}</button></form>`,
+<button type="submit">${t.submit}</button></form>
+<p><a href="${homes[language]}">${t.home}</a></p>`,
   );
 }

@@ -19,6 +19,7 @@ import { GuidanceModal } from './GuidanceModal';
 import { useLogoutMutation, useSetLanguageMutation } from '../auth/api';
 import { atMost, forgetSession } from '../../lib/forget-session';
 import { apiLanguage } from '../../lib/i18n';
+import { useReaderScript } from '../../lib/reader-script';
 import { Icon } from '../../components/Icon';
 
 interface MenuItem {
@@ -96,8 +97,9 @@ function Shell() {
   const [setLanguage] = useSetLanguageMutation();
   const closeLogout = useCallback(() => setAskLogout(false), []);
   const role = session.role!;
+  const fullName = useReaderScript()(session.fullName ?? '?');
   const userId = session.userId ?? getUserId() ?? '';
-  const initials = (session.fullName ?? '?')
+  const initials = fullName
     .split(/\s+/)
     .map((p) => p[0])
     .join('')
@@ -128,7 +130,7 @@ function Shell() {
             {initials}
           </span>
           <span className="user-name">
-            {session.fullName} <span className="muted small">· {t(`roles.${role}`)}</span>
+            {fullName} <span className="muted small">· {t(`roles.${role}`)}</span>
           </span>
         </span>
       </header>

@@ -9,6 +9,7 @@ import {
 } from '@moba/contracts';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { intlLocale } from '../../../lib/format';
 import { useAuditLogQuery } from '../audit-api';
 import { AdminError } from '../components/AdminError';
 import { searchTermOf } from './UsersPage';
@@ -58,7 +59,7 @@ function Changes({ before, after }: { before: AuditValues | null; after: AuditVa
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation('trust');
-  const when = new Date(entry.at).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'sr-Latn-RS');
+  const when = new Date(entry.at).toLocaleString(intlLocale(i18n.language));
   return (
     <li className="admin-card" data-testid="audit-entry">
       <div className="admin-card-head">

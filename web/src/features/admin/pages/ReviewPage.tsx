@@ -5,7 +5,6 @@ import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { ReviewReasonText } from '../../../components/ListingReviewNote';
 import { formatDate } from '../../../lib/format';
-import { useReaderScript } from '../../../lib/reader-script';
 import { apiErrorInfo } from '../../../lib/api';
 import { VacancyFacts } from '../../mobas/components/VacancyFacts';
 import { useDecideReviewMutation, useReviewQueueQuery } from '../review-api';
@@ -15,7 +14,6 @@ import '../admin.css';
 
 function ReviewCard({ item }: { item: ReviewQueueItem }) {
   const { t, i18n } = useTranslation(['trust', 'errors']);
-  const shown = useReaderScript();
   const noteId = useId();
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
@@ -29,10 +27,10 @@ function ReviewCard({ item }: { item: ReviewQueueItem }) {
   return (
     <li className="admin-card" data-testid="review-item">
       <div className="admin-card-head">
-        <h3>{shown(item.title)}</h3>
+        <h3>{item.title}</h3>
         <span className="pill pill-danger">{t(`review.state.${item.review.state}`)}</span>
       </div>
-      <p className="muted">{shown(item.estateName)}</p>
+      <p className="muted">{item.estateName}</p>
       <ul>
         {item.review.reasons.map((reason, i) => (
           <li key={i}>
@@ -45,13 +43,13 @@ function ReviewCard({ item }: { item: ReviewQueueItem }) {
           {item.reportList.map((r, i) => (
             <li key={i} className="small">
               <strong>{t(`report.reasons.${r.reason}`)}</strong> · {formatDate(r.reportedAt, i18n.language)}
-              {r.text ? ` — ${shown(r.text)}` : ''}
+              {r.text ? ` — ${r.text}` : ''}
             </li>
           ))}
         </ul>
       )}
       <VacancyFacts vacancy={item} compact />
-      <p className="description">{shown(item.description)}</p>
+      <p className="description">{item.description}</p>
       <div className={`field${touched && missing ? ' has-error' : ''}`}>
         <label htmlFor={noteId}>{t('review.noteForEstate')}</label>
         <textarea

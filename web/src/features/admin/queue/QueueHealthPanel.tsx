@@ -68,7 +68,12 @@ export function QueueHealthPanel({ health }: { health: QueueHealth }) {
                   <td>
                     {v.freePositions} / {v.totalPositions}
                   </td>
-                  <td>{t('queue.waitingOf', { count: v.waiting, places: v.waitingPositions })}</td>
+                  <td>
+                    {t('queue.waitingOf', {
+                      count: v.waiting,
+                      places: t('tickets.positions', { count: v.waitingPositions }),
+                    })}
+                  </td>
                   <td>
                     {v.freePositions > 0 && (
                       <Link className="button secondary small" to={paths.admin.vacancyMatches(v.id)}>

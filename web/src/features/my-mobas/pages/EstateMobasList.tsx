@@ -170,6 +170,7 @@ function EstateVacancyCard({
 }
 
 function ApprovedApplicantsDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: () => void }) {
+  const shown = useReaderScript();
   const { t, i18n } = useTranslation(['my-mobas', 'common']);
   const { data, isLoading, error, refetch } = useApprovedApplicantsQuery(vacancy.id, {
     refetchOnMountOrArgChange: true,
@@ -188,7 +189,7 @@ function ApprovedApplicantsDialog({ vacancy, onClose }: { vacancy: VacancyItem; 
           <ul className="plain applicants">
             {data?.map((a) => (
               <li key={a.applicationId} className="applicant" data-testid="applicant">
-                <strong>{a.fullName}</strong>
+                <strong>{shown(a.fullName)}</strong>
                 {a.guest && <span className="muted"> · {t('applicants.guest')}</span>}
                 <br />
                 <Icon name="phone" /> <a href={`tel:${a.phone}`}>{a.phone}</a>

@@ -23,6 +23,7 @@ import { SmsSettingsField } from '../components/SmsSettingsField';
 import { CrewEditor } from '../../crew/components/CrewEditor';
 import '../../mobas/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
+import { intlLocale } from '../../../lib/format';
 
 /** /worker/profile: county (municipality), availability months, skills (< 500), photo (< 2 MB). */
 export default function WorkerProfilePage() {
@@ -86,7 +87,7 @@ function WorkerForm({ profile }: { profile: WorkerProfile }) {
   const errorText = useFeatureErrorText('profile');
   const places = useMemo(() => municipalityNames(profile.region), [profile.region]);
   const monthName = (m: number) =>
-    new Date(2024, m - 1, 1).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'sr-Latn-RS', {
+    new Date(2024, m - 1, 1).toLocaleDateString(intlLocale(i18n.language), {
       month: 'long',
     });
   useEffect(() => reset, [reset]);

@@ -27,7 +27,7 @@ function useWage() {
  */
 export function OpenMobasPreview() {
   const { t, i18n } = useTranslation('public');
-  const inScript = useReaderScript();
+  const shown = useReaderScript();
   const wage = useWage();
   const [state, setState] = useState<State>({ status: 'loading' });
 
@@ -60,9 +60,9 @@ export function OpenMobasPreview() {
             {state.preview.items.map((item) => (
               <li key={item.id} className="preview-card">
                 <p className="preview-wage">{wage(item)}</p>
-                <p className="preview-title">{inScript(item.title)}</p>
+                <p className="preview-title">{shown(item.title)}</p>
                 <p className="preview-facts">
-                  <Icon name="place" /> {inScript(item.municipality)} · <Icon name="calendar" />{' '}
+                  <Icon name="place" /> {shown(item.municipality)} · <Icon name="calendar" />{' '}
                   <span className="nowrap">{formatDate(item.startDate, i18n.language)}</span> ·{' '}
                   {t('preview.free', { count: item.freePositions })}
                 </p>

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useReaderScript } from '../../../lib/reader-script';
 import {
   RATING_COMMENT_MAX,
   offeredExtras,
@@ -49,6 +50,7 @@ export default function RateEstatePage() {
 
 function RateEstate({ vacancyId }: { vacancyId: string }) {
   const { t } = useTranslation(['ratings', 'common']);
+  const shown = useReaderScript();
   const { data, isLoading, error, refetch } = useEstateForRatingQuery(vacancyId, {
     refetchOnMountOrArgChange: true,
   });
@@ -90,11 +92,11 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
         {data && (
           <>
             <p className="lead">
-              {t('rateEstate.lead', { estate: data.estateName, title: data.vacancyTitle })}
+              {t('rateEstate.lead', { estate: shown(data.estateName), title: shown(data.vacancyTitle) })}
             </p>
             {rating.isSuccess || data.rated ? (
               <div className="alert success" role="status" data-testid="rate-estate-done">
-                <p>{t('rateEstate.done', { estate: data.estateName })}</p>
+                <p>{t('rateEstate.done', { estate: shown(data.estateName) })}</p>
                 {data.rating && (
                   <p>
                     <Stars value={data.rating.grade} /> {t('gradeOf', { grade: data.rating.grade })}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useReaderScript } from '../../../lib/reader-script';
 import {
   RATING_COMMENT_MAX,
   ratingCommentSchema,
@@ -162,6 +163,7 @@ function WorkerItem({
   error: string | null;
 }) {
   const { t } = useTranslation(['ratings', 'common']);
+  const name = useReaderScript()(worker.fullName);
   const [rateOne, single] = useRateWorkerMutation();
   const errorText = useFeatureErrorText('ratings');
   const [ownError, setOwnError] = useState<string | null>(null);
@@ -182,8 +184,8 @@ function WorkerItem({
   };
 
   return (
-    <article className="vacancy-card" data-testid="worker-to-rate" aria-label={worker.fullName}>
-      <h2>{worker.fullName}</h2>
+    <article className="vacancy-card" data-testid="worker-to-rate" aria-label={name}>
+      <h2>{name}</h2>
       {worker.attendance && <p data-testid="worker-came">{t('attendanceCame', worker.attendance)}</p>}
       {worker.rated ? (
         <p data-testid="worker-rated">
@@ -199,14 +201,14 @@ function WorkerItem({
         <>
           <GradeInput
             name={`grade-${worker.workerId}`}
-            legend={t('gradeFor', { name: worker.fullName })}
+            legend={t('gradeFor', { name })}
             value={draft.grade}
             onChange={(grade) => onChange({ grade })}
             error={ownError ?? error}
           />
           <PromiseChecklist
             name={`promises-${worker.workerId}`}
-            legend={t('promises.workerLegend', { name: worker.fullName })}
+            legend={t('promises.workerLegend', { name })}
             items={workerPromiseItems}
             value={draft.answers}
             onChange={(answers) => onChange({ answers })}

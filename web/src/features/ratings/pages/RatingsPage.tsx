@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useReaderScript } from '../../../lib/reader-script';
+import { intlLocale } from '../../../lib/format';
 import { formatRelative } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
 import { QueryState } from '../../mobas/components/States';
@@ -11,6 +13,7 @@ import '../../mobas/mobas.css';
 /** /worker/ratings and /estate/ratings: ratings received, the average and the count. */
 export default function RatingsPage() {
   const { t, i18n } = useTranslation(['ratings', 'common']);
+  const shown = useReaderScript();
   const { data, isLoading, error, refetch } = useMyRatingsQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
@@ -34,7 +37,7 @@ export default function RatingsPage() {
               <p className="summary-big">
                 <Stars value={average ?? 0} />{' '}
                 {average !== null
-                  ? average.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'sr-Latn-RS', {
+                  ? average.toLocaleString(intlLocale(i18n.language), {
                       maximumFractionDigits: 1,
                     })
                   : '–'}
@@ -48,9 +51,9 @@ export default function RatingsPage() {
                   <p>
                     <Stars value={r.grade} /> <strong>{t('gradeOf', { grade: r.grade })}</strong>
                   </p>
-                  <p>{t('received.from', { name: r.raterName, title: r.vacancyTitle })}</p>
+                  <p>{t('received.from', { name: shown(r.raterName), title: shown(r.vacancyTitle) })}</p>
                   {r.attendance && <p data-testid="rating-came">{t('attendanceCame', r.attendance)}</p>}
-                  {r.comment && <p className="description">“{r.comment}”</p>}
+                  {r.comment && <p className="description">“{shown(r.comment)}”</p>}
                   <p className="muted small">{formatRelative(t, r.createdAt, now)}</p>
                 </li>
               ))}
