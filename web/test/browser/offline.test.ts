@@ -2,8 +2,7 @@
  * Issue 21 item 2 in Chromium at 360 px with the network cut: the app is installable (manifest with
  * icons, a service worker controlling the page), the worker's last browse and "my mobas" answers show
  * offline with how old they are, the notification panel whose code never came says so, an apply made
- * offline is refused in words and never sent, and logout
- * clears every kept private answer.
+ * offline is refused in words and never sent, and logout clears every kept private answer.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
