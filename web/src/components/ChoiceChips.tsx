@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { foldForMatch } from '@moba/contracts';
 
@@ -14,6 +14,7 @@ const FIRST_SHOWN = 12;
  * A multi-choice field a thumb can work on a 360 px phone: each choice is a 44 px checkbox chip (no
  * native multi-select that needs Ctrl or a long press). A long list (over FIRST_SHOWN) gets a search
  * box and shows its first choices until searched or opened in full; chosen ones always stay visible.
+ * `ref` lands on the first choice, so a form can move focus to the field.
  */
 export function ChoiceChips({
   label,
@@ -24,6 +25,7 @@ export function ChoiceChips({
   onChange,
   onBlur,
   testId,
+  ref,
 }: {
   label: ReactNode;
   hint?: ReactNode;
@@ -33,6 +35,7 @@ export function ChoiceChips({
   onChange: (values: string[]) => void;
   onBlur?: () => void;
   testId?: string;
+  ref?: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation('common');
   const id = useId();
@@ -75,9 +78,10 @@ export function ChoiceChips({
         />
       )}
       <div className="chips">
-        {visible.map((o) => (
+        {visible.map((o, i) => (
           <label key={o.value} className="check chip">
             <input
+              ref={i === 0 ? ref : undefined}
               type="checkbox"
               checked={chosen.has(o.value)}
               onChange={(e) => toggle(o.value, e.target.checked)}

@@ -2,13 +2,21 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react
 import { useTranslation } from 'react-i18next';
 import { translateIssue } from '../lib/issue-token';
 
-/** The error text of a field in the reader's language, from the token of a schema issue or a server detail. */
-export function useFieldError(token: string | undefined): string | undefined {
-  const { t } = useTranslation(['common', 'errors']);
-  if (!token) return undefined;
-  const { key, params, fallbacks } = translateIssue(token);
-  return t([key, ...fallbacks], params);
+/**
+ * Error tokens (of a schema issue or a server detail) → text in the reader's language; `namespace`
+ * may word a code its own way, for one field or for all (see translateIssue).
+ */
+export function useIssueText(namespace?: string) {
+  const { t } = useTranslation(['common', 'errors', ...(namespace ? [namespace] : [])]);
+  return (token: string | undefined, field?: string): string | undefined => {
+    if (!token) return undefined;
+    const { key, params, fallbacks } = translateIssue(token, namespace, field);
+    return t([key, ...fallbacks], params);
+  };
 }
+
+/** The error text of one field (see useIssueText). */
+export const useFieldError = (token: string | undefined) => useIssueText()(token);
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;

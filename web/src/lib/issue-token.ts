@@ -18,17 +18,23 @@ interface Coded {
 export const issueToken = ({ code, limit }: Coded): string =>
   limit === undefined ? code : `${code}:${limit}`;
 
-/** A token (or nothing) → the key and parameters of its text; `namespace` may word a code its own way. */
+/**
+ * A token (or nothing) → the key and parameters of its text; `namespace` may word a code its own
+ * way, for one field (`<namespace>:issues.<field>.<code>`) or for all (`<namespace>:issues.<code>`).
+ */
 export function translateIssue(
   token: string | undefined,
   namespace?: string,
+  field?: string,
 ): Translated & { fallbacks: string[] } {
   const [code = '', rawLimit] = (token ?? '').split(':');
   const limit =
     rawLimit === undefined ? undefined : /^-?\d+(\.\d+)?$/.test(rawLimit) ? Number(rawLimit) : rawLimit;
   const params = limit === undefined ? undefined : { limit };
   if (code.includes('.')) return { key: `errors:${code}`, params, fallbacks: ['common:validation.invalid'] };
-  const own = namespace ? [`${namespace}:issues.${code}`] : [];
+  const own = namespace
+    ? [...(field ? [`${namespace}:issues.${field}.${code}`] : []), `${namespace}:issues.${code}`]
+    : [];
   const [key, ...rest] = [...own, `common:validation.${code || 'invalid'}`, 'common:validation.invalid'];
   return { key, params, fallbacks: rest };
 }

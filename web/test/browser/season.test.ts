@@ -488,7 +488,7 @@ test('both sides keep their profiles: worker skills and photo with preview, esta
   await estatePage.goto(`${product.url}/estate/profile`);
   const description = estatePage.getByLabel('Opis gazdinstva');
   await description.fill('x'.repeat(700));
-  await estatePage.getByText('Opis mora imati manje od 700 karaktera.').waitFor();
+  await estatePage.getByText('Opis može imati najviše 699 karaktera.').waitFor();
   await description.fill('Porodično gazdinstvo, maline i kupine na 3 ha kod Ivanjice.');
   await estatePage.getByRole('button', { name: 'Sačuvaj izmene' }).click();
   await estatePage.getByTestId('profile-saved').waitFor();

@@ -4,10 +4,12 @@ import {
   DEFAULT_WORK_START,
   vacancyCrossFieldProblems,
   workDurationHours,
+  type CreateVacancy,
   type CreateVacancyInput,
   type PaymentType,
   type Region,
 } from '@moba/contracts';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { issuesByField } from '../../lib/validation';
 import { issueToken } from '../../lib/issue-token';
 
@@ -115,3 +117,18 @@ export function checkDraft(d: Draft, today: string) {
   }
   return { result, problems };
 }
+
+/** The form's resolver: checkDraft's problems as field errors, the parsed body as the values. */
+export const draftResolver =
+  (today: string): Resolver<Draft, unknown, CreateVacancy> =>
+  (draft, _context, options) => {
+    const { result, problems } = checkDraft(draft, today);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors = Object.fromEntries(
+      Object.entries(problems).map(([field, token]) => [
+        field,
+        { type: token.split(':')[0], message: token, ref: options.fields[field]?.ref },
+      ]),
+    );
+    return { values: {}, errors: errors as FieldErrors<Draft> };
+  };

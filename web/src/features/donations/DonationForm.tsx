@@ -1,8 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Provider } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
+  donationPaymentBodySchema,
   donationTierOf,
   formatRsd as formatRsdExact,
   type DonationInstructionsResponse,
@@ -13,7 +15,9 @@ import { contactOf, paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { store } from '../../lib/store';
 import { formatRsd } from '../../lib/format';
-import { amountProblem, parseAmount, suggestedAmount, tierOfText, tiers } from './amount';
+import { parseAmount, suggestedAmount, tierOfText, tiers } from './amount';
+import { useIssueText } from '../../components/Field';
+import { codedResolver } from '../../lib/validation';
 import { useCreatePaymentMutation, useDonationInstructionsMutation, type CreatePaymentError } from './api';
 import { createAnswerOf, type CreateAnswer } from './payment-answer';
 import { PaymentSlipView } from './PaymentSlipView';
@@ -75,62 +79,76 @@ function QrInstructions({ data }: { data: DonationInstructionsResponse }) {
   );
 }
 
+interface DonationFields {
+  amount: string;
+  method: DonationMethod;
+}
+const initial: DonationFields = { amount: '', method: 'qr' };
+
+/** The typed amount read as people write it, checked with the server's rules of a donation. */
+const resolver = codedResolver(donationPaymentBodySchema, ({ amount, method }: DonationFields) => ({
+  purpose: 'donation' as const,
+  amount: parseAmount(amount),
+  method,
+}));
+
 function Form() {
   const { t } = useTranslation(['donations', 'common']);
+  const issueText = useIssueText('donations');
   const { role } = useSession();
   const amountId = useId();
-  const [amountText, setAmountText] = useState('');
-  const [method, setMethod] = useState<DonationMethod>('qr');
-  const [touched, setTouched] = useState(false);
+  const { register, handleSubmit, setValue, clearErrors, watch, formState } = useForm({
+    resolver,
+    defaultValues: initial,
+  });
   const [instructions, setInstructions] = useState<DonationInstructionsResponse | null>(null);
   const [cardProblem, setCardProblem] = useState<Exclude<CreateAnswer, { url: string }> | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const [getInstructions, instructionsState] = useDonationInstructionsMutation();
   const [createPayment, createState] = useCreatePaymentMutation();
-  const problem = amountProblem(amountText);
-  const shownProblem = touched ? problem : null;
-  const activeTier = tierOfText(amountText);
+  const method = watch('method');
+  const activeTier = tierOfText(watch('amount'));
+  const amountError = issueText(formState.errors.amount?.message, 'amount');
   const busy = instructionsState.isLoading || createState.isLoading || redirecting;
   // Marks the form interactive once hydrated on top of the pre-rendered HTML.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    setInstructions(null);
-    setCardProblem(null);
-    if (problem) {
-      document.getElementById(amountId)?.focus();
-      return;
-    }
-    const amount = parseAmount(amountText)!;
-    const tier = donationTierOf(amount);
-    if (method === 'card') {
-      const result = await createPayment({ purpose: 'donation', amount, method: 'card', tier });
-      const answer =
-        'data' in result && result.data !== undefined
-          ? createAnswerOf(200, result.data, null)
-          : createAnswerOf(
-              (result.error as CreatePaymentError).status,
-              (result.error as CreatePaymentError).text,
-              (result.error as CreatePaymentError).code,
-            );
-      if ('url' in answer) {
-        setRedirecting(true);
-        window.location.assign(answer.url);
-      } else setCardProblem(answer);
-      return;
-    }
-    const result = await getInstructions({ amount, method, tier });
-    if ('data' in result && result.data) setInstructions(result.data);
-  };
+  const submit = handleSubmit(
+    async ({ amount, method }) => {
+      setInstructions(null);
+      setCardProblem(null);
+      const tier = donationTierOf(amount);
+      if (method === 'card') {
+        const result = await createPayment({ purpose: 'donation', amount, method: 'card', tier });
+        const answer =
+          'data' in result && result.data !== undefined
+            ? createAnswerOf(200, result.data, null)
+            : createAnswerOf(
+                (result.error as CreatePaymentError).status,
+                (result.error as CreatePaymentError).text,
+                (result.error as CreatePaymentError).code,
+              );
+        if ('url' in answer) {
+          setRedirecting(true);
+          window.location.assign(answer.url);
+        } else setCardProblem(answer);
+        return;
+      }
+      const result = await getInstructions({ amount, method, tier });
+      if ('data' in result && result.data) setInstructions(result.data);
+    },
+    () => {
+      setInstructions(null);
+      setCardProblem(null);
+    },
+  );
 
   return (
     <div className="donation">
       <form
         className="form donation-form no-print"
-        onSubmit={submit}
+        onSubmit={(e) => void submit(e)}
         noValidate
         aria-labelledby="donate-title"
         data-ready={ready}
@@ -146,8 +164,8 @@ function Form() {
                 className={`tier-button${activeTier === tier.id ? ' active' : ''}`}
                 aria-pressed={activeTier === tier.id}
                 onClick={() => {
-                  setAmountText(String(suggestedAmount[tier.id]));
-                  setTouched(false);
+                  setValue('amount', String(suggestedAmount[tier.id]));
+                  clearErrors('amount');
                 }}
               >
                 <strong>
@@ -161,7 +179,7 @@ function Form() {
             ))}
           </div>
         </fieldset>
-        <div className={`field${shownProblem ? ' has-error' : ''}`}>
+        <div className={`field${amountError ? ' has-error' : ''}`}>
           <label htmlFor={amountId}>{t('form.amount')}</label>
           <p id={`${amountId}-hint`} className="hint">
             {t('form.amountHint')}
@@ -169,22 +187,19 @@ function Form() {
           <div className="amount-input">
             <input
               id={amountId}
-              name="amount"
               inputMode="decimal"
               autoComplete="transaction-amount"
-              value={amountText}
-              aria-invalid={shownProblem ? true : undefined}
-              aria-describedby={[`${amountId}-hint`, shownProblem ? `${amountId}-error` : null]
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={[`${amountId}-hint`, amountError ? `${amountId}-error` : null]
                 .filter(Boolean)
                 .join(' ')}
-              onChange={(e) => setAmountText(e.target.value)}
-              onBlur={() => amountText && setTouched(true)}
+              {...register('amount')}
             />
             <span aria-hidden="true">RSD</span>
           </div>
-          {shownProblem && (
+          {amountError && (
             <p id={`${amountId}-error`} className="error" role="alert">
-              {t(shownProblem)}
+              {amountError}
             </p>
           )}
         </div>
@@ -193,13 +208,7 @@ function Form() {
           <div className="choices">
             {DONATION_METHODS.map((m) => (
               <label key={m} className="check method">
-                <input
-                  type="radio"
-                  name="method"
-                  value={m}
-                  checked={method === m}
-                  onChange={() => setMethod(m)}
-                />
+                <input type="radio" value={m} {...register('method')} />
                 <span>
                   <Icon name={methodIcons[m]} className="inline" /> <strong>{t(`methods.${m}.label`)}</strong>
                   <span className="hint block">{t(`methods.${m}.hint`)}</span>

@@ -1,5 +1,5 @@
 import { DONATION_TIERS_RSD } from '@moba/contracts/limits';
-import { donationAmountSchema, donationTierOf, type DonationTierId } from '@moba/contracts';
+import { donationTierOf, type DonationTierId } from '@moba/contracts';
 
 /**
  * An amount as people type it in Serbia: "1.500", "1500", "1.500,50", "1500,5" or "1500.50".
@@ -14,20 +14,6 @@ export function parseAmount(text: string): number | null {
   else if (/^\d{1,3}(\.\d{3})+$/.test(t)) normal = t.replace(/\./g, '');
   else normal = t;
   return /^\d+(\.\d+)?$/.test(normal) ? Number(normal) : Number.NaN;
-}
-
-/** What is wrong with the typed amount (donations namespace key), or null when it can be sent. */
-export function amountProblem(text: string): string | null {
-  const amount = parseAmount(text);
-  if (amount === null) return 'form.amountRequired';
-  if (Number.isNaN(amount)) return 'form.amountNumber';
-  const checked = donationAmountSchema.safeParse(amount);
-  if (checked.success) return null;
-  const message = checked.error.issues[0]?.message ?? '';
-  if (/at least/.test(message)) return 'form.amountMin';
-  if (/at most \d/.test(message)) return 'form.amountMax';
-  if (/decimals/.test(message)) return 'form.amountDecimals';
-  return 'form.amountNumber';
 }
 
 /** A suggested amount inside each tier (spec §9 tiers): picking a tier fills it in. */

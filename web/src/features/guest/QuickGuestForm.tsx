@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Field, FormAlert } from '../../components/Field';
@@ -9,9 +9,11 @@ import type { GuestForm } from './submit-guest';
 const empty: GuestForm = { firstName: '', lastName: '', phone: '', municipality: '', note: '' };
 
 /**
- * The guest quick registration (home page and /guest-registration). Plain inputs, so the home page
- * stays light: the schema, the phone rules and the municipality list load when first needed. It is
- * a real POST form, so the pre-rendered home page takes applications without JavaScript too.
+ * The guest quick registration (home page and /guest-registration). Plain inputs, not react-hook-form,
+ * so the home page stays light (bundle-size.test keeps the form library and zod off its start): the
+ * shared schema, the phone rules and the municipality list load when first sent or needed, and the
+ * errors are the same tokens every form shows through Field. It is a real POST form, so the
+ * pre-rendered home page takes applications without JavaScript too.
  */
 export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
   const { t, i18n } = useTranslation(['public', 'common']);
@@ -20,6 +22,12 @@ export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Each refused send moves focus to its first wrong field, as the other forms do.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   const [reference, setReference] = useState<typeof import('@moba/contracts/reference/index')>();
   const municipalities = reference?.municipalityNamesIn('RS', scriptOf(i18n.language)) ?? [];
 
@@ -44,6 +52,7 @@ export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
         return;
       }
       setErrors(result.fields);
+      setRefusals((n) => n + 1);
       if (result.formError) setFormError(t(`common:errors.${result.formError}`));
     } catch {
       setFormError(t('common:errors.network'));
@@ -55,6 +64,7 @@ export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
   return (
     // Without JavaScript the browser posts the form itself and the application service answers a page.
     <form
+      ref={formRef}
       className="form"
       method="post"
       action="/api/signup-guest"

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { updateNoteRequestSchema } from '@moba/contracts';
 import { NOTE_MAX } from '@moba/contracts/limits';
+import { codedResolver } from '../../../lib/validation';
 import { useUpdateNoteMutation } from '../api';
 import { AdminError } from './AdminError';
 
@@ -15,7 +15,7 @@ export function NoteEditor({ id, note, guest }: { id: string; note: string | nul
   const [saved, setSaved] = useState<string | null>(null);
   const [update, { isLoading, error, reset }] = useUpdateNoteMutation();
   const form = useForm<{ note: string }>({
-    resolver: zodResolver(updateNoteRequestSchema),
+    resolver: codedResolver(updateNoteRequestSchema),
     defaultValues: { note: note ?? '' },
   });
   const draft = form.watch('note') ?? '';

@@ -1,8 +1,13 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { VERIFICATION_NOTE_MAX, type AdminUserItem } from '@moba/contracts';
+import { estateVerificationSchema, VERIFICATION_NOTE_MAX, type AdminUserItem } from '@moba/contracts';
 import { Dialog } from '../../../components/Dialog';
+import { FormAlert, useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
+import { useApiErrorText } from '../../../lib/use-api-error';
+import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
+import { Labelled } from '../../mobas/components/Labelled';
 import { useSetEstateVerifiedMutation } from '../trust-api';
 
 /**
@@ -19,29 +24,27 @@ export function VerifyEstateDialog({
   onDone: (verified: boolean) => void;
 }) {
   const { t } = useTranslation(['trust', 'common', 'errors']);
-  const noteId = useId();
+  const issueText = useIssueText('trust');
+  const errorText = useApiErrorText();
   const verify = !estate.estateVerified;
-  const [note, setNote] = useState('');
-  const [touched, setTouched] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: codedResolver(estateVerificationSchema),
+    defaultValues: { note: '' },
+  });
   const [save, { isLoading, error }] = useSetEstateVerifiedMutation();
-  const missing = note.trim().length === 0;
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   const close = useCallback(() => closeRef.current(), []);
-  const code = error ? apiErrorInfo(error).code : null;
+
+  const onSubmit = handleSubmit(async ({ note }) => {
+    const result = await save({ estateId: estate.id, verified: verify, note });
+    if ('data' in result) onDone(verify);
+    else setServerFieldErrors(apiErrorInfo(result.error).fields, ['note'], setError);
+  });
+
   return (
     <Dialog title={t(verify ? 'verify.title' : 'verify.revokeTitle', { name: estate.name })} onClose={close}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (missing) return;
-          const result = await save({ estateId: estate.id, verified: verify, note: note.trim() });
-          if ('data' in result) onDone(verify);
-        }}
-      >
+      <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <p>{t(verify ? 'verify.text' : 'verify.revokeText')}</p>
         <dl className="facts">
           <div>
@@ -53,28 +56,10 @@ export function VerifyEstateDialog({
             <dd>{estate.pib ?? '—'}</dd>
           </div>
         </dl>
-        <div className={`field${touched && missing ? ' has-error' : ''}`}>
-          <label htmlFor={noteId}>{t('verify.note')}</label>
-          <textarea
-            id={noteId}
-            rows={3}
-            maxLength={VERIFICATION_NOTE_MAX}
-            value={note}
-            aria-invalid={touched && missing ? true : undefined}
-            aria-describedby={touched && missing ? `${noteId}-error` : undefined}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          {touched && missing && (
-            <p id={`${noteId}-error`} className="error" role="alert">
-              {t('verify.noteRequired')}
-            </p>
-          )}
-        </div>
-        {error && (
-          <p className="alert error" role="alert">
-            {t('verify.error')} {code ? t(`errors:${code}`, { defaultValue: '' }) : ''}
-          </p>
-        )}
+        <Labelled label={t('verify.note')} error={issueText(formState.errors.note?.message, 'note')}>
+          {(c) => <textarea {...c} rows={3} maxLength={VERIFICATION_NOTE_MAX} {...register('note')} />}
+        </Labelled>
+        <FormAlert>{errorText(error, 'trust:verify.error')}</FormAlert>
         <div className="form-actions">
           <button type="button" onClick={onClose}>
             {t('common:actions.cancel')}

@@ -108,6 +108,7 @@ export default function AuditPage() {
     <section className="page admin">
       <h1>{t('audit.title')}</h1>
       <p className="muted">{t('audit.intro')}</p>
+      {/* Live filters, not react-hook-form: each change narrows the list at once; a short search is not sent. */}
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <SearchField
           id="audit-search"

@@ -52,6 +52,7 @@ export default function MobasPage() {
         tabs={(['open', 'all'] as const).map((id) => ({ id, label: t(`mobas.scope.${id}`) }))}
       />
       <div role="tabpanel" id={`panel-${scope}`} aria-labelledby={`tab-${scope}`}>
+        {/* Live filters, not react-hook-form: each change narrows the list at once and none has a rule. */}
         <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label={t('mobas.filters')}>
           <div className="field">
             <label htmlFor="mobas-municipality">{t('fields.municipality')}</label>

@@ -1,11 +1,19 @@
-import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_NOTE_MAX, type ReviewQueueItem } from '@moba/contracts';
+import {
+  REVIEW_NOTE_MAX,
+  reviewDecisionSchema,
+  type ReviewDecisionInput,
+  type ReviewQueueItem,
+} from '@moba/contracts';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { ReviewReasonText } from '../../../components/ListingReviewNote';
 import { formatDate } from '../../../lib/format';
-import { apiErrorInfo } from '../../../lib/api';
+import { FormAlert, useIssueText } from '../../../components/Field';
+import { useApiErrorText } from '../../../lib/use-api-error';
+import { codedResolver } from '../../../lib/validation';
+import { Labelled } from '../../mobas/components/Labelled';
 import { VacancyFacts } from '../../mobas/components/VacancyFacts';
 import { useDecideReviewMutation, useReviewQueueQuery } from '../review-api';
 import { AdminError } from '../components/AdminError';
@@ -14,16 +22,17 @@ import '../admin.css';
 
 function ReviewCard({ item }: { item: ReviewQueueItem }) {
   const { t, i18n } = useTranslation(['trust', 'errors']);
-  const noteId = useId();
-  const [note, setNote] = useState('');
-  const [touched, setTouched] = useState(false);
+  const issueText = useIssueText('trust');
+  const errorText = useApiErrorText();
+  const { register, handleSubmit, setValue, formState } = useForm({
+    resolver: codedResolver(reviewDecisionSchema),
+    defaultValues: { decision: 'approve' as ReviewDecisionInput['decision'], note: '' },
+  });
   const [decide, { isLoading, error }] = useDecideReviewMutation();
-  const missing = note.trim().length === 0;
-  const send = (decision: 'approve' | 'reject') => {
-    setTouched(true);
-    if (!missing) void decide({ vacancyId: item.id, decision, note: note.trim() });
+  const send = (decision: ReviewDecisionInput['decision']) => {
+    setValue('decision', decision);
+    void handleSubmit((body) => decide({ vacancyId: item.id, ...body }))();
   };
-  const code = error ? apiErrorInfo(error).code : null;
   return (
     <li className="admin-card" data-testid="review-item">
       <div className="admin-card-head">
@@ -50,27 +59,10 @@ function ReviewCard({ item }: { item: ReviewQueueItem }) {
       )}
       <VacancyFacts vacancy={item} compact />
       <p className="description">{item.description}</p>
-      <div className={`field${touched && missing ? ' has-error' : ''}`}>
-        <label htmlFor={noteId}>{t('review.noteForEstate')}</label>
-        <textarea
-          id={noteId}
-          rows={2}
-          maxLength={REVIEW_NOTE_MAX}
-          value={note}
-          aria-invalid={touched && missing ? true : undefined}
-          onChange={(e) => setNote(e.target.value)}
-        />
-        {touched && missing && (
-          <p className="error" role="alert">
-            {t('review.noteRequired')}
-          </p>
-        )}
-      </div>
-      {error && (
-        <p className="alert error" role="alert">
-          {code ? t(`errors:${code}`) : t('review.error')}
-        </p>
-      )}
+      <Labelled label={t('review.noteForEstate')} error={issueText(formState.errors.note?.message, 'note')}>
+        {(c) => <textarea {...c} rows={2} maxLength={REVIEW_NOTE_MAX} {...register('note')} />}
+      </Labelled>
+      <FormAlert>{errorText(error, 'trust:review.error')}</FormAlert>
       <div className="form-actions">
         <button
           type="button"

@@ -16,7 +16,7 @@ import { BulkDecisionDialog } from '../queue/BulkDecisionDialog';
 import { QueueFilters } from '../queue/QueueFilters';
 import { QueueHealthPanel } from '../queue/QueueHealthPanel';
 import { ShortcutHelp } from '../queue/ShortcutHelp';
-import { checkFilter, draftFromParams } from '../queue/queue-filter';
+import { draftFromParams, queueFilterOf } from '../queue/queue-filter';
 import { useShortcuts } from '../queue/shortcuts';
 import { AdminError } from '../components/AdminError';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -184,7 +184,7 @@ export default function TicketsPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'guests' ? 'guests' : 'workers';
   const applied = draftFromParams(params);
-  const filter = checkFilter(applied).filter ?? {};
+  const filter = queueFilterOf(applied) ?? {};
   const workers = usePendingApplicationsQuery(filter, { refetchOnMountOrArgChange: true });
   const health = useQueueHealthQuery(filter, { refetchOnMountOrArgChange: true, skip: tab !== 'workers' });
   const guests = usePendingGuestsQuery(undefined, { refetchOnMountOrArgChange: true });

@@ -1,7 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BAN_REASON_MAX, SEARCH_MIN, type AdminUserItem } from '@moba/contracts';
+import { BAN_REASON_MAX, banUserSchema, SEARCH_MIN, type AdminUserItem } from '@moba/contracts';
 import { Dialog } from '../../../components/Dialog';
+import { useIssueText } from '../../../components/Field';
+import { codedResolver } from '../../../lib/validation';
+import { Labelled } from '../../mobas/components/Labelled';
 import { Spinner } from '../../../components/Spinner';
 import { formatDate } from '../../../lib/format';
 import { useAdminUsersQuery, useBanUserMutation, useReactivateUserMutation } from '../api';
@@ -33,7 +37,7 @@ function useDebounced<T>(value: T, ms = 300): T {
   return current;
 }
 
-function BanDialog({
+export function BanDialog({
   user,
   onClose,
   onBanned,
@@ -43,46 +47,27 @@ function BanDialog({
   onBanned: () => void;
 }) {
   const { t } = useTranslation(['admin', 'common']);
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
+  const issueText = useIssueText('admin');
+  const { register, handleSubmit, formState } = useForm({
+    resolver: codedResolver(banUserSchema),
+    defaultValues: { reason: '' },
+  });
   const [ban, { isLoading, error }] = useBanUserMutation();
-  const missing = reason.trim().length === 0;
   // The dialog re-focuses when its onClose changes: keep one stable callback.
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   const close = useCallback(() => closeRef.current(), []);
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    const result = await ban({ id: user.id, reason });
+    if ('data' in result) onBanned();
+  });
   return (
     <Dialog title={t('users.banTitle', { name: user.name })} onClose={close}>
-      <form
-        className="form"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (missing) return;
-          const result = await ban({ id: user.id, reason: reason.trim() });
-          if ('data' in result) onBanned();
-        }}
-      >
+      <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <p>{t('users.banText')}</p>
-        <div className={`field${touched && missing ? ' has-error' : ''}`}>
-          <label htmlFor={reasonId}>{t('users.reason')}</label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            maxLength={BAN_REASON_MAX}
-            value={reason}
-            aria-invalid={touched && missing ? true : undefined}
-            aria-describedby={touched && missing ? `${reasonId}-error` : undefined}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {touched && missing && (
-            <p id={`${reasonId}-error`} className="error" role="alert">
-              {t('users.reasonRequired')}
-            </p>
-          )}
-        </div>
+        <Labelled label={t('users.reason')} error={issueText(formState.errors.reason?.message, 'reason')}>
+          {(c) => <textarea {...c} rows={3} maxLength={BAN_REASON_MAX} {...register('reason')} />}
+        </Labelled>
         <AdminError action="ban" error={error} />
         <div className="form-actions">
           <button type="button" onClick={onClose}>
@@ -235,6 +220,7 @@ export default function UsersPage() {
   return (
     <section className="page admin">
       <h1>{t('users.title')}</h1>
+      {/* Live filters, not react-hook-form: each change narrows the list at once; a short search is not sent (searchTermOf). */}
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <SearchField
           id="users-search"

@@ -1,9 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { crops, districtsRs } from '@moba/contracts/reference/index';
 import { Field } from '../../../components/Field';
 import { cropName } from '../../mobas/reference';
-import { checkFilter, type FilterDraft } from './queue-filter';
+import { queueFilterSchema } from '@moba/contracts';
+import { codedResolver } from '../../../lib/validation';
+import { filterInput, type FilterDraft } from './queue-filter';
+
+const cleared: FilterDraft = {
+  municipality: '',
+  district: '',
+  startFrom: '',
+  startTo: '',
+  crop: '',
+  sort: 'oldest',
+};
 
 /** The queue's filters: municipality, district, moba start dates, crop, and the order by waiting time. */
 export function QueueFilters({
@@ -14,37 +25,30 @@ export function QueueFilters({
   onApply: (draft: FilterDraft) => void;
 }) {
   const { t, i18n } = useTranslation(['admin', 'common']);
-  const [draft, setDraft] = useState<FilterDraft>(applied);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof FilterDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkFilter(draft);
-    setErrors(checked.errors ?? {});
-    if (checked.filter) onApply(draft);
-  };
+  const { register, handleSubmit, reset, getValues, formState } = useForm<FilterDraft>({
+    resolver: codedResolver(queueFilterSchema, filterInput),
+    defaultValues: { ...cleared, ...applied },
+  });
+  const errors = formState.errors;
+  // The address keeps the draft as typed; the page reads it with the same schema (queueFilterOf).
+  const submit = handleSubmit(() => onApply(getValues()));
 
   return (
     <form
       className="queue-filters"
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
+      noValidate
       aria-label={t('queue.filters')}
       data-testid="queue-filters"
     >
       <Field
         label={t('fields.municipality')}
-        value={draft.municipality ?? ''}
-        error={errors.municipality}
-        onChange={(e) => set('municipality')(e.target.value)}
+        error={errors.municipality?.message}
+        {...register('municipality')}
       />
       <div className="field">
         <label htmlFor="queue-district">{t('queue.district')}</label>
-        <select
-          id="queue-district"
-          value={draft.district ?? ''}
-          onChange={(e) => set('district')(e.target.value)}
-        >
+        <select id="queue-district" {...register('district')}>
           <option value="">{t('queue.any')}</option>
           {districtsRs.map((d) => (
             <option key={d} value={d}>
@@ -56,20 +60,18 @@ export function QueueFilters({
       <Field
         type="date"
         label={t('queue.startFrom')}
-        value={draft.startFrom ?? ''}
-        error={errors.startFrom}
-        onChange={(e) => set('startFrom')(e.target.value)}
+        error={errors.startFrom?.message}
+        {...register('startFrom')}
       />
       <Field
         type="date"
         label={t('queue.startTo')}
-        value={draft.startTo ?? ''}
-        error={errors.startTo}
-        onChange={(e) => set('startTo')(e.target.value)}
+        error={errors.startTo?.message}
+        {...register('startTo')}
       />
       <div className="field">
         <label htmlFor="queue-crop">{t('queue.crop')}</label>
-        <select id="queue-crop" value={draft.crop ?? ''} onChange={(e) => set('crop')(e.target.value)}>
+        <select id="queue-crop" {...register('crop')}>
           <option value="">{t('queue.any')}</option>
           {crops.map((c) => (
             <option key={c.id} value={c.id}>
@@ -80,7 +82,7 @@ export function QueueFilters({
       </div>
       <div className="field">
         <label htmlFor="queue-sort">{t('queue.sort')}</label>
-        <select id="queue-sort" value={draft.sort ?? 'oldest'} onChange={(e) => set('sort')(e.target.value)}>
+        <select id="queue-sort" {...register('sort')}>
           <option value="oldest">{t('queue.sortOldest')}</option>
           <option value="newest">{t('queue.sortNewest')}</option>
         </select>
@@ -89,8 +91,7 @@ export function QueueFilters({
         <button
           type="button"
           onClick={() => {
-            setDraft({});
-            setErrors({});
+            reset(cleared);
             onApply({});
           }}
         >

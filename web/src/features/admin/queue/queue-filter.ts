@@ -1,5 +1,4 @@
 import { queueFilterSchema, queueSorts, type QueueFilterInput, type QueueSort } from '@moba/contracts';
-import { issuesByField } from '../../../lib/validation';
 
 /** The queue's filters as they live in the address (so a reload or a shared link keeps them). */
 export const filterKeys = ['municipality', 'district', 'startFrom', 'startTo', 'crop', 'sort'] as const;
@@ -15,22 +14,25 @@ export function draftFromParams(params: URLSearchParams): FilterDraft {
   return draft;
 }
 
-/**
- * The draft checked with the server's own schema: the filter to send, or an error token per field
- * (the same rules the service enforces, so a wrong municipality is named before any request).
- */
-export function checkFilter(
-  draft: FilterDraft,
-): { filter: QueueFilterInput; errors: null } | { filter: null; errors: Record<string, string> } {
+/** The filled fields of a draft, trimmed: what the schema reads. */
+export function filterInput(draft: FilterDraft): Record<string, string> {
   const input: Record<string, string> = {};
   for (const key of filterKeys) {
     const value = draft[key]?.trim();
     if (value) input[key] = value;
   }
-  const parsed = queueFilterSchema.safeParse(input);
-  if (!parsed.success) return { filter: null, errors: issuesByField(parsed.error.issues, input) };
+  return input;
+}
+
+/**
+ * The filter a draft from the address asks for, checked with the service's own schema; null when
+ * the service would refuse it (QueueFilters names the wrong fields before they reach the address).
+ */
+export function queueFilterOf(draft: FilterDraft): QueueFilterInput | null {
+  const parsed = queueFilterSchema.safeParse(filterInput(draft));
+  if (!parsed.success) return null;
   const { sort, ...rest } = parsed.data;
-  return { filter: { ...rest, ...(sort !== 'oldest' ? { sort } : {}) }, errors: null };
+  return { ...rest, ...(sort !== 'oldest' ? { sort } : {}) };
 }
 
 export const isSort = (value: string | undefined): value is QueueSort =>

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dailyStatsQuerySchema } from '@moba/contracts';
 import { Field } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
-import { issuesByField } from '../../../lib/validation';
+import { codedResolver } from '../../../lib/validation';
 import { useDailyStatsQuery } from '../api';
 import { AdminError } from '../components/AdminError';
 import { SeriesChart } from './SeriesChart';
@@ -11,41 +12,39 @@ import { dailyStatsCsv, downloadText } from './daily-csv';
 
 const hours = (minutes: number | null) => (minutes === null ? null : Math.round((minutes / 60) * 10) / 10);
 
+interface DailyRange {
+  from?: string;
+  to?: string;
+}
+/** An empty date means "the service's default" and is not sent. */
+const filledOnly = ({ from, to }: DailyRange): DailyRange => ({
+  ...(from ? { from } : {}),
+  ...(to ? { to } : {}),
+});
+
 /** The season per day: applications and acceptances, waiting time p50/p90, as charts and as CSV. */
 export function DailyStatsSection() {
   const { t } = useTranslation(['admin', 'common']);
-  const [range, setRange] = useState<{ from?: string; to?: string }>({});
-  const [draft, setDraft] = useState<{ from: string; to: string }>({ from: '', to: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [range, setRange] = useState<DailyRange>({});
+  const { register, handleSubmit, formState } = useForm({
+    resolver: codedResolver(dailyStatsQuerySchema, filledOnly),
+    defaultValues: { from: '', to: '' },
+  });
   const { data, error, isLoading, refetch } = useDailyStatsQuery(range, { refetchOnMountOrArgChange: true });
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { ...(draft.from ? { from: draft.from } : {}), ...(draft.to ? { to: draft.to } : {}) };
-    const parsed = dailyStatsQuerySchema.safeParse(input);
-    setErrors(parsed.success ? {} : issuesByField(parsed.error.issues, input));
-    if (parsed.success) setRange(input);
-  };
+  const apply = handleSubmit((values) => setRange(filledOnly(values)));
 
   const days = data?.days.map((d) => d.date) ?? [];
   return (
     <section className="daily-stats" aria-labelledby="daily-title">
       <h2 id="daily-title">{t('daily.title')}</h2>
-      <form className="daily-range" onSubmit={apply}>
+      <form className="daily-range" onSubmit={(e) => void apply(e)} noValidate>
         <Field
           type="date"
           label={t('daily.from')}
-          value={draft.from}
-          error={errors.from}
-          onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+          error={formState.errors.from?.message}
+          {...register('from')}
         />
-        <Field
-          type="date"
-          label={t('daily.to')}
-          value={draft.to}
-          error={errors.to}
-          onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-        />
+        <Field type="date" label={t('daily.to')} error={formState.errors.to?.message} {...register('to')} />
         <div className="form-actions">
           <button type="submit" className="secondary">
             {t('daily.show')}

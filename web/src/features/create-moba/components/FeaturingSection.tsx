@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FeaturingOffer } from '@moba/contracts';
 import { formatRsd } from '../../../lib/format';
-import type { Draft } from '../draft';
-import type { SetDraftField } from './draft-section-props';
+import type { DraftForm } from './draft-section-props';
 
 /**
  * Featuring the new moba. While the promo's free featuring waits for the estate's first moba it is
@@ -10,17 +9,16 @@ import type { SetDraftField } from './draft-section-props';
  * featuring (urgent is not offered yet), with the terms the paid one needs.
  */
 export function FeaturingSection({
-  draft,
-  set,
+  form,
   offer,
   showTermsError,
 }: {
-  draft: Draft;
-  set: SetDraftField;
+  form: DraftForm;
   offer: FeaturingOffer | undefined;
   showTermsError: boolean;
 }) {
   const { t } = useTranslation(['create-moba', 'mobas', 'common']);
+  const featuring = form.watch('featuring');
   if (offer?.freeForNew)
     return (
       <fieldset data-testid="featuring">
@@ -28,8 +26,8 @@ export function FeaturingSection({
         <label className="check">
           <input
             type="checkbox"
-            checked={draft.featuring === 'sponsored'}
-            onChange={(e) => set('featuring', e.target.checked ? 'sponsored' : 'none')}
+            checked={featuring === 'sponsored'}
+            onChange={(e) => form.setValue('featuring', e.target.checked ? 'sponsored' : 'none')}
           />
           <span>{t('featuring.free')}</span>
         </label>
@@ -43,21 +41,11 @@ export function FeaturingSection({
       <legend>{t('sections.featuring')}</legend>
       <div className="choices">
         <label className="check">
-          <input
-            type="radio"
-            name="featuring"
-            checked={draft.featuring === 'none'}
-            onChange={() => set('featuring', 'none')}
-          />
+          <input type="radio" value="none" {...form.register('featuring')} />
           {t('featuring.none')}
         </label>
         <label className="check">
-          <input
-            type="radio"
-            name="featuring"
-            checked={draft.featuring === 'sponsored'}
-            onChange={() => set('featuring', 'sponsored')}
-          />
+          <input type="radio" value="sponsored" {...form.register('featuring')} />
           <span>
             {t('featuring.sponsored')}
             {offer && (
@@ -78,16 +66,15 @@ export function FeaturingSection({
           </span>
         </label>
       </div>
-      {draft.featuring === 'sponsored' && (
+      {featuring === 'sponsored' && (
         <>
           <p className="hint">{t('featuring.checkoutHint')}</p>
           <label className="check">
             <input
               type="checkbox"
-              checked={draft.acceptedTerms}
               aria-invalid={showTermsError ? true : undefined}
               aria-describedby={showTermsError ? 'terms-error' : undefined}
-              onChange={(e) => set('acceptedTerms', e.target.checked)}
+              {...form.register('acceptedTerms')}
             />
             {t('featuring.terms')}
           </label>

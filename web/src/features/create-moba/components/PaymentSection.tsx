@@ -1,24 +1,33 @@
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { paymentTypes, type PaymentType } from '@moba/contracts';
+import { paymentTypes } from '@moba/contracts';
 import { Labelled } from '../../mobas/components/Labelled';
 import { RadioGroup } from './RadioGroup';
 import type { DraftSectionProps } from './draft-section-props';
 
 /** The payment type and the amounts that type asks for. */
-export function PaymentSection({ draft, set, touch, errorOf }: DraftSectionProps) {
+export function PaymentSection({ form, errorOf }: DraftSectionProps) {
   const { t } = useTranslation(['create-moba', 'mobas', 'common']);
+  const paymentType = form.watch('paymentType');
   return (
     <fieldset>
       <legend>{t('sections.payment')}</legend>
       <div className="form">
-        <RadioGroup
-          legend={t('fields.paymentType')}
+        <Controller
+          control={form.control}
           name="paymentType"
-          value={draft.paymentType}
-          options={paymentTypes.map((p) => ({ value: p, label: t(`mobas:paymentType.${p}`) }))}
-          onChange={(v) => set('paymentType', v as PaymentType)}
+          render={({ field }) => (
+            <RadioGroup
+              ref={field.ref}
+              legend={t('fields.paymentType')}
+              name="paymentType"
+              value={field.value}
+              options={paymentTypes.map((p) => ({ value: p, label: t(`mobas:paymentType.${p}`) }))}
+              onChange={field.onChange}
+            />
+          )}
         />
-        {draft.paymentType === 'DailyWage' && (
+        {paymentType === 'DailyWage' && (
           <Labelled label={t('fields.dailyWage')} error={errorOf('dailyWage')}>
             {(c) => (
               <input
@@ -27,41 +36,24 @@ export function PaymentSection({ draft, set, touch, errorOf }: DraftSectionProps
                 inputMode="numeric"
                 min={1}
                 step={100}
-                value={draft.dailyWage}
-                onBlur={touch('dailyWage')}
-                onChange={(e) => set('dailyWage', e.target.value)}
+                {...form.register('dailyWage')}
               />
             )}
           </Labelled>
         )}
-        {draft.paymentType === 'Norm' && (
+        {paymentType === 'Norm' && (
           <div className="row">
             <Labelled label={t('fields.norm')} hint={t('normHint')} error={errorOf('norm')}>
-              {(c) => (
-                <input
-                  {...c}
-                  value={draft.norm}
-                  onBlur={touch('norm')}
-                  onChange={(e) => set('norm', e.target.value)}
-                />
-              )}
+              {(c) => <input {...c} {...form.register('norm')} />}
             </Labelled>
             <Labelled label={t('fields.normPrice')} error={errorOf('normPrice')}>
               {(c) => (
-                <input
-                  {...c}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  value={draft.normPrice}
-                  onBlur={touch('normPrice')}
-                  onChange={(e) => set('normPrice', e.target.value)}
-                />
+                <input {...c} type="number" inputMode="numeric" min={1} {...form.register('normPrice')} />
               )}
             </Labelled>
           </div>
         )}
-        {draft.paymentType === 'ByAgreement' && <p className="hint">{t('byAgreementHint')}</p>}
+        {paymentType === 'ByAgreement' && <p className="hint">{t('byAgreementHint')}</p>}
       </div>
     </fieldset>
   );

@@ -1,22 +1,24 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { municipalityNames, regions, type Region } from '@moba/contracts';
+import { municipalityNames, regions } from '@moba/contracts';
 import { Labelled } from '../../mobas/components/Labelled';
 import { placeName } from '../../mobas/reference';
 import type { DraftSectionProps } from './draft-section-props';
 
 /** Region and municipality, the municipality suggested from the region's list. */
-export function PlaceSection({ draft, set, touch, errorOf }: DraftSectionProps) {
+export function PlaceSection({ form, errorOf }: DraftSectionProps) {
   const { t, i18n } = useTranslation(['create-moba', 'mobas', 'common']);
   const lng = i18n.language;
-  const places = useMemo(() => municipalityNames(draft.region), [draft.region]);
+  const region = form.watch('region');
+  // Some names (Palilula) are in two districts: the list offers each once.
+  const places = useMemo(() => [...new Set(municipalityNames(region))], [region]);
   return (
     <fieldset>
       <legend>{t('sections.place')}</legend>
       <div className="form">
         <Labelled label={t('fields.region')}>
           {(c) => (
-            <select {...c} value={draft.region} onChange={(e) => set('region', e.target.value as Region)}>
+            <select {...c} {...form.register('region')}>
               {regions.map((r) => (
                 <option key={r} value={r}>
                   {t(`regions.${r}`)}
@@ -36,9 +38,7 @@ export function PlaceSection({ draft, set, touch, errorOf }: DraftSectionProps) 
                 {...c}
                 list="moba-municipalities"
                 autoComplete="off"
-                value={draft.municipality}
-                onBlur={touch('municipality')}
-                onChange={(e) => set('municipality', e.target.value)}
+                {...form.register('municipality')}
               />
               <datalist id="moba-municipalities">
                 {places.map((p) => (

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
-/** A fieldset of radio buttons with its legend and an already translated error. */
+/** A fieldset of radio buttons with its legend and an already translated error; `ref` lands on the first. */
 export function RadioGroup({
   legend,
   name,
@@ -9,6 +9,8 @@ export function RadioGroup({
   onChange,
   error,
   testId,
+  ref,
+  onBlur,
 }: {
   legend: ReactNode;
   name: string;
@@ -17,6 +19,8 @@ export function RadioGroup({
   onChange: (value: string) => void;
   error?: string | null;
   testId?: string;
+  ref?: Ref<HTMLInputElement>;
+  onBlur?: () => void;
 }) {
   const errorId = `${name}-error`;
   return (
@@ -27,14 +31,16 @@ export function RadioGroup({
     >
       <legend>{legend}</legend>
       <div className="choices">
-        {options.map((o) => (
+        {options.map((o, i) => (
           <label key={o.value} className="check">
             <input
+              ref={i === 0 ? ref : undefined}
               type="radio"
               name={name}
               value={o.value}
               checked={value === o.value}
               onChange={() => onChange(o.value)}
+              onBlur={onBlur}
             />
             {o.label}
           </label>

@@ -1,12 +1,32 @@
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VACANCY_MAX_DAYS, workDurationHours } from '@moba/contracts';
 import { Labelled } from '../../mobas/components/Labelled';
-import type { DraftSectionProps } from './draft-section-props';
+import type { DraftForm, DraftSectionProps } from './draft-section-props';
+
+const duration = (start: string, end: string) => workDurationHours(start || '00:00', end || '00:00');
+
+/** A work time whose change moves the hours along while the estate has not typed a different number. */
+function registerTime(form: DraftForm, key: 'workStartTime' | 'workEndTime') {
+  const field = form.register(key);
+  return {
+    ...field,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const before = form.getValues();
+      const after = { ...before, [key]: e.target.value };
+      const hours = duration(after.workStartTime, after.workEndTime);
+      if (before.hoursPerDay === String(duration(before.workStartTime, before.workEndTime)) && hours > 0)
+        form.setValue('hoursPerDay', String(hours), { shouldValidate: form.formState.isSubmitted });
+      return field.onChange(e);
+    },
+  };
+}
 
 /** Dates, daily work times with the resulting duration, and hours per day. */
-export function TimeSection({ draft, set, touch, errorOf, today }: DraftSectionProps & { today: string }) {
+export function TimeSection({ form, errorOf, today }: DraftSectionProps & { today: string }) {
   const { t } = useTranslation(['create-moba', 'mobas', 'common']);
-  const duration = workDurationHours(draft.workStartTime || '00:00', draft.workEndTime || '00:00');
+  const [startDate, workStartTime, workEndTime] = form.watch(['startDate', 'workStartTime', 'workEndTime']);
+  const hours = duration(workStartTime, workEndTime);
   return (
     <fieldset>
       <legend>{t('sections.time')}</legend>
@@ -14,56 +34,22 @@ export function TimeSection({ draft, set, touch, errorOf, today }: DraftSectionP
         <p className="hint">{t('datesHint', { max: VACANCY_MAX_DAYS })}</p>
         <div className="row">
           <Labelled label={t('fields.startDate')} error={errorOf('startDate')}>
-            {(c) => (
-              <input
-                {...c}
-                type="date"
-                min={today}
-                value={draft.startDate}
-                onBlur={touch('startDate')}
-                onChange={(e) => set('startDate', e.target.value)}
-              />
-            )}
+            {(c) => <input {...c} type="date" min={today} {...form.register('startDate')} />}
           </Labelled>
           <Labelled label={t('fields.endDate')} error={errorOf('endDate')}>
-            {(c) => (
-              <input
-                {...c}
-                type="date"
-                min={draft.startDate || today}
-                value={draft.endDate}
-                onBlur={touch('endDate')}
-                onChange={(e) => set('endDate', e.target.value)}
-              />
-            )}
+            {(c) => <input {...c} type="date" min={startDate || today} {...form.register('endDate')} />}
           </Labelled>
         </div>
         <div className="row">
           <Labelled label={t('fields.workStartTime')} error={errorOf('workStartTime')}>
-            {(c) => (
-              <input
-                {...c}
-                type="time"
-                value={draft.workStartTime}
-                onBlur={touch('workStartTime')}
-                onChange={(e) => set('workStartTime', e.target.value)}
-              />
-            )}
+            {(c) => <input {...c} type="time" {...registerTime(form, 'workStartTime')} />}
           </Labelled>
           <Labelled label={t('fields.workEndTime')} error={errorOf('workEndTime')}>
-            {(c) => (
-              <input
-                {...c}
-                type="time"
-                value={draft.workEndTime}
-                onBlur={touch('workEndTime')}
-                onChange={(e) => set('workEndTime', e.target.value)}
-              />
-            )}
+            {(c) => <input {...c} type="time" {...registerTime(form, 'workEndTime')} />}
           </Labelled>
         </div>
         <p className="duration" data-testid="duration" aria-live="polite">
-          {duration > 0 ? t('duration', { count: duration }) : t('durationNone')}
+          {hours > 0 ? t('duration', { count: hours }) : t('durationNone')}
         </p>
         <Labelled label={t('fields.hoursPerDay')} error={errorOf('hoursPerDay')}>
           {(c) => (
@@ -73,9 +59,7 @@ export function TimeSection({ draft, set, touch, errorOf, today }: DraftSectionP
               inputMode="numeric"
               min={1}
               max={16}
-              value={draft.hoursPerDay}
-              onBlur={touch('hoursPerDay')}
-              onChange={(e) => set('hoursPerDay', e.target.value)}
+              {...form.register('hoursPerDay')}
             />
           )}
         </Labelled>

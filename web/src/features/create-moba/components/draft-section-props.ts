@@ -1,13 +1,12 @@
+import type { UseFormReturn } from 'react-hook-form';
+import type { CreateVacancy } from '@moba/contracts';
 import type { Draft } from '../draft';
 
-export type SetDraftField = <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+export type DraftForm = UseFormReturn<Draft, unknown, CreateVacancy>;
 
-/** What every section of the create-moba form gets from the page that owns the draft. */
+/** What every section of the create-moba form gets from the page that owns the form. */
 export interface DraftSectionProps {
-  draft: Draft;
-  set: SetDraftField;
-  /** A blur handler that marks the field as visited, so its problem shows. */
-  touch: (key: string) => () => void;
-  /** The translated problem of a field, once it should show. */
-  errorOf: (key: string) => string | null;
+  form: DraftForm;
+  /** The translated problem of a field, once the form shows it. */
+  errorOf: (key: keyof Draft) => string | undefined;
 }

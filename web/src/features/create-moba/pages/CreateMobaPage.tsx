@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { calendarDay, workDurationHours } from '@moba/contracts';
+import { calendarDay } from '@moba/contracts';
 import { paths } from '../../../app/paths';
 import { apiErrorInfo } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
@@ -9,8 +10,9 @@ import { useFeatureErrorText } from '../../mobas/error-text';
 import { useFeaturingCheckout } from '../../featuring/useFeaturingCheckout';
 import { useFeaturingOfferQuery } from '../../featuring/api';
 import { useCreateVacancyMutation } from '../api';
-import { translateIssue } from '../../../lib/issue-token';
-import { checkDraft, initialDraft, type Draft } from '../draft';
+import { useIssueText } from '../../../components/Field';
+import { setServerFieldErrors } from '../../../lib/validation';
+import { draftResolver, initialDraft, type Draft } from '../draft';
 import { BasicSection } from '../components/BasicSection';
 import { PlaceSection } from '../components/PlaceSection';
 import { WorkSection } from '../components/WorkSection';
@@ -25,65 +27,40 @@ import '../../mobas/mobas.css';
 export default function CreateMobaPage() {
   const { t } = useTranslation(['create-moba', 'mobas', 'common']);
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<Draft>(initialDraft);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [tried, setTried] = useState(false);
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const today = calendarDay(new Date());
+  const resolver = useMemo(() => draftResolver(today), [today]);
+  // Checked when a field is left, then as it changes: a rule shows once the estate is done typing.
+  const form = useForm({ resolver, defaultValues: initialDraft(), mode: 'onTouched' });
   const [createdId, setCreatedId] = useState<string | null>(null);
   const [create, creation] = useCreateVacancyMutation();
   const checkout = useFeaturingCheckout();
   const { data: offer } = useFeaturingOfferQuery(undefined, { refetchOnMountOrArgChange: true });
   const free = !!offer?.freeForNew;
   const errorText = useFeatureErrorText('create-moba');
-  const today = calendarDay(new Date());
-  const { problems } = useMemo(() => checkDraft(draft, today), [draft, today]);
-  const termsMissing = draft.featuring === 'sponsored' && !free && !draft.acceptedTerms;
+  const issueText = useIssueText('create-moba');
+  const { errors, isSubmitted } = form.formState;
+  const [featuring, acceptedTerms] = form.watch(['featuring', 'acceptedTerms']);
+  // Consent to the paid checkout's terms: asked of the estate here, not a rule of the body.
+  const termsMissing = featuring === 'sponsored' && !free && !acceptedTerms;
+  const { setValue } = form;
   // The promo's free featuring costs nothing: it starts switched on.
   useEffect(() => {
-    if (free) setDraft((d) => ({ ...d, featuring: 'sponsored' }));
-  }, [free]);
+    if (free) setValue('featuring', 'sponsored');
+  }, [free, setValue]);
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setServerFields((s) => ({ ...s, [key]: '' }));
-    setDraft((d) => {
-      const next = { ...d, [key]: value };
-      // Hours follow the work times while the estate has not typed a different number.
-      if (
-        (key === 'workStartTime' || key === 'workEndTime') &&
-        d.hoursPerDay === String(workDurationHours(d.workStartTime, d.workEndTime))
-      ) {
-        const hours = workDurationHours(next.workStartTime || '00:00', next.workEndTime || '00:00');
-        if (hours > 0) next.hoursPerDay = String(hours);
-      }
-      return next;
-    });
-  };
-  const touch = (key: string) => () => setTouched((s) => ({ ...s, [key]: true }));
-  const errorOf = (key: string): string | null => {
-    const token = serverFields[key] || ((tried || touched[key]) && problems[key]) || '';
-    if (!token) return null;
-    const { key: k, params, fallbacks } = translateIssue(token, 'create-moba');
-    return t([k, ...fallbacks], params);
-  };
-  const sectionProps: DraftSectionProps = { draft, set, touch, errorOf };
+  const errorOf = (key: keyof Draft) => issueText(errors[key]?.message, key);
+  const sectionProps: DraftSectionProps = { form, errorOf };
+  const problemCount = Object.keys(errors).length;
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    const { result } = checkDraft(draft, today);
-    if (!result.success || termsMissing) {
-      requestAnimationFrame(() =>
-        document
-          .querySelector<HTMLElement>(
-            'input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"]',
-          )
-          ?.focus(),
-      );
-      return;
-    }
-    const created = await create(result.data);
+  const onSubmit = form.handleSubmit(async (body) => {
+    if (termsMissing) return form.setFocus('acceptedTerms');
+    const created = await create(body);
     if ('error' in created) {
-      setServerFields(apiErrorInfo(created.error).fields);
+      setServerFieldErrors(
+        apiErrorInfo(created.error).fields,
+        Object.keys(initialDraft()) as (keyof Draft)[],
+        form.setError,
+      );
       return;
     }
     if (created.data.featuring === 'paid') {
@@ -94,7 +71,7 @@ export default function CreateMobaPage() {
     }
     showToast(t(created.data.featuring === 'free' ? 'createdFeatured' : 'created'), 'success');
     navigate(paths.estate.myMobas, { state: { created: created.data.id } });
-  };
+  });
 
   return (
     <section className="page narrow">
@@ -107,11 +84,11 @@ export default function CreateMobaPage() {
         <TimeSection {...sectionProps} today={today} />
         <PaymentSection {...sectionProps} />
         <ConditionsSection {...sectionProps} />
-        <FeaturingSection draft={draft} set={set} offer={offer} showTermsError={tried && termsMissing} />
+        <FeaturingSection form={form} offer={offer} showTermsError={isSubmitted && termsMissing} />
 
-        {tried && Object.keys(problems).length > 0 && (
+        {isSubmitted && problemCount > 0 && (
           <p className="alert error" role="alert" data-testid="form-problems">
-            {t('fixProblems', { count: Object.keys(problems).length })}
+            {t('fixProblems', { count: problemCount })}
           </p>
         )}
         {creation.error && (
@@ -140,7 +117,7 @@ export default function CreateMobaPage() {
           </div>
         ) : (
           <button type="submit" className="primary block" disabled={creation.isLoading || checkout.busy}>
-            {draft.featuring === 'sponsored' && !free ? t('submitAndPay') : t('submit')}
+            {featuring === 'sponsored' && !free ? t('submitAndPay') : t('submit')}
           </button>
         )}
       </form>

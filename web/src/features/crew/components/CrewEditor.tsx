@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   crewRequestSchema,
   GROUP_SIZE_MAX,
   GROUP_SIZE_MIN,
-  latestBirthYear,
-  MIN_AGE_YEARS,
   type Crew,
   type CrewRequest,
 } from '@moba/contracts';
@@ -13,36 +12,33 @@ import { Labelled } from '../../mobas/components/Labelled';
 import { QueryState } from '../../mobas/components/States';
 import { useFeatureErrorText } from '../../mobas/error-text';
 import { useMyCrewQuery, useSaveCrewMutation } from '../api';
+import { useIssueText } from '../../../components/Field';
+import { codedResolver } from '../../../lib/validation';
 
-interface Row {
-  key: string;
+/** A member as the form holds it: the body's shape, so the shared schema checks the form as it is. */
+interface Member {
   id?: string;
   name: string;
-  phone: string;
-  birthYear: string;
+  phone?: string;
+  birthYear?: number;
 }
 
-const blank = (): Row => ({ key: crypto.randomUUID(), name: '', phone: '', birthYear: '' });
-const rowsOf = (crew: Crew): Row[] =>
+const blank = (): Member => ({ name: '', phone: undefined, birthYear: undefined });
+const membersOf = (crew: Crew): Member[] =>
   crew.members.length
     ? crew.members.map((m) => ({
-        key: m.id,
         id: m.id,
         name: m.name,
-        phone: m.phone ?? '',
-        birthYear: m.birthYear ? String(m.birthYear) : '',
+        phone: m.phone ?? undefined,
+        birthYear: m.birthYear ?? undefined,
       }))
     : Array.from({ length: GROUP_SIZE_MIN }, blank);
 
-/** What the rows send: the same body the server parses with the same schema. */
-const bodyOf = (rows: Row[]): CrewRequest => ({
-  members: rows.map((r) => ({
-    ...(r.id ? { id: r.id } : {}),
-    name: r.name,
-    ...(r.phone.trim() ? { phone: r.phone.trim() } : {}),
-    ...(r.birthYear.trim() ? { birthYear: Number(r.birthYear.trim()) } : {}),
-  })),
-});
+const optionalText = (v: unknown) => (v == null ? undefined : String(v).trim() || undefined);
+const optionalNumber = (v: unknown) => {
+  const text = optionalText(v);
+  return text === undefined ? undefined : Number(text);
+};
 
 /** A group leader's crew on their profile: named members (5 to 200), an optional phone and year of birth (16+). */
 export function CrewEditor() {
@@ -68,135 +64,112 @@ export function CrewEditor() {
 
 function CrewForm({ crew }: { crew: Crew }) {
   const { t } = useTranslation(['crew', 'common']);
+  const issueText = useIssueText('crew');
   const errorText = useFeatureErrorText('crew');
-  const [rows, setRows] = useState<Row[]>(() => rowsOf(crew));
-  const [tried, setTried] = useState(false);
   const [save, { isLoading, error, isSuccess, reset }] = useSaveCrewMutation();
   useEffect(() => reset, [reset]);
+  const form = useForm<CrewRequest>({
+    resolver: codedResolver(crewRequestSchema),
+    defaultValues: { members: membersOf(crew) },
+  });
+  // keyName: the members' own `id` (kept for existing members) must stay in the values.
+  const { fields, append, remove } = useFieldArray({
+    control: form.control,
+    name: 'members',
+    keyName: 'key',
+  });
+  const errors = form.formState.errors.members;
+  const names = form.watch('members');
+  const listError = issueText(errors?.root?.message ?? errors?.message, 'members');
+  // A changed crew is a new draft: the last "saved" notice no longer holds.
+  const changed = { onChange: () => reset() };
 
-  const parsed = crewRequestSchema.safeParse(bodyOf(rows));
-  const problems = new Map<string, string>();
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [, index, field] = issue.path as [string, number?, string?];
-      const key = index === undefined ? 'members' : `${index}.${field}`;
-      if (problems.has(key)) continue;
-      if (index === undefined)
-        problems.set(
-          key,
-          rows.length < GROUP_SIZE_MIN
-            ? t('editor.tooFew', { min: GROUP_SIZE_MIN })
-            : t('editor.tooMany', { max: GROUP_SIZE_MAX }),
-        );
-      else if (field === 'name') problems.set(key, t('editor.nameRequired'));
-      else if (field === 'phone') problems.set(key, t('editor.phoneInvalid'));
-      else if (field === 'birthYear')
-        problems.set(
-          key,
-          Number(rows[index].birthYear) > latestBirthYear()
-            ? t('editor.tooYoung', { min: MIN_AGE_YEARS, year: latestBirthYear() })
-            : t('editor.yearInvalid'),
-        );
-    }
-  }
-  const shownProblem = (key: string) => (tried ? (problems.get(key) ?? null) : null);
-  const change = (key: string, field: 'name' | 'phone' | 'birthYear', value: string) => {
-    reset();
-    setRows((list) => list.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (!parsed.success) return;
-    const result = await save(bodyOf(rows));
-    if ('data' in result && result.data) {
-      setRows(rowsOf(result.data));
-      setTried(false);
-    }
-  };
+  const onSubmit = form.handleSubmit(async (body) => {
+    const result = await save(body);
+    if ('data' in result && result.data) form.reset({ members: membersOf(result.data) });
+  });
 
   return (
     <form className="form stack" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('editor.title')}>
       <p>
-        <strong data-testid="crew-count">{t('editor.count', { count: rows.length })}</strong> ·{' '}
+        <strong data-testid="crew-count">{t('editor.count', { count: fields.length })}</strong> ·{' '}
         <span className="muted">{t('editor.rule', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX })}</span>
       </p>
       <ol className="plain crew-members">
-        {rows.map((row, index) => (
-          <li key={row.key} className="crew-member" data-testid="crew-member">
-            <fieldset>
-              <legend>{row.name.trim() || t('editor.member', { number: index + 1 })}</legend>
-              <Labelled label={t('editor.name')} error={shownProblem(`${index}.name`)}>
-                {(c) => (
-                  <input
-                    {...c}
-                    autoComplete="off"
-                    value={row.name}
-                    onChange={(e) => change(row.key, 'name', e.target.value)}
-                    data-testid="crew-name"
-                  />
-                )}
-              </Labelled>
-              <Labelled
-                label={
-                  <>
-                    {t('editor.phone')} <span className="muted">{t('common:optional')}</span>
-                  </>
-                }
-                error={shownProblem(`${index}.phone`)}
-              >
-                {(c) => (
-                  <input
-                    {...c}
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="off"
-                    value={row.phone}
-                    onChange={(e) => change(row.key, 'phone', e.target.value)}
-                  />
-                )}
-              </Labelled>
-              <Labelled
-                label={
-                  <>
-                    {t('editor.birthYear')} <span className="muted">{t('common:optional')}</span>
-                  </>
-                }
-                error={shownProblem(`${index}.birthYear`)}
-              >
-                {(c) => (
-                  <input
-                    {...c}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    value={row.birthYear}
-                    onChange={(e) => change(row.key, 'birthYear', e.target.value.replace(/\D/g, ''))}
-                    maxLength={4}
-                  />
-                )}
-              </Labelled>
-              <button
-                type="button"
-                className="danger-soft"
-                onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
-              >
-                {t('editor.remove', { name: row.name.trim() || t('editor.member', { number: index + 1 }) })}
-              </button>
-            </fieldset>
-          </li>
-        ))}
+        {fields.map((row, index) => {
+          const shownName = names[index]?.name.trim() || t('editor.member', { number: index + 1 });
+          const problems = errors?.[index];
+          return (
+            <li key={row.key} className="crew-member" data-testid="crew-member">
+              <fieldset>
+                <legend>{shownName}</legend>
+                <Labelled label={t('editor.name')} error={issueText(problems?.name?.message, 'name')}>
+                  {(c) => (
+                    <input
+                      {...c}
+                      autoComplete="off"
+                      data-testid="crew-name"
+                      {...form.register(`members.${index}.name`, changed)}
+                    />
+                  )}
+                </Labelled>
+                <Labelled
+                  label={
+                    <>
+                      {t('editor.phone')} <span className="muted">{t('common:optional')}</span>
+                    </>
+                  }
+                  error={issueText(problems?.phone?.message, 'phone')}
+                >
+                  {(c) => (
+                    <input
+                      {...c}
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="off"
+                      {...form.register(`members.${index}.phone`, { ...changed, setValueAs: optionalText })}
+                    />
+                  )}
+                </Labelled>
+                <Labelled
+                  label={
+                    <>
+                      {t('editor.birthYear')} <span className="muted">{t('common:optional')}</span>
+                    </>
+                  }
+                  error={issueText(problems?.birthYear?.message, 'birthYear')}
+                >
+                  {(c) => (
+                    <input
+                      {...c}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      maxLength={4}
+                      {...form.register(`members.${index}.birthYear`, {
+                        ...changed,
+                        setValueAs: optionalNumber,
+                      })}
+                    />
+                  )}
+                </Labelled>
+                <button type="button" className="danger-soft" onClick={() => remove(index)}>
+                  {t('editor.remove', { name: shownName })}
+                </button>
+              </fieldset>
+            </li>
+          );
+        })}
       </ol>
-      {tried && problems.get('members') && (
+      {listError && (
         <p className="error" role="alert">
-          {problems.get('members')}
+          {listError}
         </p>
       )}
       <button
         type="button"
         className="block"
-        disabled={rows.length >= GROUP_SIZE_MAX}
-        onClick={() => setRows((list) => [...list, blank()])}
+        disabled={fields.length >= GROUP_SIZE_MAX}
+        onClick={() => append(blank())}
         data-testid="crew-add"
       >
         {t('editor.add')}

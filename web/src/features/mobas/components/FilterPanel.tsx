@@ -85,6 +85,8 @@ export function FilterPanel({
         </ul>
       )}
       <div id={bodyId} className="filters-body">
+        {/* Plain controlled inputs, not react-hook-form: filters have no rule to check here (toFilters drops
+            what does not read; the service checks the query), and the browse start carries no form library. */}
         <form className="form" onSubmit={submit} aria-label={t('filters.title')} data-testid="filters">
           <NearFields form={form} set={set} nearInEffect={nearInEffect} lists={lists} />
           <div className="row">

@@ -1,22 +1,37 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { REPORT_TEXT_MAX, reportReasons, type ReportReason } from '@moba/contracts';
+import { REPORT_TEXT_MAX, reportReasons, reportVacancySchema } from '@moba/contracts';
 import { Dialog } from '../../../components/Dialog';
+import { FormAlert, useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
+import { useApiErrorText } from '../../../lib/use-api-error';
+import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 import { useReportVacancyMutation } from '../report-api';
+import { Labelled } from './Labelled';
 
 /** A worker reports a moba: a reason from the list and what happened; once per moba. */
 export function ReportDialog({ vacancyId, onClose }: { vacancyId: string; onClose: () => void }) {
   const { t } = useTranslation(['trust', 'common', 'errors']);
-  const textId = useId();
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [text, setText] = useState('');
-  const [touched, setTouched] = useState(false);
+  const issueText = useIssueText('trust');
+  const errorText = useApiErrorText();
+  const reasonErrorId = useId();
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: codedResolver(reportVacancySchema),
+    defaultValues: { text: '' },
+  });
   const [report, { isLoading, isSuccess, error }] = useReportVacancyMutation();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   const close = useCallback(() => closeRef.current(), []);
-  const code = error ? apiErrorInfo(error).code : null;
+  const reasonError = issueText(formState.errors.reason?.message, 'reason');
+
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await report({ vacancyId, body });
+    if ('error' in result)
+      setServerFieldErrors(apiErrorInfo(result.error).fields, ['reason', 'text'], setError);
+  });
+
   return (
     <Dialog title={t('report.title')} onClose={close}>
       {isSuccess ? (
@@ -29,52 +44,36 @@ export function ReportDialog({ vacancyId, onClose }: { vacancyId: string; onClos
           </button>
         </div>
       ) : (
-        <form
-          className="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            setTouched(true);
-            if (reason)
-              void report({ vacancyId, body: { reason, ...(text.trim() ? { text: text.trim() } : {}) } });
-          }}
-        >
-          <fieldset className="promise-checklist">
+        <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <fieldset
+            className="promise-checklist"
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? reasonErrorId : undefined}
+          >
             <legend>{t('report.reason')}</legend>
             {reportReasons.map((r) => (
               <label key={r} className="check">
-                <input
-                  type="radio"
-                  name="report-reason"
-                  checked={reason === r}
-                  onChange={() => setReason(r)}
-                />
+                <input type="radio" value={r} {...register('reason')} />
                 {t(`report.reasons.${r}`)}
               </label>
             ))}
-            {touched && !reason && (
-              <p className="error" role="alert">
-                {t('report.reasonRequired')}
+            {reasonError && (
+              <p id={reasonErrorId} className="error" role="alert">
+                {reasonError}
               </p>
             )}
           </fieldset>
-          <div className="field">
-            <label htmlFor={textId}>
-              {t('report.text')} <span className="muted">{t('common:optional')}</span>
-            </label>
-            <textarea
-              id={textId}
-              rows={3}
-              maxLength={REPORT_TEXT_MAX}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
-          {error && (
-            <p className="alert error" role="alert">
-              {code ? t(`errors:${code}`) : t('report.error')}
-            </p>
-          )}
+          <Labelled
+            label={
+              <>
+                {t('report.text')} <span className="muted">{t('common:optional')}</span>
+              </>
+            }
+            error={issueText(formState.errors.text?.message)}
+          >
+            {(c) => <textarea {...c} rows={3} maxLength={REPORT_TEXT_MAX} {...register('text')} />}
+          </Labelled>
+          <FormAlert>{errorText(error, 'trust:report.error')}</FormAlert>
           <button type="submit" className="danger block" disabled={isLoading} data-testid="send-report">
             {t('report.send')}
           </button>

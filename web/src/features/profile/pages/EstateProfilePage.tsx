@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChoiceChips } from '../../../components/ChoiceChips';
 import {
@@ -7,7 +7,6 @@ import {
   PROFILE_DESCRIPTION_MAX,
   updateEstateProfileSchema,
   type EstateProfile,
-  type EstateSize,
 } from '@moba/contracts';
 import { useSession } from '../../../app/session';
 import { Labelled } from '../../mobas/components/Labelled';
@@ -20,6 +19,9 @@ import { PhotoField } from '../components/PhotoField';
 import { LogOutEverywhere } from '../components/LogOutEverywhere';
 import '../../mobas/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
+import { useIssueText } from '../../../components/Field';
+import { apiErrorInfo } from '../../../lib/api';
+import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 
 /** /estate/profile: culture types, size, description (< 700), photo (< 2 MB). */
 export default function EstateProfilePage() {
@@ -72,46 +74,57 @@ function EstateSummary({ profile }: { profile: EstateProfile }) {
   );
 }
 
-function EstateForm({ profile }: { profile: EstateProfile }) {
+export function EstateForm({ profile }: { profile: EstateProfile }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
+  const issueText = useIssueText('profile');
   const { userId } = useSession();
-  const [types, setTypes] = useState<string[]>(profile.cultureTypes);
-  const [size, setSize] = useState<EstateSize>(profile.size);
-  const [description, setDescription] = useState(profile.description);
-  const [tried, setTried] = useState(false);
   const [update, { isLoading, error, isSuccess }] = useUpdateEstateProfileMutation();
   const errorText = useFeatureErrorText('profile');
-  const body = { cultureTypes: types, size, description };
-  const parsed = updateEstateProfileSchema.safeParse(body);
-  const problems = {
-    types: types.length === 0 ? t('estate.typesRequired') : null,
-    description: !description.trim()
-      ? t('common:validation.required')
-      : description.trim().length > PROFILE_DESCRIPTION_MAX
-        ? t('estate.descriptionTooLong', { max: PROFILE_DESCRIPTION_MAX + 1 })
-        : null,
-  };
+  const { register, control, handleSubmit, setError, watch, formState } = useForm({
+    // A text grown too long is said while typing, next to its counter.
+    mode: 'onChange',
+    resolver: codedResolver(updateEstateProfileSchema),
+    defaultValues: {
+      cultureTypes: profile.cultureTypes,
+      size: profile.size,
+      description: profile.description,
+    },
+  });
+  const errors = formState.errors;
+  const description = watch('description') ?? '';
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (!parsed.success || !userId) return;
-    await update({ id: userId, body: parsed.data });
-  };
+  const onSubmit = handleSubmit(async (body) => {
+    if (!userId) return;
+    const result = await update({ id: userId, body });
+    if ('error' in result)
+      setServerFieldErrors(
+        apiErrorInfo(result.error).fields,
+        ['cultureTypes', 'size', 'description'],
+        setError,
+      );
+  });
 
   return (
     <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('estate.form')}>
-      <ChoiceChips
-        label={t('estate.types')}
-        hint={t('estate.typesHint')}
-        error={tried ? problems.types : null}
-        options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id, i18n.language) }))}
-        value={types}
-        onChange={setTypes}
+      <Controller
+        control={control}
+        name="cultureTypes"
+        render={({ field }) => (
+          <ChoiceChips
+            ref={field.ref}
+            label={t('estate.types')}
+            hint={t('estate.typesHint')}
+            error={issueText(errors.cultureTypes?.message, 'cultureTypes')}
+            options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id, i18n.language) }))}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
       />
-      <Labelled label={t('estate.size')}>
+      <Labelled label={t('estate.size')} error={issueText(errors.size?.message)}>
         {(c) => (
-          <select {...c} value={size} onChange={(e) => setSize(e.target.value as EstateSize)}>
+          <select {...c} {...register('size')}>
             {estateSizes.map((s) => (
               <option key={s} value={s}>
                 {t(`estate.sizes.${s}`)}
@@ -126,11 +139,9 @@ function EstateForm({ profile }: { profile: EstateProfile }) {
           count: description.trim().length,
           max: PROFILE_DESCRIPTION_MAX + 1,
         })}
-        error={tried || description.trim().length > PROFILE_DESCRIPTION_MAX ? problems.description : null}
+        error={issueText(errors.description?.message, 'description')}
       >
-        {(c) => (
-          <textarea {...c} rows={6} value={description} onChange={(e) => setDescription(e.target.value)} />
-        )}
+        {(c) => <textarea {...c} rows={6} {...register('description')} />}
       </Labelled>
       {error && (
         <p className="alert error" role="alert">

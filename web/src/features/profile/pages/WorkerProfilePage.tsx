@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AVAILABILITY_MONTHS,
+  checkMunicipality,
   crops,
-  canonicalMunicipality,
+  evenWithFieldErrors,
   municipalityNames,
   SKILLS_MAX,
   updateWorkerProfileSchema,
@@ -23,7 +25,10 @@ import { SmsSettingsField } from '../components/SmsSettingsField';
 import { CrewEditor } from '../../crew/components/CrewEditor';
 import '../../mobas/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
+import { useIssueText } from '../../../components/Field';
+import { apiErrorInfo } from '../../../lib/api';
 import { intlLocale } from '../../../lib/format';
+import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 
 /** /worker/profile: county (municipality), availability months, skills (< 500), photo (< 2 MB). */
 export default function WorkerProfilePage() {
@@ -75,62 +80,60 @@ function Summary({ profile }: { profile: WorkerProfile }) {
   );
 }
 
-function WorkerForm({ profile }: { profile: WorkerProfile }) {
+export function WorkerForm({ profile }: { profile: WorkerProfile }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
+  const issueText = useIssueText('profile');
   const { userId } = useSession();
-  const [municipality, setMunicipality] = useState(profile.municipality ?? '');
-  const [months, setMonths] = useState<number[]>(profile.availabilityMonths);
-  const [skills, setSkills] = useState(profile.skills);
-  const [cultures, setCultures] = useState<string[]>(profile.cultures ?? []);
   const [update, { isLoading, error, isSuccess, reset }] = useUpdateWorkerProfileMutation();
-  const [tried, setTried] = useState(false);
   const errorText = useFeatureErrorText('profile');
-  const places = useMemo(() => municipalityNames(profile.region), [profile.region]);
+  // Some names (Palilula) are in two districts: the list offers each once.
+  const places = useMemo(() => [...new Set(municipalityNames(profile.region))], [profile.region]);
+  // The server checks the municipality against the worker's region, which the body does not carry.
+  const schema = useMemo(
+    () =>
+      updateWorkerProfileSchema.superRefine(
+        (value, ctx) => checkMunicipality({ ...value, region: profile.region }, ctx),
+        evenWithFieldErrors,
+      ),
+    [profile.region],
+  );
+  const { register, control, handleSubmit, setError, watch, formState } = useForm({
+    // A text grown too long is said while typing, next to its counter.
+    mode: 'onChange',
+    resolver: codedResolver(schema),
+    defaultValues: {
+      municipality: profile.municipality ?? '',
+      availabilityMonths: profile.availabilityMonths,
+      skills: profile.skills,
+      cultures: profile.cultures ?? [],
+    },
+  });
+  const errors = formState.errors;
+  const skills = watch('skills') ?? '';
   const monthName = (m: number) =>
     new Date(2024, m - 1, 1).toLocaleDateString(intlLocale(i18n.language), {
       month: 'long',
     });
   useEffect(() => reset, [reset]);
 
-  const body = {
-    municipality: municipality.trim(),
-    availabilityMonths: [...months].sort((a, b) => a - b),
-    skills,
-    cultures,
-  };
-  const parsed = updateWorkerProfileSchema.safeParse(body);
-  const known = canonicalMunicipality(body.municipality, profile.region) !== undefined;
-  const problems = {
-    municipality: !body.municipality
-      ? t('common:validation.required')
-      : !known
-        ? t('common:validation.municipality')
-        : null,
-    months: months.length === 0 ? t('common:validation.months') : null,
-    skills: skills.trim().length > SKILLS_MAX ? t('worker.skillsTooLong', { max: SKILLS_MAX }) : null,
-    cultures: cultures.length === 0 ? t('estate.typesRequired') : null,
-  };
-  const invalid = !parsed.success || Object.values(problems).some(Boolean);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (invalid || !userId || !parsed.success) return;
-    await update({ id: userId, body: parsed.data });
-  };
+  const onSubmit = handleSubmit(async (body) => {
+    if (!userId) return;
+    const result = await update({ id: userId, body });
+    if ('error' in result)
+      setServerFieldErrors(
+        apiErrorInfo(result.error).fields,
+        ['municipality', 'availabilityMonths', 'skills', 'cultures'],
+        setError,
+      );
+  });
+  const monthsError = issueText(errors.availabilityMonths?.message, 'availabilityMonths');
 
   return (
     <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('worker.form')}>
-      <Labelled label={t('worker.municipality')} error={tried ? problems.municipality : null}>
+      <Labelled label={t('worker.municipality')} error={issueText(errors.municipality?.message)}>
         {(c) => (
           <>
-            <input
-              {...c}
-              list="profile-municipalities"
-              autoComplete="off"
-              value={municipality}
-              onChange={(e) => setMunicipality(e.target.value)}
-            />
+            <input {...c} list="profile-municipalities" autoComplete="off" {...register('municipality')} />
             <datalist id="profile-municipalities">
               {places.map((p) => (
                 <option key={p} value={placeName(p, i18n.language)} />
@@ -139,38 +142,60 @@ function WorkerForm({ profile }: { profile: WorkerProfile }) {
           </>
         )}
       </Labelled>
-      <fieldset
-        aria-invalid={tried && problems.months ? true : undefined}
-        aria-describedby={tried && problems.months ? 'months-error' : undefined}
-      >
-        <legend>{t('worker.months')}</legend>
-        <div className="months">
-          {AVAILABILITY_MONTHS.map((m) => (
-            <label key={m} className="check">
-              <input
-                type="checkbox"
-                checked={months.includes(m)}
-                onChange={(e) =>
-                  setMonths((list) => (e.target.checked ? [...list, m] : list.filter((x) => x !== m)))
-                }
-              />
-              {monthName(m)}
-            </label>
-          ))}
-        </div>
-        {tried && problems.months && (
-          <p id="months-error" className="error" role="alert">
-            {problems.months}
-          </p>
+      <Controller
+        control={control}
+        name="availabilityMonths"
+        render={({ field }) => (
+          <fieldset
+            aria-invalid={monthsError ? true : undefined}
+            aria-describedby={monthsError ? 'months-error' : undefined}
+          >
+            <legend>{t('worker.months')}</legend>
+            <div className="months">
+              {AVAILABILITY_MONTHS.map((m, i) => {
+                const months = field.value ?? [];
+                return (
+                  <label key={m} className="check">
+                    <input
+                      ref={i === 0 ? field.ref : undefined}
+                      type="checkbox"
+                      checked={months.includes(m)}
+                      onChange={(e) =>
+                        field.onChange(
+                          e.target.checked
+                            ? [...months, m].sort((a, b) => a - b)
+                            : months.filter((x) => x !== m),
+                        )
+                      }
+                    />
+                    {monthName(m)}
+                  </label>
+                );
+              })}
+            </div>
+            {monthsError && (
+              <p id="months-error" className="error" role="alert">
+                {monthsError}
+              </p>
+            )}
+          </fieldset>
         )}
-      </fieldset>
-      <ChoiceChips
-        label={t('worker.cultures')}
-        hint={t('worker.culturesHint')}
-        error={tried ? problems.cultures : null}
-        options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id, i18n.language) }))}
-        value={cultures}
-        onChange={setCultures}
+      />
+      <Controller
+        control={control}
+        name="cultures"
+        render={({ field }) => (
+          <ChoiceChips
+            ref={field.ref}
+            label={t('worker.cultures')}
+            hint={t('worker.culturesHint')}
+            error={issueText(errors.cultures?.message, 'cultures')}
+            options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id, i18n.language) }))}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
       />
       <Labelled
         label={
@@ -179,9 +204,9 @@ function WorkerForm({ profile }: { profile: WorkerProfile }) {
           </>
         }
         hint={t('counter', { count: skills.trim().length, max: SKILLS_MAX })}
-        error={problems.skills}
+        error={issueText(errors.skills?.message)}
       >
-        {(c) => <textarea {...c} rows={4} value={skills} onChange={(e) => setSkills(e.target.value)} />}
+        {(c) => <textarea {...c} rows={4} {...register('skills')} />}
       </Labelled>
       {error && (
         <p className="alert error" role="alert">

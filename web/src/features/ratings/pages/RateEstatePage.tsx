@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,8 @@ import {
 import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
 import { Labelled } from '../../mobas/components/Labelled';
+import { useIssueText } from '../../../components/Field';
+import { codedResolver } from '../../../lib/validation';
 import { QueryState } from '../../mobas/components/States';
 import { useFeatureErrorText } from '../../mobas/error-text';
 import { useEstateForRatingQuery, useRateEstateMutation } from '../api';
@@ -58,7 +59,7 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
   const errorText = useFeatureErrorText('ratings');
   const { control, register, handleSubmit, watch, formState } = useForm<RatingDraft, unknown, RatingValues>({
     // The draft allows "no grade yet" (null), which the schema refuses with the grade's error.
-    resolver: zodResolver(ratingFormSchema) as unknown as Resolver<RatingDraft, unknown, RatingValues>,
+    resolver: codedResolver(ratingFormSchema) as unknown as Resolver<RatingDraft, unknown, RatingValues>,
     mode: 'onChange',
     defaultValues: { grade: null, comment: '' },
   });
@@ -66,9 +67,9 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
   const [answers, setAnswers] = useState<Answers>({});
   const [checklistError, setChecklistError] = useState<string | null>(null);
   const items = estatePromiseItems(data?.offered);
-  // The shared schema words its errors in English; the form shows each field's own text.
-  const gradeError = formState.errors.grade ? t('gradeRequired') : null;
-  const commentError = formState.errors.comment ? t('commentTooLong', { max: RATING_COMMENT_MAX }) : null;
+  const issueText = useIssueText('ratings');
+  const gradeError = issueText(formState.errors.grade?.message, 'grade');
+  const commentError = issueText(formState.errors.comment?.message, 'comment');
 
   const onSubmit = handleSubmit(async (values) => {
     if (!data) return;

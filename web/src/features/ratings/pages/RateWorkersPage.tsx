@@ -57,10 +57,10 @@ function RateWorkers({ vacancyId }: { vacancyId: string }) {
     const problems: Record<string, string> = {};
     for (const w of unrated) {
       const d = draftOf(w.workerId);
-      if (d.grade === null) problems[w.workerId] = t('gradeRequired');
+      if (d.grade === null) problems[w.workerId] = t('issues.grade.required');
       else if (!promisesOf(d)) problems[w.workerId] = t('promises.required');
       else if (!ratingCommentSchema.safeParse(d.comment).success)
-        problems[w.workerId] = t('commentTooLong', { max: RATING_COMMENT_MAX });
+        problems[w.workerId] = t('issues.comment.too_long', { limit: RATING_COMMENT_MAX });
     }
     setItemErrors(problems);
     if (Object.keys(problems).length > 0 || unrated.length === 0) return;
@@ -169,10 +169,10 @@ function WorkerItem({
   const [ownError, setOwnError] = useState<string | null>(null);
   const commentError = ratingCommentSchema.safeParse(draft.comment).success
     ? null
-    : t('commentTooLong', { max: RATING_COMMENT_MAX });
+    : t('issues.comment.too_long', { limit: RATING_COMMENT_MAX });
 
   const onRate = async () => {
-    if (draft.grade === null) return setOwnError(t('gradeRequired'));
+    if (draft.grade === null) return setOwnError(t('issues.grade.required'));
     const promises = promisesOf(draft);
     if (!promises) return setOwnError(t('promises.required'));
     if (commentError) return;
