@@ -22,6 +22,8 @@ export const prerenderedRoutes = [
 /** The public pages' modules: their HTML preloads the page's code and its texts. */
 const pageSources = {
   '/': 'src/features/public/pages/HomePage.tsx',
+  '/sr-Cyrl': 'src/features/public/pages/HomePage.tsx',
+  '/en': 'src/features/public/pages/HomePage.tsx',
   '/privacy-policy': 'src/features/public/pages/PrivacyPolicyPage.tsx',
   '/media': 'src/features/public/pages/MediaPage.tsx',
   '/crowdfunding': 'src/features/public/pages/CrowdfundingPage.tsx',
@@ -52,12 +54,14 @@ function withImports(key, files = new Set()) {
   for (const imported of chunk.imports ?? []) withImports(imported, files);
   return files;
 }
-const preloadsOf = (route) =>
-  pageSources[route]
-    ? [...withImports('src/locales/sr-Latn/public.json', withImports(pageSources[route]))]
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        .join('')
-    : '';
+const preloadsOf = (route) => {
+  if (!pageSources[route]) return '';
+  // Serbian Cyrillic is made from the Latin texts when they load (src/lib/i18n.ts).
+  const texts = `src/locales/${routeLanguage(route) === 'en' ? 'en' : 'sr-Latn'}/public.json`;
+  return [...withImports(texts, withImports(pageSources[route]))]
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+};
 
 const { render, renderShell } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 // The shell, for any route that is not pre-rendered (gateways may fall back to it): the grey page.

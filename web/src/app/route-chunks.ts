@@ -33,6 +33,8 @@ const signedIn = ['shell', 'notifications'];
 /** What the pages a reader most often opens first need before they can show anything: layout, page, texts. */
 const routePreloads: Record<string, Preload> = {
   '/': { chunks: ['home'], namespaces: ['public'] },
+  '/sr-Cyrl': { chunks: ['home'], namespaces: ['public'] },
+  '/en': { chunks: ['home'], namespaces: ['public'] },
   '/privacy-policy': { chunks: ['privacyPolicy'], namespaces: ['public'] },
   '/media': { chunks: ['media'], namespaces: ['public'] },
   '/crowdfunding': { chunks: ['crowdfunding'], namespaces: ['public'] },
