@@ -45,7 +45,7 @@ export interface PageFill {
 }
 
 /**
- * Serves the built SPA from memory, gzipped once at start (rural networks are slow): hashed assets
+ * Serves the built SPA from memory, gzipped by the build or once at start (rural networks are slow): hashed assets
  * are cached for a year; pre-rendered pages (dist/<route>/index.html) are served as they are, and
  * every other path falls back to index.html for the client router.
  */
@@ -53,10 +53,17 @@ export function createStaticSite(dist: string, pageFill?: PageFill) {
   const assets = new Map<string, Asset>();
   if (existsSync(dist)) {
     for (const file of walk(dist)) {
+      if (file.endsWith('.gz')) continue;
       const urlPath = '/' + relative(dist, file).split(sep).join('/');
       const body = readFileSync(file);
       const ext = extname(file);
-      const gzip = COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined;
+      // The build gzips with Zopfli (web/scripts/compress.mjs), a little smaller than zlib's best.
+      const gzip =
+        COMPRESSIBLE.has(ext) && body.length > 512
+          ? existsSync(`${file}.gz`)
+            ? readFileSync(`${file}.gz`)
+            : gzipSync(body, { level: 9 })
+          : undefined;
       assets.set(urlPath, {
         body,
         gzip,

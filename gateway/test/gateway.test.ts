@@ -2,6 +2,7 @@ import http from 'node:http';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { UserBanned, PasswordChanged, UserReactivated } from '@moba/contracts';
 import { createLogger, createReadiness, createTokenVerifier, listen, type Listening } from '@moba/platform';
 import { testClient, testKeys, testToken } from '@moba/platform/testing';
@@ -29,6 +30,10 @@ const routes: RouteSpec[] = [
   { method: 'GET', path: '/down', service: 'notification', access: 'public' },
 ];
 
+/** A script big enough to be served gzipped, and its gzip as the build made it (not zlib's level 9). */
+const script = `export const text = ${JSON.stringify('moba '.repeat(200))};\n`;
+const buildGzip = gzipSync(script, { level: 1 });
+
 describe('gateway', () => {
   const upstreams: Listening[] = [];
   let gateway: Listening;
@@ -36,6 +41,19 @@ describe('gateway', () => {
   let client: ReturnType<typeof testClient>;
   let webDist: string;
   const readiness = createReadiness();
+  /** A GET that shows the bytes on the wire (fetch would unzip them). */
+  const rawGet = (path: string, headers: http.OutgoingHttpHeaders = {}) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${gateway.url}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    });
 
   beforeAll(async () => {
     const urls = {} as Record<ServiceName, string[]>;
@@ -56,6 +74,9 @@ describe('gateway', () => {
     writeFileSync(join(webDist, 'spa.html'), '<!doctype html><div id="root">app shell</div>');
     mkdirSync(join(webDist, 'media'));
     writeFileSync(join(webDist, 'media', 'index.html'), '<!doctype html><h1>Media, pre-rendered</h1>');
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'assets', 'app.js'), script);
+    writeFileSync(join(webDist, 'assets', 'app.js.gz'), buildGzip);
     tokenState = createTokenStateReplica();
     const { server } = createGateway({
       serviceUrls: urls,
@@ -184,6 +205,15 @@ describe('gateway', () => {
     const media = await client.get('/media');
     expect(media.text).toContain('Media, pre-rendered');
     expect((await client.get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('serves a script gzipped by the build as the build made it, and never the .gz file by name', async () => {
+    expect(buildGzip.equals(gzipSync(script, { level: 9 }))).toBe(false); // so the gateway's own would show
+    const zipped = await rawGet('/assets/app.js', { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.equals(buildGzip)).toBe(true);
+    expect((await rawGet('/assets/app.js')).body.toString()).toBe(script);
+    expect((await rawGet('/assets/app.js.gz')).status).toBe(404);
   });
 
   it('answers its own liveness and readiness probes without calling a service', async () => {

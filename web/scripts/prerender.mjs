@@ -19,6 +19,15 @@ export const prerenderedRoutes = [
   '/harvest-calendar/sr-Cyrl',
   '/harvest-calendar/en',
 ];
+/** The public pages' modules: their HTML preloads the page's code and its texts. */
+const pageSources = {
+  '/': 'src/features/public/pages/HomePage.tsx',
+  '/sr-Cyrl': 'src/features/public/pages/HomePage.tsx',
+  '/en': 'src/features/public/pages/HomePage.tsx',
+  '/privacy-policy': 'src/features/public/pages/PrivacyPolicyPage.tsx',
+  '/media': 'src/features/public/pages/MediaPage.tsx',
+  '/crowdfunding': 'src/features/public/pages/CrowdfundingPage.tsx',
+};
 /** Routes rendered in another language than Serbian Latin: the language is the route's last part. */
 const routeLanguage = (route) => /\/(sr-Cyrl|en)$/.exec(route)?.[1];
 
@@ -34,6 +43,26 @@ if (!template.includes(slot))
   );
 if (!template.includes(slot))
   throw new Error('dist/index.html has no <!--app-html--> slot: run vite build first');
+// Vite's manifest names each module's chunk and what that chunk imports.
+const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const entryFile = Object.values(manifest).find((chunk) => chunk.isEntry).file;
+function withImports(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is missing from the Vite manifest`);
+  if (files.has(chunk.file) || chunk.file === entryFile) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) withImports(imported, files);
+  return files;
+}
+const preloadsOf = (route) => {
+  if (!pageSources[route]) return '';
+  // Serbian Cyrillic is made from the Latin texts when they load (src/lib/i18n.ts).
+  const texts = `src/locales/${routeLanguage(route) === 'en' ? 'en' : 'sr-Latn'}/public.json`;
+  return [...withImports(texts, withImports(pageSources[route]))]
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+};
+
 const { render, renderShell } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 // The shell, for any route that is not pre-rendered (gateways may fall back to it): the grey page.
 await writeFile(
@@ -53,6 +82,7 @@ for (const route of prerenderedRoutes) {
   const page = template
     .replace('<title>Moba</title>', `<title>${heading ? `${heading} · Moba` : 'Moba'}</title>`)
     .replace(/<html lang="[^"]*"/, (tag) => (lng ? `<html lang="${lng}"` : tag))
+    .replace('</head>', (end) => preloadsOf(route) + end)
     .replace(
       '<div id="root"><!--app-html--></div>',
       `<div id="root" data-route="${route}"${lng ? ` data-lang="${lng}"` : ''}>${html}</div>`,

@@ -7,6 +7,10 @@ import i18next from 'i18next';
  * import() is cached by the browser, so an early call and the lazy() call share one download.
  */
 export const chunks = {
+  home: () => import('../features/public/pages/HomePage'),
+  privacyPolicy: () => import('../features/public/pages/PrivacyPolicyPage'),
+  media: () => import('../features/public/pages/MediaPage'),
+  crowdfunding: () => import('../features/public/pages/CrowdfundingPage'),
   storeLayout: () => import('./layouts/StoreLayout'),
   appLayout: () => import('../features/shell/AppLayout'),
   login: () => import('../features/auth/pages/LoginPage'),
@@ -28,6 +32,12 @@ const signedIn = ['shell', 'notifications'];
 
 /** What the pages a reader most often opens first need before they can show anything: layout, page, texts. */
 const routePreloads: Record<string, Preload> = {
+  '/': { chunks: ['home'], namespaces: ['public'] },
+  '/sr-Cyrl': { chunks: ['home'], namespaces: ['public'] },
+  '/en': { chunks: ['home'], namespaces: ['public'] },
+  '/privacy-policy': { chunks: ['privacyPolicy'], namespaces: ['public'] },
+  '/media': { chunks: ['media'], namespaces: ['public'] },
+  '/crowdfunding': { chunks: ['crowdfunding'], namespaces: ['public'] },
   '/login': { chunks: ['storeLayout', 'login'], namespaces: ['auth', 'errors'] },
   '/signup': { chunks: ['storeLayout', 'signup'], namespaces: ['registration'] },
   '/guest-registration': { chunks: ['storeLayout', 'guest'], namespaces: [] },

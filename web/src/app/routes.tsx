@@ -5,13 +5,14 @@ import { paths } from './paths';
 import { useSession } from './session';
 import { chunks } from './route-chunks';
 import { PublicLayout } from './layouts/PublicLayout';
-import HomePage from '../features/public/pages/HomePage';
-import PrivacyPolicyPage from '../features/public/pages/PrivacyPolicyPage';
-import MediaPage from '../features/public/pages/MediaPage';
-import CrowdfundingPage from '../features/public/pages/CrowdfundingPage';
 
-// Everything below the four public pages is code-split: a visitor on a slow connection downloads
-// only the page they open. StoreLayout brings Redux + RTK Query with the first page that needs them.
+// Every page is code-split: a visitor on a slow connection downloads only the page they open, and a
+// worker signing in never downloads the home page (a pre-rendered page preloads its own chunk).
+// StoreLayout brings Redux + RTK Query with the first page that needs them.
+const HomePage = lazy(chunks.home);
+const PrivacyPolicyPage = lazy(chunks.privacyPolicy);
+const MediaPage = lazy(chunks.media);
+const CrowdfundingPage = lazy(chunks.crowdfunding);
 const StoreLayout = lazy(chunks.storeLayout);
 const AppLayout = lazy(chunks.appLayout);
 

@@ -2,7 +2,6 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import type { Language } from '@moba/contracts';
 import { initReactI18next } from 'react-i18next';
 import commonSr from '../locales/sr-Latn/common.json';
-import publicSr from '../locales/sr-Latn/public.json';
 import { latinToCyrillic, mapStrings, unmark } from './translit';
 import { getLanguage, setLanguage } from './storage';
 
@@ -52,13 +51,12 @@ export function initI18n(lng: UiLanguage = defaultLanguage) {
       load: 'currentOnly',
       // A missing key shows the key (spec §8): no fallback language.
       fallbackLng: false,
-      ns: ['common', 'public'],
+      ns: ['common'],
       defaultNS: 'common',
       partialBundledLanguages: true,
       resources: {
         'sr-Latn': {
           common: toLocale('sr-Latn', commonSr) as Record<string, unknown>,
-          public: toLocale('sr-Latn', publicSr) as Record<string, unknown>,
         },
       },
       initAsync: false,

@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { Dialog } from '../../components/Dialog';
 import { formatRelative } from '../../lib/relative-time';
 import { useNow } from '../../lib/use-now';
-import { setNotificationErrorText, useNotificationsQuery, useReadNotificationsMutation } from './api';
+import { useNotificationsQuery, useReadNotificationsMutation } from './api';
 import { isLiveDown, subscribeLiveStatus } from './live-status';
 import { Icon } from '../../components/Icon';
 import { useReaderScript } from '../../lib/reader-script';
@@ -19,52 +19,10 @@ const actionPath = (n: Notification): string | null => {
   return null;
 };
 
-/** The bell with the unread badge; opens the panel. */
-export function NotificationBell({ userId }: { userId: string }) {
-  const { t } = useTranslation(['notifications', 'common']);
-  const { data = [] } = useNotificationsQuery(userId);
-  const [open, setOpen] = useState(false);
-  useEffect(() => setNotificationErrorText(t('common:errors.toast')), [t]);
-  const unread = data.filter((n) => !n.dateRead).length;
-  return (
-    <>
-      <button
-        type="button"
-        className="bell"
-        aria-label={unread ? t('bellUnread', { count: unread }) : t('bell')}
-        aria-expanded={open}
-        data-testid="bell"
-        onClick={() => setOpen((o) => !o)}
-      >
-        <svg
-          width="22"
-          height="22"
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8" />
-          <path d="M10.3 20a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
-        {unread > 0 && (
-          <span className="badge" data-testid="unread-badge" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
-      </button>
-      {open && <NotificationPanel userId={userId} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
 /** Params typed by people (ids and e-mail addresses stay as they are). */
 const userWritten = new Set(['vacancyTitle', 'estateName', 'name', 'excerpt']);
 
-export function NotificationPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
+export default function NotificationPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
   const { t } = useTranslation(['notifications', 'common']);
   const navigate = useNavigate();
   const now = useNow();

@@ -14,7 +14,7 @@ import { useSession } from '../../app/session';
 import { getUserId } from '../../lib/storage';
 import { OfflineNotice } from './OfflineNotice';
 import { store } from '../../lib/store';
-import { NotificationBell } from '../notifications/NotificationPanel';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { GuidanceModal } from './GuidanceModal';
 import { useLogoutMutation, useSetLanguageMutation } from '../auth/api';
 import { atMost, forgetSession } from '../../lib/forget-session';
