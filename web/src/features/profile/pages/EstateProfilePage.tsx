@@ -1,8 +1,7 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ChoiceChips } from '../../../components/ChoiceChips';
+import { CropChips } from '../components/CropChips';
 import {
-  crops,
   estateSizes,
   PROFILE_DESCRIPTION_MAX,
   updateEstateProfileSchema,
@@ -12,7 +11,7 @@ import { useSession } from '../../../app/session';
 import { Labelled } from '../../mobas/components/Labelled';
 import { QueryState } from '../../mobas/components/States';
 import { useFeatureErrorText } from '../../mobas/error-text';
-import { cropName, placeName } from '../../mobas/reference';
+import { placeName } from '../../mobas/reference';
 import { useEstateProfileQuery, useMyPromiseFigureQuery, useUpdateEstateProfileMutation } from '../api';
 import { EstateTrust } from '../../../components/TrustFigures';
 import { PhotoField } from '../components/PhotoField';
@@ -75,7 +74,7 @@ function EstateSummary({ profile }: { profile: EstateProfile }) {
 }
 
 export function EstateForm({ profile }: { profile: EstateProfile }) {
-  const { t, i18n } = useTranslation(['profile', 'common']);
+  const { t } = useTranslation(['profile', 'common']);
   const issueText = useIssueText('profile');
   const { userId } = useSession();
   const [update, { isLoading, error, isSuccess }] = useUpdateEstateProfileMutation();
@@ -106,21 +105,12 @@ export function EstateForm({ profile }: { profile: EstateProfile }) {
 
   return (
     <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('estate.form')}>
-      <Controller
+      <CropChips
         control={control}
         name="cultureTypes"
-        render={({ field }) => (
-          <ChoiceChips
-            ref={field.ref}
-            label={t('estate.types')}
-            hint={t('estate.typesHint')}
-            error={issueText(errors.cultureTypes?.message, 'cultureTypes')}
-            options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id, i18n.language) }))}
-            value={field.value ?? []}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-          />
-        )}
+        label={t('estate.types')}
+        hint={t('estate.typesHint')}
+        error={issueText(errors.cultureTypes?.message, 'cultureTypes')}
       />
       <Labelled label={t('estate.size')} error={issueText(errors.size?.message)}>
         {(c) => (

@@ -1,10 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CropChips } from '../components/CropChips';
 import {
   AVAILABILITY_MONTHS,
   checkMunicipality,
-  crops,
   evenWithFieldErrors,
   municipalityNames,
   SKILLS_MAX,
@@ -15,12 +15,11 @@ import { useSession } from '../../../app/session';
 import { Labelled } from '../../mobas/components/Labelled';
 import { QueryState } from '../../mobas/components/States';
 import { useFeatureErrorText } from '../../mobas/error-text';
-import { cropName, placeName } from '../../mobas/reference';
+import { placeName } from '../../mobas/reference';
 import { useMyPromiseFigureQuery, useUpdateWorkerProfileMutation, useWorkerProfileQuery } from '../api';
 import { PromiseFigureLine } from '../../../components/TrustFigures';
 import { PhotoField } from '../components/PhotoField';
 import { LogOutEverywhere } from '../components/LogOutEverywhere';
-import { ChoiceChips } from '../../../components/ChoiceChips';
 import { SmsSettingsField } from '../components/SmsSettingsField';
 import { CrewEditor } from '../../crew/components/CrewEditor';
 import '../../mobas/mobas.css';
@@ -181,21 +180,12 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
           </fieldset>
         )}
       />
-      <Controller
+      <CropChips
         control={control}
         name="cultures"
-        render={({ field }) => (
-          <ChoiceChips
-            ref={field.ref}
-            label={t('worker.cultures')}
-            hint={t('worker.culturesHint')}
-            error={issueText(errors.cultures?.message, 'cultures')}
-            options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id, i18n.language) }))}
-            value={field.value ?? []}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-          />
-        )}
+        label={t('worker.cultures')}
+        hint={t('worker.culturesHint')}
+        error={issueText(errors.cultures?.message, 'cultures')}
       />
       <Labelled
         label={
