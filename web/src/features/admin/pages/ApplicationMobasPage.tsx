@@ -1,3 +1,4 @@
+import { Pager } from '../components/Pager';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -171,17 +172,7 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
       ) : (
         <p className="empty">{t('choose.empty')}</p>
       )}
-      {totalPages > 1 && (
-        <div className="pager">
-          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('pager.previous')}
-          </button>
-          <span>{t('pager.page', { page, total: totalPages })}</span>
-          <button type="button" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
-            {t('pager.next')}
-          </button>
-        </div>
-      )}
+      <Pager page={page} totalPages={totalPages} onPage={setPage} />
       <div className="sticky-action">
         <button
           type="button"

@@ -1,3 +1,4 @@
+import { Pager } from '../components/Pager';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -152,17 +153,7 @@ export default function AuditPage() {
       ) : (
         <p className="empty">{t('audit.empty')}</p>
       )}
-      {totalPages > 1 && (
-        <div className="pager">
-          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('admin:pager.previous')}
-          </button>
-          <span>{t('admin:pager.page', { page, total: totalPages })}</span>
-          <button type="button" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
-            {t('admin:pager.next')}
-          </button>
-        </div>
-      )}
+      <Pager page={page} totalPages={totalPages} onPage={setPage} />
     </section>
   );
 }

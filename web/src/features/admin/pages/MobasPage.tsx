@@ -1,3 +1,4 @@
+import { Pager } from '../components/Pager';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { vacancyStatuses, type VacancyFiltersInput, type VacancyStatus } from '@moba/contracts';
@@ -176,17 +177,7 @@ export default function MobasPage() {
         ) : (
           <p className="empty">{t('mobas.empty')}</p>
         )}
-        {totalPages > 1 && (
-          <div className="pager">
-            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              {t('pager.previous')}
-            </button>
-            <span>{t('pager.page', { page, total: totalPages })}</span>
-            <button type="button" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
-              {t('pager.next')}
-            </button>
-          </div>
-        )}
+        <Pager page={page} totalPages={totalPages} onPage={setPage} />
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Pager } from '../components/Pager';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -317,17 +318,7 @@ export default function UsersPage() {
       ) : (
         <p className="empty">{search ? t('users.emptySearch') : t('users.empty')}</p>
       )}
-      {totalPages > 1 && (
-        <div className="pager">
-          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('pager.previous')}
-          </button>
-          <span>{t('pager.page', { page, total: totalPages })}</span>
-          <button type="button" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
-            {t('pager.next')}
-          </button>
-        </div>
-      )}
+      <Pager page={page} totalPages={totalPages} onPage={setPage} />
 
       {banning && (
         <BanDialog
