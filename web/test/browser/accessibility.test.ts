@@ -148,6 +148,7 @@ test("each language button's accessible name starts with its visible text", asyn
   await page.goto(`${product.url}/login`);
   for (const short of ['Lat', 'Ћир', 'EN']) {
     const button = page.getByRole('button', { name: new RegExp(`^${short} – `) });
+    await button.first().waitFor(); // the app renders once the page's code and texts are in
     expect(await button.count()).toBe(1);
     expect((await button.innerText()).trim().startsWith(short)).toBe(true);
   }
