@@ -45,8 +45,14 @@ async function call(
   return response.body;
 }
 
+/**
+ * The link of a mail the product sent. Mail is sent by the notification service from auth's command,
+ * so a restart of either (the kill drill) delays it by their start-up and the take-over of what a
+ * killed consumer held: wait up to a minute.
+ */
 async function mailedToken(client: TestClient, email: string, contains: string) {
-  for (let i = 0; i < 100; i++) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     const mailbox = await client.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
     if (mailbox.status !== 200 || !Array.isArray(mailbox.body))
       throw new Error(
