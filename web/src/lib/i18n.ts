@@ -24,7 +24,7 @@ export const toLocale = (lng: string, latinOrEnglish: Tree): Tree =>
  * dictionary across them. Every other namespace is a file of its own.
  */
 const files = import.meta.glob<Tree>(
-  ['../locales/*/*.json', '!**/{auth,errors,find,mobas,notifications,shell}.json'],
+  ['../locales/*/*.json', '!**/{auth,find,mobas,notifications,shell}.json'],
   { import: 'default' },
 );
 const firstVisit = import.meta.glob<Record<string, Tree>>('../locales/first-visit/*.ts', {
