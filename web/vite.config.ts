@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import { leanRouter } from './scripts/lean-router';
+import { leanDependencies } from './scripts/lean-dependencies';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 const contractsDir = fileURLToPath(new URL('../libs/contracts/src/', import.meta.url));
@@ -79,7 +79,7 @@ const signedInGroups = [
 
 /** The SPA: Vite compiles the shared contracts from their TypeScript source. */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), leanRouter(), ...(isSsrBuild ? [] : [pwa])],
+  plugins: [react(), leanDependencies(), ...(isSsrBuild ? [] : [pwa])],
   resolve: {
     alias: [
       { find: /^@moba\/contracts$/, replacement: contracts },
