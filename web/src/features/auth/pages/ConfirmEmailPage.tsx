@@ -9,7 +9,7 @@ import { BigIcon } from '../../../components/Icon';
 
 /** Target of the confirmation link: /confirm-email?token=… posts the token once. */
 export default function ConfirmEmailPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'auth', 'common']);
   useDocumentTitle(t('confirm.sentTitle'));
   const token = useSearchParams()[0].get('token');
   const [verify, { isSuccess, isError, isUninitialized }] = useVerifyEmailMutation();

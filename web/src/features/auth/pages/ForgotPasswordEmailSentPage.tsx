@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { BigIcon } from '../../../components/Icon';
 
 export default function ForgotPasswordEmailSentPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'auth', 'common']);
   useDocumentTitle(t('forgot.sentTitle'));
   const email = (useLocation().state as { email?: string } | null)?.email ?? '';
   return (

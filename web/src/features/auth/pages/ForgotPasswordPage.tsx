@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 
 export default function ForgotPasswordPage() {
-  const { t, i18n } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['account', 'auth', 'common']);
   useDocumentTitle(t('forgot.title'));
   const navigate = useNavigate();
   const [reset, { error, isLoading }] = useResetPasswordMutation();
@@ -31,7 +31,7 @@ export default function ForgotPasswordPage() {
       <p className="lead">{t('forgot.lead')}</p>
       <form className="form" onSubmit={onSubmit} noValidate>
         <Field
-          label={t('email')}
+          label={t('auth:email')}
           type="email"
           autoComplete="email"
           inputMode="email"

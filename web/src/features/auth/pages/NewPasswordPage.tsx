@@ -16,7 +16,7 @@ interface Form {
 
 /** Target of the reset link: /new-password?token=… */
 export default function NewPasswordPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'auth', 'common']);
   useDocumentTitle(t('newPassword.title'));
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token');
@@ -54,12 +54,12 @@ export default function NewPasswordPage() {
           label={t('newPasswordLabel')}
           type="password"
           autoComplete="new-password"
-          hint={t('passwordHint', { min: PASSWORD_MIN })}
+          hint={t('auth:passwordHint', { min: PASSWORD_MIN })}
           error={formState.errors.password?.message}
           {...register('password')}
         />
         <Field
-          label={t('confirmPassword')}
+          label={t('auth:confirmPassword')}
           type="password"
           autoComplete="new-password"
           error={formState.errors.confirmPassword?.message}

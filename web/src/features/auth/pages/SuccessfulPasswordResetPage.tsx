@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { BigIcon } from '../../../components/Icon';
 
 export default function SuccessfulPasswordResetPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'auth', 'common']);
   useDocumentTitle(t('newPassword.successTitle'));
   return (
     <section className="page narrow notice-page">

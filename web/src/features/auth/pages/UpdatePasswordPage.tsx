@@ -16,7 +16,7 @@ import { codedResolver } from '../../../lib/validation';
 
 /** /worker|estate/update-password: current + new + confirmation; after success the user is logged out. */
 export default function UpdatePasswordPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'auth', 'common']);
   useDocumentTitle(t('update.title'));
   const navigate = useNavigate();
   const [change, { error, isLoading }] = useChangePasswordMutation();
@@ -50,12 +50,12 @@ export default function UpdatePasswordPage() {
           label={t('newPasswordLabel')}
           type="password"
           autoComplete="new-password"
-          hint={t('passwordHint', { min: PASSWORD_MIN })}
+          hint={t('auth:passwordHint', { min: PASSWORD_MIN })}
           error={formState.errors.password?.message}
           {...register('password')}
         />
         <Field
-          label={t('confirmPassword')}
+          label={t('auth:confirmPassword')}
           type="password"
           autoComplete="new-password"
           error={formState.errors.confirmPassword?.message}
