@@ -99,6 +99,19 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 /** Every screen a visitor can open without signing in. */
+/**
+ * Waits until every shown icon is drawn from the sprite (a `<use>` whose file never came has an empty
+ * box), so a failure names a missing sprite rather than a blank square nobody sees.
+ */
+export async function iconsDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const shown = [...document.querySelectorAll<SVGSVGElement>('svg.icon')].filter(
+      (svg) => svg.getClientRects().length > 0,
+    );
+    return shown.length > 0 && shown.every((svg) => (svg.querySelector('use')?.getBBox().width ?? 0) > 0);
+  });
+}
+
 export const visitorPages = [
   '/',
   '/sr-Cyrl',

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, type Product } from './helpers';
+import { iconsDrawn, runProductAndBrowser, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -99,6 +99,7 @@ test('with the network cut, browse and my mobas show the kept answers with how o
   await expect(page.getByTestId('offline-notice').textContent()).resolves.toMatch(
     /Niste povezani na internet\. Poslednje ažuriranje: pre 2 sata/,
   );
+  await iconsDrawn(page); // from the sprite the service worker keeps
   await page.locator('button.menu-toggle').click();
   await page.locator('#side-menu').getByRole('link', { name: 'Moje mobe' }).click();
   await page.getByTestId('tab-active').waitFor();
