@@ -80,3 +80,15 @@ export async function changeLanguage(lng: UiLanguage): Promise<void> {
   setLanguage(lng);
   await i18next.changeLanguage(lng);
 }
+
+/**
+ * The texts of a screen that comes with a tap (loaded with its code). Rejects when they could not be
+ * fetched, so the screen can say so in words instead of showing keys; i18next keeps a failed load as
+ * done, so it is read again on the next try.
+ */
+export async function loadTexts(ns: string): Promise<void> {
+  const lng = i18next.language;
+  if (i18next.hasResourceBundle(lng, ns)) return;
+  await i18next.reloadResources([lng], [ns]);
+  if (!i18next.hasResourceBundle(lng, ns)) throw new Error(`texts ${ns} unavailable`);
+}
