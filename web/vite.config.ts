@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
+import { leanRouter } from './scripts/lean-router';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 const contractsDir = fileURLToPath(new URL('../libs/contracts/src/', import.meta.url));
@@ -52,9 +53,33 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * The small modules a signed-in first visit (sign in, then browse) shows at once: as one chunk they are
+ * one request and one gzip dictionary, not a dozen files of 0.3–3 KB. Only what the first screens
+ * render: what a tap loads (the notification panel, the live channel, dialogs) stays a chunk of its own.
+ */
+const signedInFirstScreen = [
+  'app/layouts/StoreLayout',
+  'features/auth/(api|pages/LoginPage)',
+  'lib/(store|use-api-error|forget-session)',
+  'features/shell/(AppLayout|OfflineNotice|GuidanceModal)',
+  'features/notifications/(api|live-status|NotificationBell)',
+  'features/mobas/(names|error-text)',
+  'features/mobas/components/(States|Labelled|VacancyFacts)',
+  'features/(crew|profile)/api',
+];
+const signedInModule = new RegExp(`/src/(${signedInFirstScreen.join('|')})\\.tsx?$`);
+const signedInGroups = [
+  {
+    name: 'signed-in',
+    includeDependenciesRecursively: false,
+    test: (id: string) => signedInModule.test(id) || id.endsWith('/contracts/src/api/auth/login-check.ts'),
+  },
+];
+
 /** The SPA: Vite compiles the shared contracts from their TypeScript source. */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [pwa])],
+  plugins: [react(), leanRouter(), ...(isSsrBuild ? [] : [pwa])],
   resolve: {
     alias: [
       { find: /^@moba\/contracts$/, replacement: contracts },
@@ -76,12 +101,13 @@ export default defineConfig(({ isSsrBuild }) => ({
           // dozen small ones (each pays its own gzip frame, request and import glue).
           groups: [
             { name: 'start', tags: ['$initial'] },
+            ...(isSsrBuild ? [] : signedInGroups),
             // The small shared components and helpers: one chunk instead of a dozen tiny ones. Their
             // own imports stay where they are, and the helpers that reach RTK Query or zod are left
             // out, so a public page that preloads this chunk still loads neither.
             {
               name: 'ui',
-              test: (id) =>
+              test: (id: string) =>
                 /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
                 !/[\\/](api|store|use-api-error|forget-session|validation)\.ts$/.test(id),
               maxModuleSize: 3000,

@@ -5,9 +5,7 @@
  * "my mobas" answers are kept so they show offline with the time they are from. Writes (an apply) are
  * never answered from a cache: offline they fail and the page says "you are offline".
  */
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
-import { registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precache } from 'workbox-precaching';
 import {
   CACHED_AT_HEADER,
   OFFLINE_ANSWER_MESSAGE,
@@ -19,7 +17,9 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Workbox keeps the precache (download, revisions, old builds' caches). The few routes below are
+// matched by hand: workbox-routing and its strategies would add a fifth to this worker's download.
+precache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -35,39 +35,40 @@ const withTimeout = (request: Request) =>
     ),
   ]);
 
-// Pages: from the network (pre-rendered pages stay fresh); offline, the app shell.
-registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && !/^\/(api|dev)\//.test(url.pathname),
-  async ({ request }) => {
-    try {
-      return await withTimeout(request);
-    } catch {
-      return (await matchPrecache('/spa.html')) ?? Response.error();
-    }
-  },
-);
+type Handler = (event: FetchEvent) => Promise<Response>;
+
+/** The shell and icons: from the precache. */
+const fromPrecache: Handler = async ({ request }) => (await matchPrecache(request)) ?? fetch(request);
+
+/** Pages: from the network (pre-rendered pages stay fresh); offline, the app shell. */
+const page: Handler = async ({ request }) => {
+  try {
+    return await withTimeout(request);
+  } catch {
+    return (await matchPrecache('/spa.html')) ?? Response.error();
+  }
+};
 
 /** How many route chunks and styles are kept; older builds' files leave first. */
 const KEPT_ASSETS = 120;
+const ASSETS_CACHE = 'moba-assets';
 
-// Hashed route chunks and styles: kept as first used (never changed under the same name). The
-// newest are kept by hand: a cache lists its entries in the order they were put, and workbox's
-// expiration plugin would add 2 KB gzipped (a quarter) to this worker's download.
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({
-    cacheName: 'moba-assets',
-    plugins: [
-      {
-        cacheDidUpdate: async ({ cacheName }) => {
-          const cache = await caches.open(cacheName);
-          const keys = await cache.keys();
-          await Promise.all(keys.slice(0, -KEPT_ASSETS).map((key) => cache.delete(key)));
-        },
-      },
-    ],
-  }),
-);
+/**
+ * Hashed route chunks and styles: kept as first used (never changed under the same name). A cache
+ * lists its entries in the order they were put, so the oldest beyond KEPT_ASSETS leave.
+ */
+const asset: Handler = async ({ request }) => {
+  const cache = await caches.open(ASSETS_CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) {
+    await cache.put(request, response.clone());
+    const keys = await cache.keys();
+    await Promise.all(keys.slice(0, -KEPT_ASSETS).map((key) => cache.delete(key)));
+  }
+  return response;
+};
 
 /** The worker's answers kept for offline: browse (a POST with its filters) and what the pages around it read. */
 const PRIVATE_ANSWERS: { method: string; path: RegExp }[] = [
@@ -90,33 +91,43 @@ async function tellPage(clientId: string, message: OfflineAnswerMessage) {
   for (const target of targets) target.postMessage(message);
 }
 
-for (const { method, path } of PRIVATE_ANSWERS) {
-  registerRoute(
-    ({ url, request }) =>
-      url.origin === self.location.origin && request.method === method && path.test(url.pathname),
-    async ({ request, event }) => {
-      const key = await cacheKey(request);
-      try {
-        const response = await withTimeout(request.clone());
-        if (response.ok) {
-          const headers = new Headers(response.headers);
-          headers.set(CACHED_AT_HEADER, new Date().toISOString());
-          const copy = new Response(await response.clone().blob(), { status: response.status, headers });
-          const cache = await caches.open(PRIVATE_CACHE);
-          await cache.put(key, copy);
-        }
-        return response;
-      } catch (error) {
-        const kept = await (await caches.open(PRIVATE_CACHE)).match(key);
-        if (!kept) throw error;
-        await tellPage((event as FetchEvent).clientId, {
-          type: OFFLINE_ANSWER_MESSAGE,
-          path: new URL(request.url).pathname,
-          cachedAt: kept.headers.get(CACHED_AT_HEADER) ?? new Date(0).toISOString(),
-        });
-        return kept;
-      }
-    },
-    method as 'GET' | 'POST',
-  );
+/** The last answer from the network, stamped with its time; offline, the kept one, and the page is told. */
+const privateAnswer: Handler = async (event) => {
+  const { request } = event;
+  const key = await cacheKey(request);
+  try {
+    const response = await withTimeout(request.clone());
+    if (response.ok) {
+      const headers = new Headers(response.headers);
+      headers.set(CACHED_AT_HEADER, new Date().toISOString());
+      const copy = new Response(await response.clone().blob(), { status: response.status, headers });
+      const cache = await caches.open(PRIVATE_CACHE);
+      await cache.put(key, copy);
+    }
+    return response;
+  } catch (error) {
+    const kept = await (await caches.open(PRIVATE_CACHE)).match(key);
+    if (!kept) throw error;
+    await tellPage(event.clientId, {
+      type: OFFLINE_ANSWER_MESSAGE,
+      path: new URL(request.url).pathname,
+      cachedAt: kept.headers.get(CACHED_AT_HEADER) ?? new Date(0).toISOString(),
+    });
+    return kept;
+  }
+};
+
+function handlerOf(request: Request): Handler | null {
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return null;
+  if (request.method === 'GET' && getCacheKeyForURL(url.href)) return fromPrecache;
+  if (request.mode === 'navigate') return /^\/(api|dev)\//.test(url.pathname) ? null : page;
+  if (request.method === 'GET' && url.pathname.startsWith('/assets/')) return asset;
+  const kept = PRIVATE_ANSWERS.some((a) => a.method === request.method && a.path.test(url.pathname));
+  return kept ? privateAnswer : null;
 }
+
+self.addEventListener('fetch', (event) => {
+  const handler = handlerOf(event.request);
+  if (handler) event.respondWith(handler(event));
+});

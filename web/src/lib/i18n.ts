@@ -18,14 +18,32 @@ type Tree = Parameters<typeof mapStrings>[0];
 export const toLocale = (lng: string, latinOrEnglish: Tree): Tree =>
   lng === 'sr-Cyrl' ? mapStrings(latinOrEnglish, latinToCyrillic) : mapStrings(latinOrEnglish, unmark);
 
-const files = import.meta.glob<Tree>('../locales/*/*.json', { import: 'default' });
+/**
+ * The namespaces a worker's first visit reads (sign in, then browse: the ones the glob below leaves
+ * out) come as one file per language, locales/first-visit/: one request, and gzip shares one
+ * dictionary across them. Every other namespace is a file of its own.
+ */
+const files = import.meta.glob<Tree>(
+  ['../locales/*/*.json', '!**/{auth,errors,find,mobas,notifications,shell}.json'],
+  { import: 'default' },
+);
+const firstVisit = import.meta.glob<Record<string, Tree>>('../locales/first-visit/*.ts', {
+  import: 'default',
+});
+
+function loader(source: string, ns: string): (() => Promise<Tree>) | undefined {
+  const single = files[`../locales/${source}/${ns}.json`];
+  if (single) return single;
+  const bundle = firstVisit[`../locales/first-visit/${source}.ts`];
+  return bundle && (() => bundle().then((texts) => texts[ns] ?? {}));
+}
 
 const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(lng: string, ns: string, callback: ReadCallback) {
     const source = lng === 'sr-Cyrl' ? 'sr-Latn' : lng;
-    const load = files[`../locales/${source}/${ns}.json`];
+    const load = loader(source, ns);
     if (!load) {
       callback(null, {});
       return;

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { Spinner } from '../../../components/Spinner';
-import { useVerifyEmailMutation } from '../api';
+import { useVerifyEmailMutation } from '../account-api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { BigIcon } from '../../../components/Icon';
 

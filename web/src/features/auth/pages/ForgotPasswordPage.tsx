@@ -6,7 +6,7 @@ import { Field, FormAlert } from '../../../components/Field';
 import { paths } from '../../../app/paths';
 import { apiLanguage } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/use-api-error';
-import { useResetPasswordMutation } from '../api';
+import { useResetPasswordMutation } from '../account-api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 

@@ -5,7 +5,7 @@ import { newPasswordFormSchema, PASSWORD_MIN } from '@moba/contracts';
 import { Field, FormAlert } from '../../../components/Field';
 import { paths } from '../../../app/paths';
 import { useApiErrorText } from '../../../lib/use-api-error';
-import { useSetNewPasswordMutation } from '../api';
+import { useSetNewPasswordMutation } from '../account-api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 

@@ -10,7 +10,7 @@ import { clearSession } from '../../../lib/storage';
 import { holdSessionEnd } from '../../../lib/unauthorized';
 import { store } from '../../../lib/store';
 import { useApiErrorText } from '../../../lib/use-api-error';
-import { useChangePasswordMutation } from '../api';
+import { useChangePasswordMutation } from '../account-api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 
