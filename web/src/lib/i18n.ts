@@ -21,12 +21,12 @@ export const toLocale = (lng: string, latinOrEnglish: Tree): Tree =>
 /**
  * The namespaces a worker's first visit reads (sign in, then browse: the ones the glob below leaves
  * out) come as one file per language, locales/first-visit/: one request, and gzip shares one
- * dictionary across them. Every other namespace is a file of its own.
+ * dictionary across them. Every other namespace is a file of its own (`notifications` comes with the
+ * bell's panel).
  */
-const files = import.meta.glob<Tree>(
-  ['../locales/*/*.json', '!**/{auth,errors,find,mobas,notifications,shell}.json'],
-  { import: 'default' },
-);
+const files = import.meta.glob<Tree>(['../locales/*/*.json', '!**/{auth,errors,find,mobas,shell}.json'], {
+  import: 'default',
+});
 const firstVisit = import.meta.glob<Record<string, Tree>>('../locales/first-visit/*.ts', {
   import: 'default',
 });
