@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorTexts } from '../lib/error-texts';
 import { translateIssue } from '../lib/issue-token';
 
 /**
@@ -7,11 +8,12 @@ import { translateIssue } from '../lib/issue-token';
  * may word a code its own way, for one field or for all (see translateIssue).
  */
 export function useIssueText(namespace?: string) {
-  const { t } = useTranslation(['common', 'errors', ...(namespace ? [namespace] : [])]);
+  useTranslation(['common', ...(namespace ? [namespace] : [])]);
+  const errorTexts = useErrorTexts();
   return (token: string | undefined, field?: string): string | undefined => {
     if (!token) return undefined;
     const { key, params, fallbacks } = translateIssue(token, namespace, field);
-    return t([key, ...fallbacks], params);
+    return errorTexts([key, ...fallbacks], params) ?? undefined;
   };
 }
 

@@ -22,9 +22,9 @@ export const toLocale = (lng: string, latinOrEnglish: Tree): Tree =>
  * The namespaces a worker's first visit reads (sign in, then browse: the ones the glob below leaves
  * out) come as one file per language, locales/first-visit/: one request, and gzip shares one
  * dictionary across them. Every other namespace is a file of its own (`notifications` comes with the
- * bell's panel).
+ * bell's panel, `errors` with the first coded answer: lib/error-texts.ts).
  */
-const files = import.meta.glob<Tree>(['../locales/*/*.json', '!**/{auth,errors,find,mobas,shell}.json'], {
+const files = import.meta.glob<Tree>(['../locales/*/*.json', '!**/{auth,find,mobas,shell}.json'], {
   import: 'default',
 });
 const firstVisit = import.meta.glob<Record<string, Tree>>('../locales/first-visit/*.ts', {

@@ -1,7 +1,6 @@
 import auth from '../en/auth.json';
-import errors from '../en/errors.json';
 import find from '../en/find.json';
 import mobas from '../en/mobas.json';
 import shell from '../en/shell.json';
 
-export default { auth, errors, find, mobas, shell };
+export default { auth, find, mobas, shell };
