@@ -22,7 +22,7 @@ const pwa = VitePWA({
   includeAssets: [],
   includeManifestIcons: false,
   injectManifest: {
-    globPatterns: ['assets/*.{js,css}', 'favicon.svg', 'icons/icon-192.png'],
+    globPatterns: ['assets/*.{js,css}', 'favicon.svg', 'icons/icon-192.png', 'icons/sprite.svg'],
     // Of the hashed assets, only what the HTML loads or preloads at start (about a third of them).
     manifestTransforms: [
       async (entries) => {

@@ -37,8 +37,12 @@ const withTimeout = (request: Request) =>
 
 type Handler = (event: FetchEvent) => Promise<Response>;
 
+/** The address without its #fragment: an icon's `<use>` asks for `/icons/sprite.svg#name`. */
+const precacheUrl = (href: string) => href.split('#')[0]!;
+
 /** The shell and icons: from the precache. */
-const fromPrecache: Handler = async ({ request }) => (await matchPrecache(request)) ?? fetch(request);
+const fromPrecache: Handler = async ({ request }) =>
+  (await matchPrecache(precacheUrl(request.url))) ?? fetch(request);
 
 /** Pages: from the network (pre-rendered pages stay fresh); offline, the app shell. */
 const page: Handler = async ({ request }) => {
@@ -120,7 +124,7 @@ const privateAnswer: Handler = async (event) => {
 function handlerOf(request: Request): Handler | null {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return null;
-  if (request.method === 'GET' && getCacheKeyForURL(url.href)) return fromPrecache;
+  if (request.method === 'GET' && getCacheKeyForURL(precacheUrl(url.href))) return fromPrecache;
   if (request.mode === 'navigate') return /^\/(api|dev)\//.test(url.pathname) ? null : page;
   if (request.method === 'GET' && url.pathname.startsWith('/assets/')) return asset;
   const kept = PRIVATE_ANSWERS.some((a) => a.method === request.method && a.path.test(url.pathname));

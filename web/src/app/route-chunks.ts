@@ -28,7 +28,7 @@ interface Preload {
   namespaces: string[];
 }
 
-const signedIn = ['shell', 'notifications'];
+const signedIn = ['shell'];
 
 /** What the pages a reader most often opens first need before they can show anything: layout, page, texts. */
 const routePreloads: Record<string, Preload> = {

@@ -21,12 +21,12 @@ export const toLocale = (lng: string, latinOrEnglish: Tree): Tree =>
 /**
  * The namespaces a worker's first visit reads (sign in, then browse: the ones the glob below leaves
  * out) come as one file per language, locales/first-visit/: one request, and gzip shares one
- * dictionary across them. Every other namespace is a file of its own.
+ * dictionary across them. Every other namespace is a file of its own (`notifications` comes with the
+ * bell's panel, `errors` with the first coded answer: lib/error-texts.ts).
  */
-const files = import.meta.glob<Tree>(
-  ['../locales/*/*.json', '!**/{auth,find,mobas,notifications,shell}.json'],
-  { import: 'default' },
-);
+const files = import.meta.glob<Tree>(['../locales/*/*.json', '!**/{auth,find,mobas,shell}.json'], {
+  import: 'default',
+});
 const firstVisit = import.meta.glob<Record<string, Tree>>('../locales/first-visit/*.ts', {
   import: 'default',
 });
@@ -97,4 +97,16 @@ export const storedLanguage = (): UiLanguage => {
 export async function changeLanguage(lng: UiLanguage): Promise<void> {
   setLanguage(lng);
   await i18next.changeLanguage(lng);
+}
+
+/**
+ * The texts of a screen that comes with a tap (loaded with its code). Rejects when they could not be
+ * fetched, so the screen can say so in words instead of showing keys; i18next keeps a failed load as
+ * done, so it is read again on the next try.
+ */
+export async function loadTexts(ns: string): Promise<void> {
+  const lng = i18next.language;
+  if (i18next.hasResourceBundle(lng, ns)) return;
+  await i18next.reloadResources([lng], [ns]);
+  if (!i18next.hasResourceBundle(lng, ns)) throw new Error(`texts ${ns} unavailable`);
 }

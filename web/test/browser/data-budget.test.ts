@@ -2,7 +2,7 @@
  * Issue 21 item 3: a worker's first visit, in a fresh Chromium profile with the service worker
  * allowed, opens /login, signs in and lands on /worker/mobas. The JavaScript that crosses the network
  * on the way (the page's own downloads and the service worker's alike, gzipped as the gateway serves
- * them) is summed. The issue's goal is 150 KB; the path is not there (about 164 KB, of which React,
+ * them) is summed. The issue's goal is 150 KB; the path is not there (about 153 KB, of which React,
  * the router, RTK Query and i18next are some 115 KB: web/README.md says what was tried), so the test
  * holds today's figure, rounded up to the next 5 KB, as the limit that may not grow, and warns while
  * the goal is missed, as the home page's budget does.
@@ -14,7 +14,7 @@ import { runProductAndBrowser, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
-const LIMIT_KB = 165;
+const LIMIT_KB = 155;
 const GOAL_KB = 150;
 
 let product: Product;

@@ -98,6 +98,29 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
+/**
+ * Waits until every shown icon is drawn from the sprite (a `<use>` whose file never came has an empty
+ * box); a failure names the icons that stayed blank.
+ */
+export async function iconsDrawn(page: Page): Promise<void> {
+  const blank = () =>
+    page.evaluate(() => {
+      const shown = [...document.querySelectorAll<SVGSVGElement>('svg.icon')].filter(
+        (svg) => svg.getClientRects().length > 0,
+      );
+      if (shown.length === 0) return ['(no icon shown)'];
+      return shown
+        .map((svg) => svg.querySelector('use'))
+        .filter((use) => !use || use.getBBox().width === 0)
+        .map((use) => use?.getAttribute('href') ?? '(an icon without <use>)');
+    });
+  for (let tries = 0; tries < 50; tries++) {
+    if ((await blank()).length === 0) return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`icons not drawn: ${(await blank()).join(', ')}`);
+}
+
 /** Every screen a visitor can open without signing in. */
 export const visitorPages = [
   '/',

@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { toCyrillic } from '@moba/contracts';
-import { runProductAndBrowser, uniquePhone, type Product } from './helpers';
+import { iconsDrawn, runProductAndBrowser, uniquePhone, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -45,6 +45,13 @@ test.each(sizes)(
     await page.context().close();
   },
 );
+
+test('the pre-rendered home page draws its icons from the sprite without JavaScript', async () => {
+  const page = await noScriptPage(360, 780);
+  await page.goto(product.url);
+  await iconsDrawn(page);
+  await page.context().close();
+});
 
 test.each(sizes)(
   'at %i px a wrong phone comes back with the form, the error named and the name kept',

@@ -1,13 +1,14 @@
 /**
  * Issue 21 item 2 in Chromium at 360 px with the network cut: the app is installable (manifest with
  * icons, a service worker controlling the page), the worker's last browse and "my mobas" answers show
- * offline with how old they are, the notification panel whose code never came says so, an apply made
- * offline is refused in words and never sent, and logout clears every kept private answer.
+ * offline with how old they are and their icons, the notification panel and the filters whose code
+ * never came say so, an apply made offline is refused in words and never sent, and logout clears every
+ * kept private answer.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, type Product } from './helpers';
+import { iconsDrawn, runProductAndBrowser, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -99,6 +100,7 @@ test('with the network cut, browse and my mobas show the kept answers with how o
   await expect(page.getByTestId('offline-notice').textContent()).resolves.toMatch(
     /Niste povezani na internet\. Poslednje ažuriranje: pre 2 sata/,
   );
+  await iconsDrawn(page); // from the sprite the service worker keeps
   await page.locator('button.menu-toggle').click();
   await page.locator('#side-menu').getByRole('link', { name: 'Moje mobe' }).click();
   await page.getByTestId('tab-active').waitFor();
@@ -110,6 +112,16 @@ test('offline, a bell never tapped before says the panel cannot load, and the pa
   await page.getByTestId('vacancy-card').first().waitFor();
   await page.getByTestId('bell').click();
   await expect(page.getByTestId('notification-panel').textContent()).resolves.toContain(
+    'Nema veze sa serverom',
+  );
+  expect(await page.getByTestId('vacancy-card').count()).toBeGreaterThan(0);
+});
+
+test('offline, filters never opened before say they cannot load, and the list stays', async () => {
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByTestId('vacancy-card').first().waitFor();
+  await page.getByTestId('filters-toggle').click();
+  await expect(page.locator('.filters').getByRole('alert').textContent()).resolves.toContain(
     'Nema veze sa serverom',
   );
   expect(await page.getByTestId('vacancy-card').count()).toBeGreaterThan(0);

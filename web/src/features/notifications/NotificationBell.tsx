@@ -1,12 +1,18 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadTexts } from '../../lib/i18n';
 import { setNotificationErrorText, useNotificationsQuery } from './api';
 
 /**
- * The panel's code comes with the first tap on the bell, not with every signed-in first visit. When
- * it cannot be fetched (offline before that first tap) the panel says so, and the next tap tries again.
+ * The panel's code and texts come with the first tap on the bell, not with every signed-in first
+ * visit (the bell's own words are in `shell`). When they cannot be fetched (offline before that first
+ * tap) the panel says so, and the next tap tries again.
  */
-const loadPanel = () => import('./NotificationPanel').catch(() => ({ default: PanelUnavailable }));
+const loadPanel = () =>
+  Promise.all([import('./NotificationPanel'), loadTexts('notifications')]).then(
+    ([panel]) => panel,
+    () => ({ default: PanelUnavailable }),
+  );
 
 function PanelUnavailable({ onClose }: { userId: string; onClose: () => void }) {
   const { t } = useTranslation('common');
@@ -24,7 +30,7 @@ function PanelUnavailable({ onClose }: { userId: string; onClose: () => void }) 
 
 /** The bell with the unread badge; opens the panel. */
 export function NotificationBell({ userId }: { userId: string }) {
-  const { t } = useTranslation(['notifications', 'common']);
+  const { t } = useTranslation(['shell', 'common']);
   const { data = [] } = useNotificationsQuery(userId);
   const [open, setOpen] = useState(false);
   // A fresh lazy() each opening: React keeps a lazy's first answer, which may be "unavailable".

@@ -1,7 +1,6 @@
 import auth from '../en/auth.json';
 import find from '../en/find.json';
 import mobas from '../en/mobas.json';
-import notifications from '../en/notifications.json';
 import shell from '../en/shell.json';
 
-export default { auth, find, mobas, notifications, shell };
+export default { auth, find, mobas, shell };

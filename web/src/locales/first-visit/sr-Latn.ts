@@ -1,7 +1,6 @@
 import auth from '../sr-Latn/auth.json';
 import find from '../sr-Latn/find.json';
 import mobas from '../sr-Latn/mobas.json';
-import notifications from '../sr-Latn/notifications.json';
 import shell from '../sr-Latn/shell.json';
 
-export default { auth, find, mobas, notifications, shell };
+export default { auth, find, mobas, shell };

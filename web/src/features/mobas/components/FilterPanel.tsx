@@ -1,13 +1,31 @@
-import { useId, useSyncExternalStore, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { crops, jobActivities } from '@moba/contracts/reference/work';
-import { paymentTypes } from '@moba/contracts/plain-values';
-import { Field } from '../../../components/Field';
 import { Icon } from '../../../components/Icon';
+import { Spinner } from '../../../components/Spinner';
 import { formatDate, formatRsd } from '../../../lib/format';
-import { changedFilters, flags, type FilterForm } from '../filters';
-import { activityName, cropName, usePlaceName, usePlaces } from '../names';
-import { NearFields } from './NearFields';
+import { changedFilters, type FilterForm } from '../filters';
+import { activityName, cropName, usePlaceName } from '../names';
+import type { FilterFieldsProps } from './FilterFields';
+
+type FieldsProps = FilterFieldsProps & { onRetry: () => void };
+
+/** The fields come when the filters are first seen; offline before that, the panel says so in words. */
+const loadFields = (): Promise<{ default: ComponentType<FieldsProps> }> =>
+  import('./FilterFields').catch(() => ({ default: FieldsUnavailable }));
+
+function FieldsUnavailable({ onRetry }: FieldsProps) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="stack">
+      <p className="alert error" role="alert">
+        {t('errors.network')}
+      </p>
+      <button type="button" onClick={onRetry}>
+        {t('actions.retry')}
+      </button>
+    </div>
+  );
+}
 
 /**
  * The browse filters. On a phone they fold behind one toggle that says it opens (chevron,
@@ -36,21 +54,15 @@ export function FilterPanel({
   /** The place the list's distances are measured from (the worker's own municipality by default). */
   nearInEffect?: string;
 }) {
-  const { t, i18n } = useTranslation(['mobas', 'common']);
-  const lng = i18n.language;
-  const listId = useId();
+  const { t } = useTranslation(['mobas', 'common']);
   const bodyId = useId();
   const chips = useActiveFilterNames(applied);
   const wide = useWide();
-  // The place suggestions come when the filters are first seen, not with the list of mobas.
-  const lists = usePlaces(open || wide);
-  const placeName = usePlaceName();
-  const places = lists?.municipalityNames('RS') ?? [];
-  const districts = lists?.districtsRs ?? [];
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit();
-  };
+  // Once shown the fields stay (hidden while folded); a failed fetch is tried again by a fresh lazy().
+  const [seen, setSeen] = useState(false);
+  if ((open || wide) && !seen) setSeen(true);
+  const [attempt, setAttempt] = useState(0);
+  const Fields = useMemo(() => lazy(loadFields), [attempt]);
 
   return (
     <aside className={`filters card${open ? ' open' : ''}`} aria-label={t('filters.title')}>
@@ -63,6 +75,7 @@ export function FilterPanel({
           aria-expanded={open}
           aria-controls={bodyId}
           onClick={onToggle}
+          onPointerDown={() => void loadFields()}
           data-testid="filters-toggle"
         >
           <span>{t('filters.title')}</span>
@@ -85,99 +98,18 @@ export function FilterPanel({
         </ul>
       )}
       <div id={bodyId} className="filters-body">
-        {/* Plain controlled inputs, not react-hook-form: filters have no rule to check here (toFilters drops
-            what does not read; the service checks the query), and the browse start carries no form library. */}
-        <form className="form" onSubmit={submit} aria-label={t('filters.title')} data-testid="filters">
-          <NearFields form={form} set={set} nearInEffect={nearInEffect} lists={lists} />
-          <div className="row">
-            <Field
-              label={t('filters.municipality')}
-              list={listId}
-              autoComplete="off"
-              value={form.municipality}
-              onChange={(e) => set('municipality', e.target.value)}
+        {seen && (
+          <Suspense fallback={<Spinner />}>
+            <Fields
+              form={form}
+              set={set}
+              onSubmit={onSubmit}
+              onReset={onReset}
+              nearInEffect={nearInEffect}
+              onRetry={() => setAttempt((a) => a + 1)}
             />
-            <datalist id={listId}>
-              {places.map((p) => (
-                <option key={p} value={placeName(p)} />
-              ))}
-            </datalist>
-            <Select
-              label={t('filters.district')}
-              value={form.district}
-              onChange={(v) => set('district', v)}
-              anyLabel={t('filters.any')}
-              options={districts.map((d) => ({ value: d, label: placeName(d) }))}
-            />
-          </div>
-          <div className="row">
-            <Select
-              label={t('filters.crop')}
-              value={form.crop}
-              onChange={(v) => set('crop', v)}
-              anyLabel={t('filters.any')}
-              options={crops.map((c) => ({ value: c.id, label: cropName(c.id, lng) }))}
-            />
-            <Select
-              label={t('filters.jobActivity')}
-              value={form.jobActivity}
-              onChange={(v) => set('jobActivity', v)}
-              anyLabel={t('filters.any')}
-              options={jobActivities.map((a) => ({ value: a.id, label: activityName(a.id, lng) }))}
-            />
-          </div>
-          <div className="row">
-            <Field
-              label={t('filters.dateFrom')}
-              type="date"
-              value={form.dateFrom}
-              onChange={(e) => set('dateFrom', e.target.value)}
-            />
-            <Field
-              label={t('filters.dateTo')}
-              type="date"
-              value={form.dateTo}
-              onChange={(e) => set('dateTo', e.target.value)}
-            />
-          </div>
-          <div className="row">
-            <Select
-              label={t('filters.paymentType')}
-              value={form.paymentType}
-              onChange={(v) => set('paymentType', v)}
-              anyLabel={t('filters.any')}
-              options={paymentTypes.map((p) => ({ value: p, label: t(`paymentType.${p}`) }))}
-            />
-            <Field
-              label={t('filters.minDailyWage')}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={100}
-              value={form.minDailyWage}
-              onChange={(e) => set('minDailyWage', e.target.value)}
-            />
-          </div>
-          <fieldset>
-            <legend>{t('filters.mustHave')}</legend>
-            <div className="choices two-col">
-              {flags.map((flag) => (
-                <label key={flag} className="check">
-                  <input type="checkbox" checked={form[flag]} onChange={(e) => set(flag, e.target.checked)} />
-                  {t(`filters.${flag}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="form-actions">
-            <button type="button" onClick={onReset}>
-              {t('filters.reset')}
-            </button>
-            <button type="submit" className="primary">
-              {t('filters.search')}
-            </button>
-          </div>
-        </form>
+          </Suspense>
+        )}
       </div>
     </aside>
   );
@@ -228,33 +160,4 @@ function useActiveFilterNames(applied: FilterForm): string[] {
         return t(`filters.${key}`);
     }
   });
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-  anyLabel,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  anyLabel: string;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{anyLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
 import { ALREADY_APPLIED_BODY } from '@moba/contracts/plain-values';
@@ -7,11 +7,9 @@ import { CardSkeletons } from '../../../components/PageSkeleton';
 import { apiErrorInfo } from '../../../lib/api';
 import { useWorkerProfileQuery } from '../../profile/api';
 import { useApplyMutation, useMyApplicationsQuery, useOpenVacanciesQuery } from '../api';
-import { useMyCrewQuery } from '../../crew/api';
-import { CrewPicker, crewPickProblem } from '../../crew/components/CrewPicker';
 import { ApplicationStateNote } from '../components/ApplicationStateNote';
 import { Icon } from '../../../components/Icon';
-import { Labelled } from '../components/Labelled';
+import type { LeaderFieldsProps, LeaderPick } from '../components/LeaderFields';
 import { QueryState } from '../components/States';
 import { VacancyFacts } from '../components/VacancyFacts';
 import { EstateTrust } from '../../../components/TrustFigures';
@@ -205,18 +203,11 @@ function VacancyDialog({
   const errorText = useFeatureErrorText('mobas');
   const { data: me } = useWorkerProfileQuery();
   const [apply, { isLoading, error, isSuccess }] = useApplyMutation();
-  const [people, setPeople] = useState('0');
   const leader = !!me?.groupLeader && vacancy.groupLeadersAccepted;
-  // A leader with a saved crew picks who comes by name; the head count follows.
-  const { data: crew } = useMyCrewQuery(undefined, { skip: !leader });
-  const crewMembers = leader ? (crew?.members ?? []) : [];
-  const [picked, setPicked] = useState<string[]>([]);
-  const byName = crewMembers.length > 0;
-  const maxPeople = Math.max(0, Math.min(me?.groupSize ?? 0, vacancy.freePositions - 1));
-  const peopleCount = Number(people);
-  const peopleInvalid = byName
-    ? crewPickProblem(picked.length, vacancy.freePositions, me?.groupSize ?? 0) !== null
-    : leader && (!Number.isInteger(peopleCount) || peopleCount < 0 || peopleCount > maxPeople);
+  const [pick, setPick] = useState<LeaderPick>(noPick);
+  // Per opening, so a fetch that failed (offline) is tried again the next time.
+  const LeaderFields = useMemo(() => lazy(loadLeaderFields), []);
+  const { body: leaderBody, invalid: peopleInvalid } = leader ? pick : noPick;
   const info = error ? apiErrorInfo(error) : null;
   const alreadyApplied = info?.message === ALREADY_APPLIED_BODY;
   const full = vacancy.freePositions <= 0;
@@ -228,10 +219,7 @@ function VacancyDialog({
     if (peopleInvalid) return;
     setOfflineTry(typeof navigator !== 'undefined' && navigator.onLine === false);
     if (navigator.onLine === false) return;
-    void apply({
-      vacancyId: vacancy.id,
-      ...(byName ? (picked.length ? { memberIds: picked } : {}) : leader ? { peopleCount } : {}),
-    });
+    void apply({ vacancyId: vacancy.id, ...leaderBody });
   };
 
   return (
@@ -257,33 +245,10 @@ function VacancyDialog({
           </p>
         ) : (
           <>
-            {byName && (
-              <CrewPicker
-                members={crewMembers}
-                picked={picked}
-                onChange={setPicked}
-                freePositions={vacancy.freePositions}
-                groupSize={me?.groupSize ?? 0}
-              />
-            )}
-            {leader && !byName && (
-              <Labelled
-                label={t('apply.people')}
-                hint={t('apply.peopleHint', { max: maxPeople })}
-                error={peopleInvalid ? t('apply.peopleInvalid', { max: maxPeople }) : null}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={maxPeople}
-                    value={people}
-                    onChange={(e) => setPeople(e.target.value)}
-                  />
-                )}
-              </Labelled>
+            {leader && (
+              <Suspense fallback={null}>
+                <LeaderFields vacancy={vacancy} groupSize={me?.groupSize ?? 0} onChange={setPick} />
+              </Suspense>
             )}
             {offline ? (
               <p className="alert error" role="alert" data-testid="apply-offline">
@@ -318,6 +283,23 @@ function VacancyDialog({
         <ReportLink vacancyId={vacancy.id} />
       </div>
     </Dialog>
+  );
+}
+
+const noPick: LeaderPick = { body: {}, invalid: false };
+
+// A group leader's part of the apply dialog (crew picker, head count) comes when a leader opens one.
+// When it cannot be fetched the leader is told so, and cannot apply without saying who comes.
+const loadLeaderFields = (): Promise<{ default: ComponentType<LeaderFieldsProps> }> =>
+  import('../components/LeaderFields').catch(() => ({ default: LeaderFieldsUnavailable }));
+
+function LeaderFieldsUnavailable({ onChange }: LeaderFieldsProps) {
+  const { t } = useTranslation('common');
+  useEffect(() => onChange({ body: {}, invalid: true }), [onChange]);
+  return (
+    <p className="alert error" role="alert">
+      {t('errors.network')}
+    </p>
   );
 }
 
