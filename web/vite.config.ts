@@ -65,8 +65,8 @@ const signedInFirstScreen = [
   'features/shell/(AppLayout|OfflineNotice|GuidanceModal)',
   'features/notifications/(api|live-status|NotificationBell)',
   'features/mobas/(names|error-text)',
-  'features/mobas/components/(States|Labelled|VacancyFacts)',
-  'features/(crew|profile)/api',
+  'features/mobas/components/(States|VacancyFacts)',
+  'features/profile/api',
 ];
 const signedInModule = new RegExp(`/src/(${signedInFirstScreen.join('|')})\\.tsx?$`);
 const signedInGroups = [
@@ -104,12 +104,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             ...(isSsrBuild ? [] : signedInGroups),
             // The small shared components and helpers: one chunk instead of a dozen tiny ones. Their
             // own imports stay where they are, and the helpers that reach RTK Query or zod are left
-            // out, so a public page that preloads this chunk still loads neither.
+            // out, so a public page that preloads this chunk still loads neither; so is the held
+            // listing's note, which only the estate's and the admin's pages show.
             {
               name: 'ui',
               test: (id: string) =>
                 /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-                !/[\\/](api|store|use-api-error|forget-session|validation)\.ts$/.test(id),
+                !/[\\/](api|store|use-api-error|forget-session|validation|ListingReviewNote)\.tsx?$/.test(id),
               maxModuleSize: 3000,
               includeDependenciesRecursively: false,
             },
