@@ -43,7 +43,7 @@ const routePreloads: Record<string, Preload> = {
   '/guest-registration': { chunks: ['storeLayout', 'guest'], namespaces: [] },
   '/worker/mobas': {
     chunks: ['appLayout', 'workerMobas'],
-    namespaces: [...signedIn, 'mobas', 'find'],
+    namespaces: [...signedIn, 'mobas', 'find', 'work'],
   },
   '/estate/my-mobas': { chunks: ['appLayout', 'estateMyMobas'], namespaces: [...signedIn, 'my-mobas'] },
   '/admin/tickets': { chunks: ['appLayout', 'adminTickets'], namespaces: [...signedIn, 'admin'] },

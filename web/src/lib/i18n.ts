@@ -24,7 +24,7 @@ export const toLocale = (lng: string, latinOrEnglish: Tree): Tree =>
  * dictionary across them. Every other namespace is a file of its own (`notifications` comes with the
  * bell's panel, `errors` with the first coded answer: lib/error-texts.ts).
  */
-const files = import.meta.glob<Tree>(['../locales/*/*.json', '!**/{auth,find,mobas,shell}.json'], {
+const files = import.meta.glob<Tree>(['../locales/*/*.json', '!**/{auth,find,mobas,shell,work}.json'], {
   import: 'default',
 });
 const firstVisit = import.meta.glob<Record<string, Tree>>('../locales/first-visit/*.ts', {

@@ -25,13 +25,12 @@ import { DailyStatsSection } from '../../src/features/admin/stats/DailyStatsSect
 import publicTexts from '../../src/locales/en/public.json';
 import { QuickGuestForm } from '../../src/features/guest/QuickGuestForm';
 import CreateMobaPage from '../../src/features/create-moba/pages/CreateMobaPage';
-import { activityName } from '../../src/features/mobas/reference';
 import { calendarDay } from '@moba/contracts';
 import { ReportDialog } from '../../src/features/mobas/components/ReportDialog';
 import { VerifyEstateDialog } from '../../src/features/admin/components/VerifyEstateDialog';
 import { EstateForm } from '../../src/features/profile/pages/EstateProfilePage';
 import { WorkerForm } from '../../src/features/profile/pages/WorkerProfilePage';
-import { cropName } from '../../src/features/mobas/reference';
+import work from '../../src/locales/en/work.json';
 import { CrewEditor } from '../../src/features/crew/components/CrewEditor';
 
 const mockSend = jest.fn();
@@ -115,6 +114,7 @@ beforeAll(async () => {
         mobas,
         admin,
         public: publicTexts,
+        work,
       },
     },
     interpolation: { escapeValue: false },
@@ -177,7 +177,7 @@ describe('verify an estate', () => {
 });
 
 const crop = crops[0]!;
-const cropLabel = cropName(crop.id, 'en');
+const cropLabel = work.crops[crop.id as keyof typeof work.crops];
 
 describe('ban a user', () => {
   const user = { id: 'u9', name: 'Pera' } as AdminUserItem;
@@ -384,7 +384,7 @@ describe('a new moba', () => {
     type('Moba title', 'Berba malina');
     type('Job description', 'Berba malina u zasadu, plaćanje svakog dana.');
     type(/^Municipality/, 'Arilje');
-    fireEvent.click(screen.getByLabelText(activityName('berba-branje', 'en')));
+    fireEvent.click(screen.getByLabelText(work.jobs['berba-branje']));
     type('Number of workers', '5');
     type('Start date', dayAfter(1));
     type('End date', dayAfter(5));

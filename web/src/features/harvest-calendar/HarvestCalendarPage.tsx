@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { crops } from '@moba/contracts/reference/index';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { paths } from '../../app/paths';
-import { cropName } from '../mobas/reference';
+import { useWorkNames } from '../mobas/reference';
 import { useOpenByCrop } from './open-counts';
 
 const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
@@ -24,6 +24,7 @@ const scripts = [
 export default function HarvestCalendarPage() {
   const { t, i18n } = useTranslation('harvest');
   const lng = i18n.language;
+  const { cropName } = useWorkNames();
   const counts = useOpenByCrop();
   useDocumentTitle(t('title'));
   return (
@@ -60,7 +61,7 @@ export default function HarvestCalendarPage() {
             {calendarCrops.map((crop) => (
               <tr key={crop.id} data-testid="harvest-row">
                 <th scope="row">
-                  <span className="crop-name">{cropName(crop.id, lng)}</span>
+                  <span className="crop-name">{cropName(crop.id)}</span>
                   <Link
                     to={`${paths.worker.mobas}?crop=${encodeURIComponent(crop.id)}`}
                     className="crop-open"

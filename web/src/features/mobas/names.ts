@@ -1,28 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { crops, jobActivities } from '@moba/contracts/reference/work';
 import { scriptOf, toCyrillic, toLatin } from '@moba/contracts/script';
-import { latinToCyrillic } from '../../lib/translit';
 
-/** Crop and job activity names in the reader's script (the shared lists carry sr and en). */
-const nameIn = (item: { sr: string; en: string } | undefined, id: string, lng: string) => {
-  if (!item) return id;
-  if (lng === 'en') return item.en;
-  return lng === 'sr-Cyrl' ? latinToCyrillic(item.sr) : item.sr;
-};
-
-export const cropName = (id: string, lng: string) =>
-  nameIn(
-    crops.find((c) => c.id === id),
-    id,
-    lng,
+/**
+ * Crop and job activity names in the reader's language and script: the `work` texts, written from
+ * the shared lists by scripts/work-texts.mjs (a reader downloads one language's names). An id the
+ * texts do not know shows as it is.
+ */
+export function useWorkNames() {
+  const { t } = useTranslation('work');
+  return useMemo(
+    () => ({
+      cropName: (id: string) => t(`crops.${id}`, { defaultValue: id }),
+      activityName: (id: string) => t(`jobs.${id}`, { defaultValue: id }),
+    }),
+    [t],
   );
-export const activityName = (id: string, lng: string) =>
-  nameIn(
-    jobActivities.find((a) => a.id === id),
-    id,
-    lng,
-  );
+}
 
 export type Places = typeof import('@moba/contracts/reference/index');
 let places: Places | undefined;

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { crops, districtsRs } from '@moba/contracts/reference/index';
 import { Field } from '../../../components/Field';
-import { cropName } from '../../mobas/reference';
+import { useWorkNames } from '../../mobas/reference';
 import { queueFilterSchema } from '@moba/contracts';
 import { codedResolver } from '../../../lib/validation';
 import { filterInput, type FilterDraft } from './queue-filter';
@@ -24,7 +24,8 @@ export function QueueFilters({
   applied: FilterDraft;
   onApply: (draft: FilterDraft) => void;
 }) {
-  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common']);
+  const { cropName } = useWorkNames();
   const { register, handleSubmit, reset, getValues, formState } = useForm<FilterDraft>({
     resolver: codedResolver(queueFilterSchema, filterInput),
     defaultValues: { ...cleared, ...applied },
@@ -75,7 +76,7 @@ export function QueueFilters({
           <option value="">{t('queue.any')}</option>
           {crops.map((c) => (
             <option key={c.id} value={c.id}>
-              {cropName(c.id, i18n.language)}
+              {cropName(c.id)}
             </option>
           ))}
         </select>

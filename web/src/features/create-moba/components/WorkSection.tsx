@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { crops, jobActivities } from '@moba/contracts';
 import { Labelled } from '../../mobas/components/Labelled';
 import { ChoiceChips } from '../../../components/ChoiceChips';
-import { activityName, cropName } from '../../mobas/reference';
+import { useWorkNames } from '../../mobas/reference';
 import type { DraftSectionProps } from './draft-section-props';
 
 /** The work itself: job activities, crops and how many workers. */
 export function WorkSection({ form, errorOf }: DraftSectionProps) {
-  const { t, i18n } = useTranslation(['create-moba', 'mobas', 'common']);
-  const lng = i18n.language;
+  const { t } = useTranslation(['create-moba', 'mobas', 'common']);
+  const { cropName, activityName } = useWorkNames();
   return (
     <fieldset>
       <legend>{t('sections.work')}</legend>
@@ -23,7 +23,7 @@ export function WorkSection({ form, errorOf }: DraftSectionProps) {
               label={t('fields.jobActivities')}
               hint={t('multiHint')}
               error={errorOf('jobActivities')}
-              options={jobActivities.map((a) => ({ value: a.id, label: activityName(a.id, lng) }))}
+              options={jobActivities.map((a) => ({ value: a.id, label: activityName(a.id) }))}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -43,7 +43,7 @@ export function WorkSection({ form, errorOf }: DraftSectionProps) {
               }
               hint={t('multiHint')}
               error={errorOf('crops')}
-              options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id, lng) }))}
+              options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id) }))}
               value={field.value}
               onChange={field.onChange}
             />

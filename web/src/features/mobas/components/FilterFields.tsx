@@ -4,7 +4,7 @@ import { crops, jobActivities } from '@moba/contracts/reference/work';
 import { paymentTypes } from '@moba/contracts/plain-values';
 import { Field } from '../../../components/Field';
 import { flags, type FilterForm } from '../filters';
-import { activityName, cropName, usePlaceName, usePlaces } from '../names';
+import { usePlaceName, usePlaces, useWorkNames } from '../names';
 import { NearFields } from './NearFields';
 
 export interface FilterFieldsProps {
@@ -22,11 +22,11 @@ export interface FilterFieldsProps {
  * crop and job lists and the place suggestions are not needed for the list of mobas.
  */
 export default function FilterFields({ form, set, onSubmit, onReset, nearInEffect }: FilterFieldsProps) {
-  const { t, i18n } = useTranslation(['mobas', 'common']);
-  const lng = i18n.language;
+  const { t } = useTranslation(['mobas', 'common']);
   const listId = useId();
   const lists = usePlaces(true);
   const placeName = usePlaceName();
+  const { cropName, activityName } = useWorkNames();
   const places = lists?.municipalityNames('RS') ?? [];
   const districts = lists?.districtsRs ?? [];
   const submit = (e: FormEvent) => {
@@ -66,14 +66,14 @@ export default function FilterFields({ form, set, onSubmit, onReset, nearInEffec
           value={form.crop}
           onChange={(v) => set('crop', v)}
           anyLabel={t('filters.any')}
-          options={crops.map((c) => ({ value: c.id, label: cropName(c.id, lng) }))}
+          options={crops.map((c) => ({ value: c.id, label: cropName(c.id) }))}
         />
         <Select
           label={t('filters.jobActivity')}
           value={form.jobActivity}
           onChange={(v) => set('jobActivity', v)}
           anyLabel={t('filters.any')}
-          options={jobActivities.map((a) => ({ value: a.id, label: activityName(a.id, lng) }))}
+          options={jobActivities.map((a) => ({ value: a.id, label: activityName(a.id) }))}
         />
       </div>
       <div className="row">

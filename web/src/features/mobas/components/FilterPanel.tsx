@@ -4,7 +4,7 @@ import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
 import { formatDate, formatRsd } from '../../../lib/format';
 import { changedFilters, type FilterForm } from '../filters';
-import { activityName, cropName, usePlaceName } from '../names';
+import { usePlaceName, useWorkNames } from '../names';
 import type { FilterFieldsProps } from './FilterFields';
 
 type FieldsProps = FilterFieldsProps & { onRetry: () => void };
@@ -134,6 +134,7 @@ function useActiveFilterNames(applied: FilterForm): string[] {
   const { t, i18n } = useTranslation('mobas');
   const lng = i18n.language;
   const placeName = usePlaceName();
+  const { cropName, activityName } = useWorkNames();
   return changedFilters(applied).map((key) => {
     switch (key) {
       case 'municipality':
@@ -141,9 +142,9 @@ function useActiveFilterNames(applied: FilterForm): string[] {
       case 'district':
         return placeName(applied.district);
       case 'crop':
-        return cropName(applied.crop, lng);
+        return cropName(applied.crop);
       case 'jobActivity':
-        return activityName(applied.jobActivity, lng);
+        return activityName(applied.jobActivity);
       case 'dateFrom':
         return t('filters.fromChip', { date: formatDate(applied.dateFrom, lng) });
       case 'dateTo':

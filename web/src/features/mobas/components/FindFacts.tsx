@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { VacancyItem } from '@moba/contracts';
 import { formatRsd } from '../../../lib/format';
 import { Icon } from '../../../components/Icon';
-import { cropName, usePlaceName } from '../names';
+import { usePlaceName, useWorkNames } from '../names';
 
 /** "≈ 23 km" from the place the worker measures from (great-circle, seat to seat). */
 export function DistanceFact({ vacancy, from }: { vacancy: VacancyItem; from: string }) {
@@ -26,11 +26,11 @@ export function DistanceFact({ vacancy, from }: { vacancy: VacancyItem; from: st
  * same crop on Moba (of the district when it has 5 mobas) — the median only from 5 mobas up.
  */
 export function FairPayFacts({ vacancy }: { vacancy: VacancyItem }) {
-  const { t, i18n } = useTranslation('find');
+  const { t } = useTranslation('find');
   const placeName = usePlaceName();
+  const { cropName } = useWorkNames();
   const fair = vacancy.fairPay;
   if (!fair) return null;
-  const lng = i18n.language;
   const median = fair.median;
   return (
     <div className="fair-pay" data-testid="fair-pay">
@@ -44,7 +44,7 @@ export function FairPayFacts({ vacancy }: { vacancy: VacancyItem }) {
       {median && (
         <p className="muted" data-testid="median-wage">
           {t(median.district ? 'fairPay.medianDistrict' : 'fairPay.medianAll', {
-            crop: cropName(median.crop, lng),
+            crop: cropName(median.crop),
             district: median.district ? placeName(median.district) : '',
             amount: formatRsd(median.dailyWage),
             mobas: t('fairPay.mobas', { count: median.mobas }),

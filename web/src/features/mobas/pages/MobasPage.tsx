@@ -16,7 +16,7 @@ import { EstateTrust } from '../../../components/TrustFigures';
 import { FilterPanel } from '../components/FilterPanel';
 import { DistanceFact, FairPayFacts } from '../components/FindFacts';
 import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type FilterForm } from '../filters';
-import { activityName, cropName } from '../names';
+import { useWorkNames } from '../names';
 import { useFeatureErrorText } from '../error-text';
 import '../mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
@@ -130,12 +130,8 @@ export default function MobasPage() {
 }
 
 function Tags({ vacancy }: { vacancy: VacancyItem }) {
-  const { i18n } = useTranslation();
-  const lng = i18n.language;
-  const names = [
-    ...vacancy.crops.map((c) => cropName(c, lng)),
-    ...vacancy.jobActivities.map((a) => activityName(a, lng)),
-  ];
+  const { cropName, activityName } = useWorkNames();
+  const names = [...vacancy.crops.map(cropName), ...vacancy.jobActivities.map(activityName)];
   if (names.length === 0) return null;
   return (
     <ul className="tags">

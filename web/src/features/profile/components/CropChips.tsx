@@ -1,8 +1,7 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { crops } from '@moba/contracts';
 import { ChoiceChips } from '../../../components/ChoiceChips';
-import { cropName } from '../../mobas/reference';
+import { useWorkNames } from '../../mobas/reference';
 
 /** The crops a profile names, as chips bound to one field of a react-hook-form form. */
 export function CropChips<Form extends FieldValues>({
@@ -18,7 +17,7 @@ export function CropChips<Form extends FieldValues>({
   hint: string;
   error?: string;
 }) {
-  const { i18n } = useTranslation();
+  const { cropName } = useWorkNames();
   return (
     <Controller
       control={control}
@@ -29,7 +28,7 @@ export function CropChips<Form extends FieldValues>({
           label={label}
           hint={hint}
           error={error}
-          options={crops.map((crop) => ({ value: crop.id, label: cropName(crop.id, i18n.language) }))}
+          options={crops.map((crop) => ({ value: crop.id, label: cropName(crop.id) }))}
           value={field.value ?? []}
           onChange={field.onChange}
           onBlur={field.onBlur}
