@@ -66,7 +66,6 @@ const signedInFirstScreen = [
   'features/notifications/(api|live-status|NotificationBell)',
   'features/mobas/(names|error-text)',
   'features/mobas/components/(States|VacancyFacts)',
-  'features/profile/api',
 ];
 const signedInModule = new RegExp(`/src/(${signedInFirstScreen.join('|')})\\.tsx?$`);
 const signedInGroups = [

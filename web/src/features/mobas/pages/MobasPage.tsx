@@ -5,7 +5,7 @@ import { ALREADY_APPLIED_BODY } from '@moba/contracts/plain-values';
 import { Dialog } from '../../../components/Dialog';
 import { CardSkeletons } from '../../../components/PageSkeleton';
 import { apiErrorInfo } from '../../../lib/api';
-import { useWorkerProfileQuery } from '../../profile/api';
+import { useMeQuery } from '../../auth/api';
 import { useApplyMutation, useMyApplicationsQuery, useOpenVacanciesQuery } from '../api';
 import { ApplicationStateNote } from '../components/ApplicationStateNote';
 import { Icon } from '../../../components/Icon';
@@ -197,9 +197,10 @@ function VacancyDialog({
   const { t } = useTranslation(['mobas', 'common']);
   const shown = useReaderScript();
   const errorText = useFeatureErrorText('mobas');
-  const { data: me } = useWorkerProfileQuery();
+  // The account the shell's guidance reads too: one request for both.
+  const { data: me } = useMeQuery('Worker');
   const [apply, { isLoading, error, isSuccess }] = useApplyMutation();
-  const leader = !!me?.groupLeader && vacancy.groupLeadersAccepted;
+  const leader = !!me && 'groupLeader' in me && me.groupLeader && vacancy.groupLeadersAccepted;
   const [pick, setPick] = useState<LeaderPick>(noPick);
   // Per opening, so a fetch that failed (offline) is tried again the next time.
   const LeaderFields = useMemo(() => lazy(loadLeaderFields), []);
