@@ -2,10 +2,8 @@
  * Issue 21 item 3: a worker's first visit, in a fresh Chromium profile with the service worker
  * allowed, opens /login, signs in and lands on /worker/mobas. The JavaScript that crosses the network
  * on the way (the page's own downloads and the service worker's alike, gzipped as the gateway serves
- * them) is summed. The issue's goal is 150 KB; the path is not there (about 153 KB, of which React,
- * the router, RTK Query and i18next are some 115 KB: web/README.md says what was tried), so the test
- * holds today's figure, rounded up to the next 5 KB, as the limit that may not grow, and warns while
- * the goal is missed, as the home page's budget does.
+ * them) is summed, and may not pass the issue's 150 KB. React, the router, RTK Query and i18next are
+ * some 110 KB of it; web/README.md says what keeps the rest small.
  */
 import type { Browser, Response } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
@@ -14,8 +12,7 @@ import { runProductAndBrowser, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
-const LIMIT_KB = 155;
-const GOAL_KB = 150;
+const LIMIT_KB = 150;
 
 let product: Product;
 let browser: Browser;
@@ -83,7 +80,7 @@ test(`a first visit to /login, then sign-in and /worker/mobas, transfers at most
   const totalKb = all.reduce((sum, d) => sum + d.bytes, 0) / 1024;
   console.log(
     [
-      `first visit /login → /worker/mobas: ${totalKb.toFixed(1)} KB of JavaScript (limit ${LIMIT_KB} KB, goal ${GOAL_KB} KB)`,
+      `first visit /login → /worker/mobas: ${totalKb.toFixed(1)} KB of JavaScript (limit ${LIMIT_KB} KB)`,
       ...all
         .sort((a, b) => b.bytes - a.bytes)
         .map((d) => `  ${(d.bytes / 1024).toFixed(1).padStart(6)} KB ${d.path} (${d.by}, ${d.encoding})`),
@@ -93,7 +90,5 @@ test(`a first visit to /login, then sign-in and /worker/mobas, transfers at most
   expect(all.filter((d) => !(d.bytes > 0))).toEqual([]); // every size is known
   // Served gzipped, but for files so small that gzip would not pay (static-site.ts).
   expect(all.filter((d) => d.encoding !== 'gzip' && d.bytes > 512)).toEqual([]);
-  if (totalKb > GOAL_KB)
-    console.warn(`the first visit's JavaScript is above the ${GOAL_KB} KB goal of issue 21`);
   expect(totalKb).toBeLessThanOrEqual(LIMIT_KB);
 });
