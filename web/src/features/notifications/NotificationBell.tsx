@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadTexts } from '../../lib/i18n';
-import { setNotificationErrorText, useNotificationsQuery } from './api';
+import { useNotificationsQuery } from './api';
 
 /**
  * The panel's code and texts come with the first tap on the bell, not with every signed-in first
@@ -35,7 +35,6 @@ export function NotificationBell({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   // A fresh lazy() each opening: React keeps a lazy's first answer, which may be "unavailable".
   const NotificationPanel = useMemo(() => lazy(loadPanel), [open]);
-  useEffect(() => setNotificationErrorText(t('common:errors.toast')), [t]);
   const unread = data.filter((n) => !n.dateRead).length;
   return (
     <>
