@@ -102,3 +102,17 @@ export const roleRoot = (role: Role | null): string =>
 const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 /** Route ids for vacancies and applications must be UUID v4 (spec §2, §5). */
 export const isUuidV4 = (value: string | undefined): value is string => !!value && uuidV4.test(value);
+
+/** The pages whose address names their script (pre-rendered in each: home, harvest calendar). */
+const scriptAddressed = /^(|\/harvest-calendar)(\/(sr-Cyrl|en))?\/?$/;
+
+/**
+ * Where a reader on `pathname` goes on choosing `lng`: the same page's address in that script, for
+ * the pages whose address names it (a reload or a shared link then shows the chosen one); `null`
+ * for any other page.
+ */
+export function addressInLanguage(pathname: string, lng: 'sr-Latn' | 'sr-Cyrl' | 'en'): string | null {
+  const page = scriptAddressed.exec(pathname)?.[1];
+  if (page === undefined) return null;
+  return lng === 'sr-Latn' ? page || '/' : `${page}/${lng}`;
+}

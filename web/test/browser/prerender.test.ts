@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { toCyrillic } from '@moba/contracts';
 import { runProductAndBrowser, screenshots, type Product } from './helpers';
 
 jest.setTimeout(90_000);
@@ -41,5 +42,20 @@ test('the pre-rendered home page hydrates without errors and becomes interactive
   await page.getByRole('button', { name: 'Zatvori obaveštenje' }).waitFor({ state: 'detached' });
   await screenshots(page, 'home');
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('on the Cyrillic home page, choosing Latin moves to the Latin address, so a reload stays Latin', async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  await page.goto(`${product.url}/sr-Cyrl`);
+  await page.getByText(toCyrillic('Posao u polju')).first().waitFor();
+  await page.locator('[data-lang="sr-Latn"]').first().click();
+  await page.waitForURL(`${product.url}/`);
+  await page.reload();
+  await page.getByText('Posao u polju, radnici za vaše gazdinstvo').first().waitFor();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('sr-Latn');
+  await page.locator('[data-lang="en"]').first().click();
+  await page.waitForURL(`${product.url}/en`);
   await context.close();
 });

@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { Spinner } from '../../components/Spinner';
 import { readSessionJson, sessionKeys, writeSessionJson } from '../../lib/storage';
-import { contactOf, landingOf, paths, roleRoot } from '../paths';
+import { addressInLanguage, contactOf, landingOf, paths, roleRoot } from '../paths';
 import { useSession } from '../session';
 import { Icon } from '../../components/Icon';
 
@@ -41,13 +41,20 @@ function PromoStrip() {
 function PublicHeader() {
   const { t } = useTranslation('common');
   const { role } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const base = roleRoot(role);
   const home = base ? `${base}/home` : paths.home;
   return (
     <header className="site-header">
       <div className="bar">
         <Logo to={home} />
-        <LanguageSwitch />
+        <LanguageSwitch
+          onChosen={(lng) => {
+            const address = addressInLanguage(pathname, lng);
+            if (address && address !== pathname) void navigate(address, { replace: true });
+          }}
+        />
       </div>
       <nav aria-label={t('nav.main')} className="bar public-nav">
         <NavLink to={home} end className="nav-home">
