@@ -47,6 +47,13 @@ test('at 1280 px the filters stand open in a side column and the first mobas are
   const filters = (await page.getByTestId('filters').boundingBox())!;
   expect(filters.x + filters.width).toBeLessThanOrEqual(card.x);
   expect(await page.getByTestId('filters-toggle').count()).toBe(0);
+  // The wage, the fact a worker decides on first, reads on one line beside the filters too.
+  const wage = first.getByTestId('fact-wage');
+  const lines = await wage.evaluate((el) => {
+    const text = el.querySelector('strong')!;
+    return Math.round(text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight));
+  });
+  expect(lines).toBe(1);
   await screenshots(page, 'browse-first-screen');
 });
 
