@@ -120,7 +120,9 @@ test('Mark all as read moves everything to the Read tab; Delete all asks first a
   const panel = page.getByTestId('notification-panel');
   await panel.getByRole('tab', { name: 'Nepročitana (2)' }).waitFor();
   await panel.getByRole('tab', { name: 'Pročitana (1)', exact: true }).waitFor();
+  const markedRead = page.waitForResponse('**/api/notifications/read');
   await panel.getByRole('button', { name: 'Označi sve kao pročitano' }).click();
+  await markedRead;
   await panel.getByRole('tab', { name: 'Nepročitana (0)' }).waitFor();
   await panel.getByRole('tab', { name: 'Pročitana (3)', exact: true }).click();
   expect(await panel.getByTestId('notification').count()).toBe(3);
@@ -130,7 +132,10 @@ test('Mark all as read moves everything to the Read tab; Delete all asks first a
   const confirm = page.getByRole('dialog', { name: 'Obriši sve' });
   await confirm.getByText('Obrisati sva obaveštenja?').waitFor();
   await screenshots(page, 'notification-delete-all-confirm');
+  // The panel empties at once (optimistic); the call is counted when its answer comes.
+  const deleted = page.waitForResponse('**/api/notifications/read');
   await confirm.getByRole('button', { name: 'Obriši sve' }).click();
+  await deleted;
   await panel.getByRole('tab', { name: 'Pročitana (0)', exact: true }).waitFor();
   await panel.getByText('Nema pročitanih obaveštenja.').waitFor();
   expect(bodies).toEqual([{ shouldDelete: false }, { shouldDelete: true }]);
