@@ -14,6 +14,7 @@ import {
   type MovableClock,
   type TokenVerifier,
   type WindowCounter,
+  clientKey,
 } from '@moba/platform';
 import { createRouteMatcher, routeTable, type RouteSpec, type ServiceName } from './route-table';
 import { createRateLimiter } from './middleware/rate-limit';
@@ -24,7 +25,7 @@ import { checkHealth } from './health';
 import { buildOpenApi } from './openapi';
 import { sendError, sendJson } from './respond';
 import type { TokenStateReplica } from './token-state';
-import { clientAddress } from './client-address';
+import { stampClientAddress } from './client-address';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics';
 
 export interface GatewayOptions {
@@ -39,7 +40,10 @@ export interface GatewayOptions {
   rateLimitScale?: number;
   /** Rate-limit windows shared with the other gateway instances (Redis); none: this instance counts alone. */
   rateCounter?: WindowCounter | null;
-  /** Proxies in front of the gateway whose X-Forwarded-For entry is trusted (client-address.ts); 0: none. */
+  /**
+   * Proxies in front of the gateway whose X-Forwarded-For entry is trusted (client-address.ts); 0: none.
+   * The address decided goes to the services in CLIENT_ADDRESS_HEADER.
+   */
   trustedProxyHops?: number;
   /** Development only: the clock every service runs on, which /api/dev/clock shows and moves. */
   devClock?: MovableClock;
@@ -96,6 +100,7 @@ export function createGateway(options: GatewayOptions) {
   const liveCounts = createLiveCounts(serviceUrls.vacancy?.[0], logger);
   const site = createStaticSite(options.webDist, { paths: LIVE_COUNT_PAGES, fill: liveCounts.fill });
   const corsOrigins = new Set(options.corsOrigins ?? []);
+  const trustedProxyHops = options.trustedProxyHops ?? 0;
   const openApi = buildOpenApi(options.routes ?? routeTable, {
     development: Boolean(options.devClock || options.devMailbox),
   });
@@ -138,6 +143,7 @@ export function createGateway(options: GatewayOptions) {
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string) {
+    const client = stampClientAddress(req, trustedProxyHops);
     for (const [name, value] of API_SECURITY_HEADERS) res.setHeader(name, value);
     const origin = req.headers.origin;
     if (origin && corsOrigins.has(origin)) {
@@ -166,10 +172,7 @@ export function createGateway(options: GatewayOptions) {
     routeNames.set(req, `${req.method} /api${route ? route.path : ' (unmatched)'}`);
     if (!route) return sendError(res, 404, 'NOT_FOUND', `no route ${req.method} ${path}`);
     if (route.rateLimit) {
-      const decision = await limiter.check(
-        route.rateLimit,
-        clientAddress(req, options.trustedProxyHops ?? 0),
-      );
+      const decision = await limiter.check(route.rateLimit, clientKey(client));
       res.setHeader('ratelimit-limit', String(decision.limit));
       res.setHeader('ratelimit-remaining', String(decision.remaining));
       res.setHeader('ratelimit-reset', String(decision.resetSeconds));
@@ -222,6 +225,7 @@ export function createGateway(options: GatewayOptions) {
       return;
     }
     if (options.devMailbox && path.startsWith('/dev/')) {
+      stampClientAddress(req, trustedProxyHops);
       req.url = `/api${req.url}`; // the proxy strips /api again
       proxies.forward('notification', req, res);
       return;
@@ -237,6 +241,7 @@ export function createGateway(options: GatewayOptions) {
     }
     // Upgraded sockets leave the server's connection tracking: remember them so a stop can end them,
     // and end a socket whose client half-closed it (the server allows half-open sockets).
+    stampClientAddress(req, trustedProxyHops);
     upgraded.add(socket);
     metrics.socketOpened();
     socket.once('close', () => {

@@ -1,8 +1,9 @@
 import { isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
+import { CLIENT_ADDRESS_HEADER, normaliseAddress } from '@moba/platform';
 
 /**
- * The client's address for rate limits. With no trusted proxy (hops 0) it is the socket's peer, and
+ * The client's address. With no trusted proxy (hops 0) it is the socket's peer, and
  * X-Forwarded-For is ignored: anyone can write it. Behind N trusted proxies (an ingress: 1) each
  * appends the address it was reached from, so the client is the N-th entry from the right of
  * [...X-Forwarded-For, socket peer]; whatever lies further left the client wrote itself and never
@@ -10,7 +11,7 @@ import type { IncomingMessage } from 'node:http';
  * trusted hop's view (the leftmost entry a trusted proxy wrote).
  */
 export function clientAddress(req: IncomingMessage, trustedHops: number): string {
-  const peer = normalise(req.socket.remoteAddress ?? 'unknown');
+  const peer = normaliseAddress(req.socket.remoteAddress ?? 'unknown');
   if (trustedHops <= 0) return peer;
   const header = req.headers['x-forwarded-for'];
   const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
@@ -20,14 +21,18 @@ export function clientAddress(req: IncomingMessage, trustedHops: number): string
   const chain = [...forwarded, peer];
   for (let index = chain.length - 1 - trustedHops; index < chain.length; index++) {
     if (index < 0) continue;
-    const candidate = normalise(chain[index]);
+    const candidate = normaliseAddress(chain[index]);
     if (isIP(candidate)) return candidate;
   }
   return peer;
 }
 
-/** `::ffff:1.2.3.4` is 1.2.3.4; a `1.2.3.4:5678` entry (some proxies add the port) loses the port. */
-function normalise(address: string) {
-  const withoutPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(address)?.[1] ?? address;
-  return withoutPort.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/, '$1');
+/**
+ * Decides the client's address once and hands it to the services in CLIENT_ADDRESS_HEADER, replacing
+ * whatever copy the client sent: the services count and log this address, never X-Forwarded-For.
+ */
+export function stampClientAddress(req: IncomingMessage, trustedHops: number): string {
+  const address = clientAddress(req, trustedHops);
+  req.headers[CLIENT_ADDRESS_HEADER] = address;
+  return address;
 }

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { createLogger, createTokenVerifier, listen, type Listening } from '@moba/platform';
+import {
+  CLIENT_ADDRESS_HEADER,
+  createLogger,
+  createTokenVerifier,
+  listen,
+  type Listening,
+} from '@moba/platform';
 import { testKeys } from '@moba/platform/testing';
 import { createGateway, createTokenStateReplica, type RouteSpec, type ServiceName } from '../src';
 import { clientAddress } from '../src/client-address';
@@ -17,7 +23,9 @@ const gateways: Listening[] = [];
 const proxies: ChildProcess[] = [];
 
 beforeAll(async () => {
-  const answer: http.RequestListener = (_req, res) => void res.writeHead(200).end('{}');
+  // Answers with the client address the gateway passed on.
+  const answer: http.RequestListener = (req, res) =>
+    void res.writeHead(200).end(JSON.stringify({ client: req.headers[CLIENT_ADDRESS_HEADER] ?? null }));
   upstream = await listen(answer, 0);
 });
 afterAll(async () => {
@@ -60,7 +68,12 @@ async function proxyProcessTo(target: string): Promise<string> {
 }
 
 /** A login from a given loopback source address (127.0.0.2, 127.0.0.3 …: different clients). */
-function loginFrom(url: string, localAddress: string, forwardedFor?: string): Promise<number> {
+function loginFrom(
+  url: string,
+  localAddress: string,
+  forwardedFor?: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; client?: string }> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ email: 'a@b.rs', password: 'x' });
     const request = http.request(
@@ -72,27 +85,31 @@ function loginFrom(url: string, localAddress: string, forwardedFor?: string): Pr
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+          ...extraHeaders,
         },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, client: JSON.parse(text || '{}').client }));
       },
     );
     request.on('error', reject);
     request.end(body);
   });
 }
+const statusOf = async (answer: Promise<{ status: number }>) => (await answer).status;
 
 describe('the client address behind a real proxy process (TRUSTED_PROXY_HOPS=1)', () => {
   test('each client behind the proxy has its own login limit, and a forged X-Forwarded-For does not escape it', async () => {
     const url = await proxyProcessTo(await gatewayTrusting(1));
-    for (let i = 0; i < LOGIN_LIMIT; i++) expect(await loginFrom(url, '127.0.0.2')).toBe(200);
-    expect(await loginFrom(url, '127.0.0.2')).toBe(429);
+    for (let i = 0; i < LOGIN_LIMIT; i++) expect(await statusOf(loginFrom(url, '127.0.0.2'))).toBe(200);
+    expect(await statusOf(loginFrom(url, '127.0.0.2'))).toBe(429);
     // The client writes a new address each time: the proxy appends the real one, and that is what counts.
-    for (let i = 0; i < 3; i++) expect(await loginFrom(url, '127.0.0.2', `203.0.113.${i + 1}`)).toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect(await statusOf(loginFrom(url, '127.0.0.2', `203.0.113.${i + 1}`))).toBe(429);
     // Another client behind the same proxy is not limited by the first one.
-    expect(await loginFrom(url, '127.0.0.3')).toBe(200);
+    expect(await statusOf(loginFrom(url, '127.0.0.3'))).toBe(200);
   });
 });
 
@@ -100,8 +117,36 @@ describe('without trusted proxies (the default)', () => {
   test('X-Forwarded-For is ignored: the socket peer is the client', async () => {
     const url = await gatewayTrusting(0);
     for (let i = 0; i < LOGIN_LIMIT; i++)
-      expect(await loginFrom(url, '127.0.0.4', `198.51.100.${i}`)).toBe(200);
-    expect(await loginFrom(url, '127.0.0.4', '198.51.100.200')).toBe(429);
+      expect(await statusOf(loginFrom(url, '127.0.0.4', `198.51.100.${i}`))).toBe(200);
+    expect(await statusOf(loginFrom(url, '127.0.0.4', '198.51.100.200'))).toBe(429);
+  });
+});
+
+describe('the address the services are told (one rule: the gateway decides it)', () => {
+  const forged = { [CLIENT_ADDRESS_HEADER]: '203.0.113.66' };
+
+  test('hops 0: the socket peer, whatever the client wrote into X-Forwarded-For or the header itself', async () => {
+    const url = await gatewayTrusting(0);
+    const answer = await loginFrom(url, '127.0.0.5', '198.51.100.7', forged);
+    expect(answer).toEqual({ status: 200, client: '127.0.0.5' });
+  });
+
+  test('hops 1 behind a real proxy process: the address the proxy appended, not the forged ones', async () => {
+    const url = await proxyProcessTo(await gatewayTrusting(1));
+    const answer = await loginFrom(url, '127.0.0.6', '198.51.100.7', forged);
+    expect(answer).toEqual({ status: 200, client: '127.0.0.6' });
+  });
+});
+
+describe('IPv6 clients are limited by their /64', () => {
+  // The test plays the one trusted proxy: the entry it appends is the client.
+  test('rotating addresses inside one /64 escapes nothing; the next /64 has its own limit', async () => {
+    const url = await gatewayTrusting(1);
+    for (let i = 0; i < LOGIN_LIMIT; i++)
+      expect(await statusOf(loginFrom(url, '127.0.0.7', `2001:db8:5:1::${(i + 1).toString(16)}`))).toBe(200);
+    expect(await statusOf(loginFrom(url, '127.0.0.7', '2001:db8:5:1:ffff::1'))).toBe(429);
+    const neighbour = await loginFrom(url, '127.0.0.7', '2001:db8:5:2::1');
+    expect(neighbour).toEqual({ status: 200, client: '2001:db8:5:2::1' });
   });
 });
 
@@ -126,6 +171,7 @@ describe('clientAddress', () => {
     ['an entry that is no address: the next trusted one', request('10.0.0.9', 'garbage'), 1, '10.0.0.9'],
     ['an IPv4-mapped peer is plain IPv4', request('::ffff:10.0.0.9'), 0, '10.0.0.9'],
     ['a port on the entry is dropped', request('10.0.0.9', '1.2.3.4:5555'), 1, '1.2.3.4'],
+    ['an IPv6 entry', request('10.0.0.9', '2001:DB8::7'), 1, '2001:db8::7'],
   ])('%s', (_label, req, hops, expected) => {
     expect(clientAddress(req, hops)).toBe(expected);
   });

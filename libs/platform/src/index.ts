@@ -9,6 +9,7 @@ export * from './log';
 export * from './clock';
 export * from './http/app';
 export * from './http/probes';
+export * from './http/client-address';
 export * from './auth/tokens';
 export * from './auth/middleware';
 export * from './auth/service-tokens';

@@ -21,8 +21,6 @@ export const authConfigSchema = runtimeEnvSchema.extend({
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
   /** Failed logins per client address within the same window (any accounts) before 429. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(30),
-  /** Express 'trust proxy' for the client address behind the gateway (e.g. loopback, 1, a subnet list). */
-  TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
   /** First start: the admin account created when none exists (password generated and printed once if empty). */
   ADMIN_EMAIL: z.email().default('admin@moba.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),

@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER } from '@moba/platform';
 import { logIn, signedUp, startAuth, type Auth } from './helpers';
 
 let auth: Auth;
@@ -6,17 +7,14 @@ beforeAll(async () => {
 });
 afterAll(() => auth.stop());
 
+/** The client address as the gateway passes it on. */
+const from = (ip: string) => ({ [CLIENT_ADDRESS_HEADER]: ip });
+const guess = (i: number, headers: Record<string, string>) =>
+  auth.client.post('/login', { email: `guess-${i}@example.com`, password: 'guess-password' }, headers);
+
 test('repeated failed logins from one client address are limited across accounts; other addresses are not affected', async () => {
   const account = await signedUp(auth, 'Worker');
-  const from = (ip: string) => ({ 'x-forwarded-for': ip });
-  for (let i = 0; i < 3; i++) {
-    const res = await auth.client.post(
-      '/login',
-      { email: `guess-${i}@example.com`, password: 'guess-password' },
-      from('203.0.113.7'),
-    );
-    expect(res.status).toBe(401);
-  }
+  for (let i = 0; i < 3; i++) expect((await guess(i, from('203.0.113.7'))).status).toBe(401);
   const blocked = await auth.client.post(
     '/login',
     { email: account.email, password: account.password },
@@ -48,4 +46,40 @@ test('repeated failed logins from one client address are limited across accounts
   } finally {
     auth.deps.clock.advance(-16 * 60_000);
   }
+});
+
+test('an IPv6 client is counted by its /64: rotating addresses inside it escapes nothing, the next /64 is not affected', async () => {
+  const account = await signedUp(auth, 'Worker');
+  for (let i = 0; i < 3; i++) expect((await guess(i, from(`2001:db8:7:1::${i + 1}`))).status).toBe(401);
+  const rotated = await auth.client.post(
+    '/login',
+    { email: account.email, password: account.password },
+    from('2001:db8:7:1:abcd::99'),
+  );
+  expect(rotated.status).toBe(429);
+  expect(
+    (
+      await auth.client.post(
+        '/login',
+        { email: account.email, password: account.password },
+        from('2001:db8:7:2::1'),
+      )
+    ).status,
+  ).toBe(200);
+});
+
+test('X-Forwarded-For is never read: writing a victim there does not lock the victim out, and rotating it escapes nothing', async () => {
+  const victim = await signedUp(auth, 'Worker');
+  const attacker = (xff: string) => ({ ...from('198.51.100.66'), 'x-forwarded-for': xff });
+  for (let i = 0; i < 3; i++) expect((await guess(i, attacker(`203.0.113.${100 + i}`))).status).toBe(401);
+  expect((await guess(9, attacker('203.0.113.200'))).status).toBe(429);
+  expect(
+    (
+      await auth.client.post(
+        '/login',
+        { email: victim.email, password: victim.password },
+        from('203.0.113.100'),
+      )
+    ).status,
+  ).toBe(200);
 });

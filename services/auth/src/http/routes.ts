@@ -24,6 +24,7 @@ import {
 import {
   AppError,
   bearerToken,
+  clientKeyOf,
   notFound,
   parseInput,
   requireServiceCaller,
@@ -71,7 +72,6 @@ export function authRoutes(
   const account = (...roles: Parameters<typeof requireAccount>[2][]) =>
     requireAccount(tokens, ctx.users, ...roles);
   const body = (req: express.Request) => req.body ?? {};
-  app.set('trust proxy', ctx.config.TRUST_PROXY);
 
   // ── Visitors ──
   app.post('/signup-worker', async (req, res) => {
@@ -81,7 +81,8 @@ export function authRoutes(
     res.status(201).json(await signUpEstate(ctx, parseInput(signupEstateSchema, body(req), 'body')));
   });
   app.post('/login', async (req, res) => {
-    res.json(await logIn(ctx, parseInput(loginSchema, body(req), 'body'), req.ip));
+    // The failed-login limit counts the client the gateway decided (CLIENT_ADDRESS_HEADER), an IPv6 client by its /64.
+    res.json(await logIn(ctx, parseInput(loginSchema, body(req), 'body'), clientKeyOf(req)));
   });
   app.post('/verify-email', async (req, res) => {
     // Spec §7: the link's token comes as the bearer token; a body {token} works too.

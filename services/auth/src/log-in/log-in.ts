@@ -18,18 +18,21 @@ export const bannedError = (user: Pick<UserDoc, 'banReason'>) =>
 
 let dummyHash: Promise<string> | undefined;
 
-/** Credentials → a session token. Every credential failure answers the one message of spec §5. */
+/**
+ * Credentials → a session token. Every credential failure answers the one message of spec §5.
+ * `client` is the key the failed-login limit counts the caller under (clientKeyOf the request).
+ */
 export async function logIn(
   ctx: AuthContext,
   input: LoginInput,
-  address = 'unknown',
+  client = 'unknown',
 ): Promise<{ token: string; userId: string }> {
   const tooMany = () =>
     new AppError(authErrorCodes.TOO_MANY_ATTEMPTS, 429, authErrorMessages.TOO_MANY_ATTEMPTS);
-  if (ctx.addressFailures.isBlocked(address, ctx.clock.now())) throw tooMany();
+  if (ctx.addressFailures.isBlocked(client, ctx.clock.now())) throw tooMany();
   const user = await ctx.users.findOne({ email: input.email });
   if (!user) {
-    ctx.addressFailures.record(address, ctx.clock.now());
+    ctx.addressFailures.record(client, ctx.clock.now());
     // Spend the same time as a real check so the answer time does not reveal which e-mails exist.
     dummyHash ??= hashPassword('not-a-real-password', {
       memoryCost: ctx.config.ARGON2_MEMORY_KIB,
@@ -48,7 +51,7 @@ export async function logIn(
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     const kept = recentFailures(user.failedLogins ?? [], now, windowMs);
     await ctx.users.updateOne({ _id: user._id }, { $set: { failedLogins: [...kept, now.toISOString()] } });
-    ctx.addressFailures.record(address, now);
+    ctx.addressFailures.record(client, now);
     throw badCredentials();
   }
 
