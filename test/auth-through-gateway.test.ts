@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import { ApplicationRejected, topics, UserBanned, type EventEnvelope } from '@moba/contracts';
+import { eventually } from '@moba/platform/testing';
 import {
   ADMIN,
   loginAdmin,
@@ -101,6 +104,68 @@ describe('accounts through the gateway', () => {
     ).toBeLessThan(300);
     const login = await product.client.post('/api/login', { email: estate.email, password: estate.password });
     expect(login.status).toBe(200);
+  });
+
+  it('a UserBanned delivered again after the reactivation bans nobody: the gateway and the live channel let the user in', async () => {
+    const worker = await registeredUser(product.client, 'worker');
+    const admin = await loginAdmin(product.client);
+    const heard: EventEnvelope[] = [];
+    await product.bus.subscribe(topics.auth, `spy-${randomUUID()}`, async (event) => {
+      heard.push(event);
+    });
+    const adminPost = (action: string, body = {}) =>
+      product.client.post(`/api/admin/users/${worker.userId}/${action}`, body, admin.auth);
+    expect((await adminPost('ban', { reason: 'spam' })).status).toBe(200);
+    expect((await adminPost('reactivate')).status).toBe(200);
+    const ofWorker = (type: string) =>
+      heard.find((e) => e.type === type && (e.data as { userId: string }).userId === worker.userId);
+    const ban = await eventually(async () => ofWorker(UserBanned.type), 'the UserBanned', 10_000);
+    await eventually(async () => ofWorker('UserReactivated'), 'the UserReactivated', 10_000);
+
+    const login = await product.client.post('/api/login', { email: worker.email, password: worker.password });
+    expect(login.status).toBe(200);
+    const auth = { authorization: `Bearer ${login.body.token}` };
+
+    // A live socket, greeted and receiving (a push proves the greeting was accepted).
+    const ws = new WebSocket(`${product.url.replace(/^http/, 'ws')}/api/ws/${worker.userId}`);
+    const frames: unknown[] = [];
+    ws.on('message', (data) => frames.push(JSON.parse(data.toString())));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ token: login.body.token }));
+    const rejection = () =>
+      product.bus.publish(
+        topics.application,
+        ApplicationRejected.create(randomUUID(), {
+          applicationId: randomUUID(),
+          vacancyId: randomUUID(),
+          workerId: worker.userId,
+        }),
+      );
+    await eventually(
+      async () => {
+        await rejection();
+        return frames.length > 0;
+      },
+      'a push on the greeted socket',
+      10_000,
+    );
+
+    // The old ban again: the same envelope (the gateway's replica hears it again; notification's
+    // consumer knows its id) and as a redrive delivers it to a consumer that never completed it.
+    await product.bus.publish(topics.auth, ban);
+    await product.bus.publish(topics.auth, { ...ban, id: randomUUID() });
+
+    expect((await product.client.get('/api/workers/me', auth)).status).toBe(200);
+    expect(
+      (await product.client.post('/api/login', { email: worker.email, password: worker.password })).status,
+    ).toBe(200);
+    const next = new Promise<string>((resolve) => {
+      ws.once('message', () => resolve('push'));
+      ws.once('close', (code) => resolve(`closed ${code}`));
+    });
+    await rejection();
+    expect(await next).toBe('push');
+    ws.close();
   });
 
   it('resets a forgotten password through the mailed link', async () => {

@@ -10,15 +10,12 @@ import {
 import {
   SERVICE_TOKEN_HEADER,
   signServiceToken,
+  supersedesTokenState,
   type AuthUser,
   type EventBus,
   type Logger,
+  type ReplicatedTokenState,
 } from '@moba/platform';
-
-interface UserTokenState {
-  tokenVersion: number;
-  banned: boolean;
-}
 
 export type TokenRefusal = 'revoked' | 'banned' | undefined;
 
@@ -27,7 +24,7 @@ export type TokenRefusal = 'revoked' | 'banned' | undefined;
  * a password change takes effect on the user's next call, not at token expiry.
  */
 export function createTokenStateReplica() {
-  const users = new Map<string, UserTokenState>();
+  const users = new Map<string, ReplicatedTokenState>();
   /** Logged-out sessions → when their tokens expire (then they need no remembering). */
   const endedSessions = new Map<string, number>();
   const endSession = (sessionId: string, until: string) => {
@@ -40,19 +37,14 @@ export function createTokenStateReplica() {
   }, 60_000);
   sweep.unref();
 
-  const apply = (userId: string, tokenVersion: number, banned: boolean) => {
-    const current = users.get(userId);
-    // Events may arrive out of order across restarts; never move a version backwards.
-    if (current && current.tokenVersion > tokenVersion) return;
-    users.set(userId, { tokenVersion, banned });
-  };
-
   /**
-   * A state from the auth service's list: it may have been read before an event this replica already
-   * heard (a reactivation keeps the version of the ban), so a user heard by event keeps that state.
+   * Takes a state from an event or from the auth service's list (which may have been read before an
+   * event this replica already heard) only when it is newer than the one held: events repeat, arrive
+   * late or are redriven, and a ban must not return after its reactivation.
    */
-  const seed = (userId: string, tokenVersion: number, banned: boolean) => {
-    if (!users.has(userId)) apply(userId, tokenVersion, banned);
+  const apply = (userId: string, tokenVersion: number, banned: boolean) => {
+    const incoming = { tokenVersion, banned };
+    if (supersedesTokenState(incoming, users.get(userId))) users.set(userId, incoming);
   };
 
   return {
@@ -106,7 +98,7 @@ export function createTokenStateReplica() {
               endedSessions?: { sessionId: string; until: string }[];
             }[];
             for (const s of states) {
-              seed(s.userId, s.tokenVersion, s.banned);
+              apply(s.userId, s.tokenVersion, s.banned);
               for (const ended of s.endedSessions ?? []) endSession(ended.sessionId, ended.until);
             }
             return;

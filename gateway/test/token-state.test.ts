@@ -44,9 +44,9 @@ describe("the gateway's token-state replica", () => {
     const [reactivated, banned] = [crypto.randomUUID(), crypto.randomUUID()];
     await bus.publish(
       topics.auth,
-      UserReactivated.create(reactivated, { userId: reactivated, tokenVersion: 2 }),
+      UserReactivated.create(reactivated, { userId: reactivated, tokenVersion: 3 }),
     );
-    // Read before the reactivation: same version, still banned.
+    // Read before the reactivation: the ban's version, still banned.
     states = [
       { userId: reactivated, tokenVersion: 2, banned: true },
       { userId: banned, tokenVersion: 4, banned: true },
@@ -57,8 +57,32 @@ describe("the gateway's token-state replica", () => {
       new AbortController().signal,
       TEST_INTERNAL_SECRET,
     );
-    expect(replica.refusal(user(reactivated, 2))).toBeUndefined();
+    expect(replica.refusal(user(reactivated, 3))).toBeUndefined();
     expect(replica.refusal(user(banned, 4))).toBe('banned');
     expect(replica.refusal(user(crypto.randomUUID(), 0))).toBeUndefined();
+  });
+
+  it('a UserBanned heard again after the reactivation (redelivered, redriven) bans nobody', async () => {
+    const bus = createMemoryBus();
+    const replica = createTokenStateReplica();
+    await replica.subscribe(bus, 'gateway-a');
+    const id = crypto.randomUUID();
+    const ban = UserBanned.create(id, { userId: id, tokenVersion: 1, reason: 'spam' });
+    await bus.publish(topics.auth, ban);
+    await bus.publish(topics.auth, UserReactivated.create(id, { userId: id, tokenVersion: 2 }));
+    await bus.publish(topics.auth, ban);
+    await bus.publish(topics.auth, { ...ban, id: crypto.randomUUID() });
+    expect(replica.refusal(user(id, 2))).toBeUndefined();
+    expect(replica.refusal(user(id, 0))).toBe('revoked');
+  });
+
+  it('a reactivation that kept its ban’s version (made before reactivations raised it) still lifts the ban, and that ban heard again does not return', async () => {
+    const replica = createTokenStateReplica();
+    const id = crypto.randomUUID();
+    const ban = UserBanned.create(id, { userId: id, tokenVersion: 1, reason: 'spam' });
+    replica.handle(ban);
+    replica.handle(UserReactivated.create(id, { userId: id, tokenVersion: 1 }));
+    replica.handle(ban);
+    expect(replica.refusal(user(id, 1))).toBeUndefined();
   });
 });

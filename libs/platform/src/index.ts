@@ -13,6 +13,7 @@ export * from './http/client-address';
 export * from './auth/tokens';
 export * from './auth/middleware';
 export * from './auth/service-tokens';
+export * from './auth/token-state';
 export * from './bus/event-bus';
 export * from './bus/memory-bus';
 export * from './bus/failure';

@@ -295,7 +295,7 @@ describe('change password and the whole flow', () => {
     ).toBe(200);
   });
 
-  test('ban → the existing token and login are refused with the reason; reactivate → login works again', async () => {
+  test('ban → the existing token and login are refused with the reason; reactivate → a newer token version, login works again', async () => {
     const admin = await adminAccount(auth);
     const account = await signedUp(auth, 'Worker');
     const ban = await auth.client.post(`/admin/users/${account.id}/ban`, { reason: 'spam' }, admin.headers);
@@ -324,13 +324,16 @@ describe('change password and the whole flow', () => {
     expect(
       (await auth.client.post(`/admin/users/${account.id}/reactivate`, undefined, admin.headers)).status,
     ).toBe(200);
+    // The reactivation has its own, newer version: a replica that hears the ban again keeps the user active.
     expect((await auth.event('UserReactivated', (e) => e.data.userId === account.id)).data).toEqual({
       userId: account.id,
-      tokenVersion: 1,
+      tokenVersion: 2,
     });
     expect((await auth.client.get('/workers/me', account.headers)).status).toBe(401);
     const again = await logIn(auth.client, account.email);
     expect(again.status).toBe(200);
+    const claims = JSON.parse(Buffer.from(again.body.token.split('.')[1], 'base64url').toString());
+    expect(claims.tokenVersion).toBe(2);
     expect(
       (await auth.client.get('/workers/me', { authorization: `Bearer ${again.body.token}` })).status,
     ).toBe(200);

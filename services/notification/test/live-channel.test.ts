@@ -216,6 +216,27 @@ describe('bans and revoked tokens', () => {
     socket.close();
   });
 
+  test('a UserBanned heard again after the reactivation (redelivered, or redriven to a consumer that never completed it) closes nothing and refuses nobody', async () => {
+    const me = await testToken('Worker', { tokenVersion: 0 });
+    const ban = events.UserBanned.create(me.id, { userId: me.id, tokenVersion: 1, reason: 'spam' });
+    await svc.publish(topics.auth, ban);
+    await svc.publish(topics.auth, events.UserReactivated.create(me.id, { userId: me.id, tokenVersion: 2 }));
+    const fresh = await testToken('Worker', { id: me.id, tokenVersion: 2 });
+    const open = await openSocket(svc.wsUrl(me.id), { token: fresh.token });
+    await socketsReady(svc.service, me.id, 1);
+
+    await svc.publish(topics.auth, ban);
+    await svc.publish(topics.auth, { ...ban, id: randomUUID() });
+
+    const later = await openSocket(svc.wsUrl(me.id), { token: fresh.token });
+    await socketsReady(svc.service, me.id, 2);
+    await svc.publish(topics.application, rejection(me.id));
+    await expectEventually(() => open.received.length === 1 && later.received.length === 1);
+    expect(open.isOpen()).toBe(true);
+    open.close();
+    later.close();
+  });
+
   test('a password change closes sockets greeted with older tokens (4401) and keeps the newer ones', async () => {
     const old = await testToken('Estate', { tokenVersion: 3 });
     const current = await testToken('Estate', { id: old.id, tokenVersion: 4 });

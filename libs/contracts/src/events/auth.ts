@@ -4,7 +4,8 @@ import { defineEvent, topics } from './envelope';
 
 /**
  * Token-state events the gateway replicates (ban, password change): a token whose tokenVersion is
- * older than the user's current one is refused. The auth service extends this file with its other events.
+ * older than the user's current one is refused. Each of them raises the version, and replicas take only
+ * a newer one (supersedesTokenState in libs/platform). The auth service extends this file with its other events.
  */
 const tokenState = z.object({ userId: z.uuid(), tokenVersion: z.number().int().min(0) });
 
@@ -15,6 +16,7 @@ export const UserBanned = defineEvent(
   1,
   tokenState.extend({ reason: z.string() }),
 );
+/** A ban lifted, at a newer version than the ban's: a replica that hears the ban again keeps the user active. */
 export const UserReactivated = defineEvent(topics.auth, 'UserReactivated', 1, tokenState);
 /** "Log out everywhere": the version rises, so every token issued before ends (sockets too). */
 export const AllSessionsEnded = defineEvent(topics.auth, 'AllSessionsEnded', 1, tokenState);

@@ -50,12 +50,12 @@ async function target(ctx: AuthContext, id: string): Promise<UserDoc> {
   return user;
 }
 
-/** Indefinite ban with a reason; existing tokens stop working on the next call (tokenVersion + 1). */
 /** The admin acting, as the audit log names them. */
 export type Actor = { id: string; fullName: string };
 
 const labelOf = (user: UserDoc) => user.estate?.name ?? user.fullName;
 
+/** Indefinite ban with a reason; existing tokens stop working on the next call (tokenVersion + 1). */
 export async function banUser(ctx: AuthContext, admin: Actor, id: string, reason: string) {
   const user = await target(ctx, id);
   if (user.banned) throw new AppError(authErrorCodes.ALREADY_BANNED, 409, authErrorMessages.ALREADY_BANNED);
@@ -82,21 +82,27 @@ export async function banUser(ctx: AuthContext, admin: Actor, id: string, reason
   return { ok: true as const };
 }
 
+/**
+ * Lifts a ban. The token version rises, as with every change of token state: the replicas (gateways,
+ * notification, payment) take only a newer version, so a redelivered or redriven UserBanned of the
+ * ban just lifted cannot ban the user again there.
+ */
 export async function reactivateUser(ctx: AuthContext, admin: Actor, id: string) {
   const user = await target(ctx, id);
   if (!user.banned) throw new AppError(authErrorCodes.NOT_BANNED, 409, authErrorMessages.NOT_BANNED);
+  const tokenVersion = user.tokenVersion + 1;
   const now = nowIso(ctx);
   const updated = await ctx.users.updateOne(
     { _id: id, banned: true, tokenVersion: user.tokenVersion },
     pushEvents(
       {
-        $set: { banned: false, failedLogins: [], updatedAt: now },
+        $set: { banned: false, failedLogins: [], tokenVersion, updatedAt: now },
         $unset: { banReason: true, bannedAt: true },
       },
       [
         {
           topic: topics.auth,
-          event: UserReactivated.create(id, { userId: id, tokenVersion: user.tokenVersion }, at(ctx)),
+          event: UserReactivated.create(id, { userId: id, tokenVersion }, at(ctx)),
         },
         adminAudit(
           {

@@ -1,22 +1,36 @@
 import { wsCloseCodes, type Role } from '@moba/contracts';
+import { supersedesTokenState } from '@moba/platform';
 import type { LiveChannel } from '../live/live-channel';
 import type { NotificationStore, UserReplicaDoc } from '../store';
 
-/** Applies a change to the user replica; token versions only ever grow (events may repeat). */
-async function updateUser(
-  store: NotificationStore,
-  userId: string,
-  change: { tokenVersion?: number; banned?: boolean; role?: Role },
-) {
+/** Creates the user's replica when it is the first heard of them, and keeps a role heard. */
+async function updateUser(store: NotificationStore, userId: string, change: { role?: Role }) {
   const current = await store.users.findOne({ _id: userId });
   const next: UserReplicaDoc = {
     _id: userId,
-    tokenVersion: Math.max(current?.tokenVersion ?? 0, change.tokenVersion ?? 0),
-    banned: change.banned ?? current?.banned ?? false,
+    tokenVersion: current?.tokenVersion ?? 0,
+    banned: current?.banned ?? false,
     ...((change.role ?? current?.role) ? { role: change.role ?? current?.role } : {}),
   };
   await store.users.updateOne({ _id: userId }, { $set: next }, { upsert: true });
-  return next;
+}
+
+/**
+ * Takes a token state from an auth event only when it is newer than the one held (events repeat,
+ * arrive late or are redriven: a ban must not return after its reactivation). Without `banned` (a
+ * password change, "log out everywhere") the ban state held stays. Resolves whether it was taken.
+ */
+async function applyTokenState(
+  store: NotificationStore,
+  userId: string,
+  tokenVersion: number,
+  banned?: boolean,
+): Promise<boolean> {
+  const current = await store.users.findOne({ _id: userId });
+  const incoming = { tokenVersion, banned: banned ?? current?.banned ?? false };
+  if (!supersedesTokenState(incoming, current ?? undefined)) return false;
+  await store.users.updateOne({ _id: userId }, { $set: { _id: userId, ...incoming } }, { upsert: true });
+  return true;
 }
 
 export const rememberUserRole = (store: NotificationStore, userId: string, role: Role) =>
@@ -29,12 +43,12 @@ export async function banUser(
   userId: string,
   tokenVersion: number,
 ) {
-  await updateUser(store, userId, { tokenVersion, banned: true });
-  await live.closeUser(userId, wsCloseCodes.banned, 'banned');
+  if (await applyTokenState(store, userId, tokenVersion, true))
+    await live.closeUser(userId, wsCloseCodes.banned, 'banned');
 }
 
 export const reactivateUser = (store: NotificationStore, userId: string, tokenVersion: number) =>
-  updateUser(store, userId, { tokenVersion, banned: false });
+  applyTokenState(store, userId, tokenVersion, false);
 
 /** After a password change the user is logged out: sockets greeted with an older token close (4401). */
 export async function revokeOlderTokens(
@@ -43,7 +57,7 @@ export async function revokeOlderTokens(
   userId: string,
   tokenVersion: number,
 ) {
-  await updateUser(store, userId, { tokenVersion });
+  await applyTokenState(store, userId, tokenVersion);
   await live.closeUser(userId, wsCloseCodes.unauthenticated, 'token revoked', tokenVersion);
 }
 

@@ -12,6 +12,7 @@ import {
   AppError,
   bearerToken,
   idempotentHandler,
+  supersedesTokenState,
   type AuthUser,
   type DocumentStore,
   type EventBus,
@@ -28,8 +29,8 @@ const accountStateSchema = z.object({
 });
 
 /**
- * Applies a session change; token versions only grow, and a repeated or late older event changes
- * nothing (a ban and its reactivation each raise the version).
+ * Applies a session change when it is newer than the state held (supersedesTokenState): a repeated,
+ * late or redriven older event changes nothing (a ban and its reactivation each raise the version).
  */
 export async function recordSessionChange(
   store: PaymentStore,
@@ -38,7 +39,8 @@ export async function recordSessionChange(
   banned: boolean,
 ) {
   const current = await store.accounts.findOne({ _id: userId });
-  if (current && accountStateSchema.parse(current).tokenVersion > tokenVersion) return;
+  const held = current ? accountStateSchema.parse(current) : undefined;
+  if (!supersedesTokenState({ tokenVersion, banned }, held)) return;
   const next: Omit<AccountState, 'endedSessions'> = { _id: userId, tokenVersion, banned };
   await store.accounts.updateOne({ _id: userId }, { $set: next }, { upsert: true });
 }
