@@ -1,6 +1,5 @@
 import {
   idParamsSchema,
-  REPORTS_TO_HIDE,
   reportVacancySchema,
   topics,
   vacancyErrorCodes,
@@ -8,11 +7,14 @@ import {
 } from '@moba/contracts';
 import { AppError, conflict, DuplicateKeyError, parseInput, pushEvents, type AuthUser } from '@moba/platform';
 import type { VacancyContext } from '../context';
+import { countsSince, hidingWeight, weighReporter, weightToHide } from '../domain/report-weight';
 
 /**
  * A worker reports an Open moba: a reason from the list and what happened. Once per worker per moba
- * (the report's id is vacancy:worker). The moba counts its reports; from REPORTS_TO_HIDE on it is
- * hidden from browse (review state 'reported') until an admin decides, and the estate is told.
+ * (the report's id is vacancy:worker). The report is weighed by what the reporter has at stake
+ * (domain/report-weight.ts) and the moba goes to the admin's queue (review state 'reported'); once the
+ * weight of the reports since the last decision reaches the bar, it is hidden from browse until an
+ * admin decides, and the estate is told.
  */
 export async function reportVacancy(ctx: VacancyContext, worker: AuthUser, params: unknown, body: unknown) {
   const { id } = parseInput(idParamsSchema, params, 'params');
@@ -21,6 +23,9 @@ export async function reportVacancy(ctx: VacancyContext, worker: AuthUser, param
   if (!doc) throw new AppError(vacancyErrorCodes.NOT_FOUND, 404, 'vacancy not found');
   if (doc.status !== 'Open' || doc.review?.state === 'rejected')
     throw conflict(vacancyErrorCodes.NOT_REPORTABLE, 'only an open moba can be reported');
+  const now = ctx.clock.now();
+  const standing = await ctx.store.reporters.findOne({ _id: worker.id });
+  const { weight, signals } = weighReporter(standing ?? undefined, doc, now);
   try {
     await ctx.store.reports.insertOne({
       _id: `${id}:${worker.id}`,
@@ -28,42 +33,43 @@ export async function reportVacancy(ctx: VacancyContext, worker: AuthUser, param
       workerId: worker.id,
       reason: input.reason,
       ...(input.text ? { text: input.text } : {}),
-      reportedAt: ctx.clock.now().toISOString(),
+      reportedAt: now.toISOString(),
+      weight,
+      signals,
     });
   } catch (error) {
     if (error instanceof DuplicateKeyError)
       throw conflict(vacancyErrorCodes.ALREADY_REPORTED, 'you already reported this moba');
     throw error;
   }
-  // Count from the reports themselves (a recount, safe to repeat): those since the last decision.
+  // Recount from the reports themselves (safe to repeat): those since the last decision count.
   const since = doc.review?.decidedAt;
-  const reports = await ctx.store.reports.count({
-    vacancyId: id,
-    ...(since ? { reportedAt: { $gt: since } } : {}),
-  });
-  const hide = reports >= REPORTS_TO_HIDE;
+  const all = await ctx.store.reports.find({ vacancyId: id });
+  const reports = all.filter((r) => countsSince(r, since)).length;
+  const total = hidingWeight(all, since);
+  const toHide = weightToHide(doc.review?.kept ?? 0);
+  const counts = {
+    'review.reasons': [{ code: 'reported', reports }],
+    'review.reports': reports,
+    'review.weight': total,
+  };
+  // The first report since a decision puts the moba in the queue; later ones only raise the counts
+  // (a larger recount wins a race; a moba already hidden stays hidden).
   await ctx.store.vacancies.updateOne(
-    {
-      _id: id,
-      status: 'Open',
-      $or: [{ 'review.state': { $ne: 'reported' } }, { 'review.reports': { $lt: reports } }],
-    },
-    {
-      $set: {
-        'review.state': 'reported',
-        'review.reasons': [{ code: 'reported', reports }],
-        'review.reports': reports,
-        'review.hidden': false,
-      },
-    },
+    { _id: id, status: 'Open', 'review.state': { $ne: 'reported' } },
+    { $set: { ...counts, 'review.state': 'reported', 'review.hidden': false } },
   );
-  if (hide) {
+  await ctx.store.vacancies.updateOne(
+    { _id: id, status: 'Open', 'review.state': 'reported', 'review.reports': { $lt: reports } },
+    { $set: counts },
+  );
+  if (total >= toHide) {
     const hidden = await ctx.store.vacancies.updateOne(
       {
         _id: id,
         'review.state': 'reported',
         'review.hidden': false,
-        'review.reports': { $gte: REPORTS_TO_HIDE },
+        'review.weight': { $gte: toHide },
       },
       pushEvents({ $set: { 'review.hidden': true } }, [
         {
@@ -77,7 +83,7 @@ export async function reportVacancy(ctx: VacancyContext, worker: AuthUser, param
               state: 'hidden',
               reasons: ['reported'],
             },
-            { occurredAt: ctx.clock.now() },
+            { occurredAt: now },
           ),
         },
       ]),
