@@ -3,8 +3,7 @@ import { featuringSchema, paymentTypeSchema, regionSchema, vacancyStatusSchema }
 import { parsedCollection, type DocumentStore } from '@moba/platform';
 import type { EstateDoc, VacancyDoc } from './domain/vacancy';
 import type { WorkerPlaceDoc } from './replicate-worker-place/replicate-worker-place';
-import type { ReportReason, ReportSignal } from '@moba/contracts';
-import { reportSignalSchema } from '@moba/contracts';
+import { reportSignalSchema, type ReportReason, type ReportSignal } from '@moba/contracts';
 import type { ReporterStanding } from './domain/report-weight';
 
 export interface ReportDoc {

@@ -88,15 +88,17 @@ export function countsSince(
 const isNewAccount = (report: WeighedReport) =>
   !report.signals?.includes('established') && !report.signals?.includes('worked');
 
+/** A stored report's weight; one stored before reports were weighed counts as a fresh account's. */
+export const weightOf = (report: WeighedReport): number => report.weight ?? REPORT_WEIGHTS.base;
+
 /** The summed weight of the reports that count since the last decision, new accounts capped. */
 export function hidingWeight(reports: readonly WeighedReport[], decidedAt: string | undefined): number {
   let fromNew = 0;
   let fromTrusted = 0;
   for (const report of reports) {
     if (!countsSince(report, decidedAt)) continue;
-    const weight = report.weight ?? REPORT_WEIGHTS.base;
-    if (isNewAccount(report)) fromNew += weight;
-    else fromTrusted += weight;
+    if (isNewAccount(report)) fromNew += weightOf(report);
+    else fromTrusted += weightOf(report);
   }
   return Math.min(fromNew, NEW_ACCOUNTS_MAX) + fromTrusted;
 }

@@ -12,7 +12,7 @@ import type { VacancyContext } from '../context';
 import { statusOn, toItem, type VacancyDoc } from '../domain/vacancy';
 import { todayOf } from '../context';
 import { transitionStatus } from '../vacancy-writes';
-import { countsSince, REPORT_WEIGHTS, weightToHide } from '../domain/report-weight';
+import { countsSince, weightOf, weightToHide } from '../domain/report-weight';
 
 /**
  * POST /admin/vacancies/review: held and reported mobas, oldest first, each with its reports (their
@@ -33,7 +33,7 @@ export async function reviewQueue(ctx: VacancyContext): Promise<ReviewQueueItem[
         reason: r.reason,
         ...(r.text ? { text: r.text } : {}),
         reportedAt: r.reportedAt,
-        weight: r.weight ?? REPORT_WEIGHTS.base,
+        weight: weightOf(r),
         signals: r.signals ?? [],
         counted: countsSince(r, doc.review!.decidedAt),
       })),
@@ -46,7 +46,8 @@ export async function reviewQueue(ctx: VacancyContext): Promise<ReviewQueueItem[
 /**
  * POST /admin/vacancies/{id}/decide. A held moba: approve opens it (or starts its paid featuring),
  * reject closes it. A reported moba: approve keeps it in browse (its reports so far are settled, and
- * hiding it again takes more weight from new reporters), reject closes it. The note tells the estate what happened (VacancyReviewChanged → notification) and goes to the audit log.
+ * hiding it again takes more weight from new reporters), reject closes it. The note tells the estate
+ * what happened (VacancyReviewChanged → notification) and goes to the audit log.
  */
 export async function decideReview(ctx: VacancyContext, admin: AuthUser, params: unknown, body: unknown) {
   const { id } = parseInput(idParamsSchema, params, 'params');
