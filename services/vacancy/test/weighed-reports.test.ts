@@ -159,3 +159,25 @@ describe('the standing a report is weighed by follows events', () => {
     expect((await queued(id))?.reportList[0]).toMatchObject({ weight: 1, signals: [] });
   });
 });
+
+describe('a decision made while a report is being counted', () => {
+  test('the reports the admin kept the moba against do not hide it nor put it back in the queue', async () => {
+    const estate = await h.estate();
+    const id = await h.create(estate.auth);
+    await h.report(id, (await h.trustedReporter()).auth);
+    const second = await h.trustedReporter();
+    const reports = h.service.context.store.reports;
+    const find = reports.find.bind(reports);
+    // The admin keeps the moba after the second report is stored, before it is counted.
+    reports.find = async (...args: Parameters<typeof find>) => {
+      reports.find = find;
+      await keep(id);
+      return find(...args);
+    };
+    expect((await h.report(id, second.auth)).status).toBe(201);
+    expect(reports.find).toBe(find);
+    expect(await browseIds()).toContain(id);
+    expect(await queued(id)).toBeUndefined();
+    expect(await hiddenEvents(id)).toEqual([]);
+  });
+});
