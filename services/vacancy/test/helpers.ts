@@ -5,6 +5,7 @@ import {
   type CreateVacancyInput,
   type EventEnvelope,
 } from '@moba/contracts';
+import type { DocumentStore } from '@moba/platform';
 import { createTestDeps, startForTest, testToken } from '@moba/platform/testing';
 import { loadVacancyConfig } from '../src/config';
 import { createService } from '../src/service';
@@ -30,9 +31,13 @@ export function validVacancy(
   }) as CreateVacancyInput;
 }
 
-/** The vacancy service on port 0 with memory adapters, a movable clock and the events it publishes. */
-export async function startVacancy(env: Record<string, string> = {}) {
+/**
+ * The vacancy service on port 0 with memory adapters (or the store given), a movable clock and the
+ * events it publishes.
+ */
+export async function startVacancy(env: Record<string, string> = {}, store?: DocumentStore) {
   const deps = createTestDeps();
+  if (store) deps.store = store;
   const config = loadVacancyConfig({ NODE_ENV: 'test', SCHEDULER_INTERVAL_MS: '3600000', ...env });
   const service = await createService({ ...deps, config });
   const published: EventEnvelope[] = [];
