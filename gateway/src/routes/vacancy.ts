@@ -74,7 +74,7 @@ export const vacancyRoutes = [
     body: reportVacancySchema,
     response: reportResultSchema,
     summary:
-      'A worker reports an open moba (reason and text), once; three reports hide it until an admin decides',
+      'A worker reports an open moba (reason and text), once; reports weighing enough hide it until an admin decides',
   }),
   route('POST', '/admin/vacancies/review', 'vacancy', ['Admin'], {
     response: reviewQueueSchema,

@@ -3,7 +3,8 @@ import { featuringSchema, paymentTypeSchema, regionSchema, vacancyStatusSchema }
 import { parsedCollection, type DocumentStore } from '@moba/platform';
 import type { EstateDoc, VacancyDoc } from './domain/vacancy';
 import type { WorkerPlaceDoc } from './replicate-worker-place/replicate-worker-place';
-import type { ReportReason } from '@moba/contracts';
+import { reportSignalSchema, type ReportReason, type ReportSignal } from '@moba/contracts';
+import type { ReporterStanding } from './domain/report-weight';
 
 export interface ReportDoc {
   _id: string;
@@ -12,7 +13,30 @@ export interface ReportDoc {
   reason: ReportReason;
   text?: string;
   reportedAt: string;
+  /** Taken when the report was made (domain/report-weight.ts); reports from before weighing have none. */
+  weight?: number;
+  signals?: ReportSignal[];
 }
+
+export interface ReporterStandingDoc extends ReporterStanding {
+  _id: string;
+}
+
+const reporterStandingSchema = z.looseObject({
+  _id: z.string(),
+  registeredAt: z.string().optional(),
+  emailConfirmed: z.boolean().optional(),
+  appliedIn: z.array(z.string()).optional(),
+  acceptedOn: z.array(z.string()).optional(),
+});
+const reportDocSchema = z.looseObject({
+  _id: z.string(),
+  vacancyId: z.string(),
+  workerId: z.string(),
+  reportedAt: z.string(),
+  weight: z.number().int().min(0).optional(),
+  signals: z.array(reportSignalSchema).optional(),
+});
 
 /**
  * A vacancy read back from the store is checked against the shape it was written in (STYLE habit 4),
@@ -60,7 +84,15 @@ export async function openVacancyStore(store: DocumentStore) {
       vacancyDocSchema,
     ),
     /** Worker reports of mobas: one per worker per moba (_id = vacancyId:workerId). */
-    reports: await store.collection<ReportDoc>('reports', { indexes: [{ fields: ['vacancyId'] }] }),
+    reports: parsedCollection(
+      await store.collection<ReportDoc>('reports', { indexes: [{ fields: ['vacancyId'] }] }),
+      reportDocSchema,
+    ),
+    /** Replica of what a report's weight is taken from (auth and application events), by worker id. */
+    reporters: parsedCollection(
+      await store.collection<ReporterStandingDoc>('reporter_standing'),
+      reporterStandingSchema,
+    ),
     /** Replica of estates (name from auth events) plus the promo counter. */
     estates: await store.collection<EstateDoc>('estates'),
     /** Replica of each worker's municipality (auth events): where browsing measures from. */

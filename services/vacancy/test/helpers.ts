@@ -5,6 +5,7 @@ import {
   type CreateVacancyInput,
   type EventEnvelope,
 } from '@moba/contracts';
+import type { DocumentStore } from '@moba/platform';
 import { createTestDeps, startForTest, testToken } from '@moba/platform/testing';
 import { loadVacancyConfig } from '../src/config';
 import { createService } from '../src/service';
@@ -30,9 +31,13 @@ export function validVacancy(
   }) as CreateVacancyInput;
 }
 
-/** The vacancy service on port 0 with memory adapters, a movable clock and the events it publishes. */
-export async function startVacancy(env: Record<string, string> = {}) {
+/**
+ * The vacancy service on port 0 with memory adapters (or the store given), a movable clock and the
+ * events it publishes.
+ */
+export async function startVacancy(env: Record<string, string> = {}, store?: DocumentStore) {
   const deps = createTestDeps();
+  if (store) deps.store = store;
   const config = loadVacancyConfig({ NODE_ENV: 'test', SCHEDULER_INTERVAL_MS: '3600000', ...env });
   const service = await createService({ ...deps, config });
   const published: EventEnvelope[] = [];
@@ -54,7 +59,64 @@ export async function startVacancy(env: Record<string, string> = {}) {
     if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
     return res.body.id as string;
   };
-  return { deps, config, service, client, stop, today, deliver, eventsOf, published, estate, create };
+  /**
+   * A worker token and the standing the service learns of it by event, as auth and application
+   * would publish it: registered `ageDays` ago, e-mail confirmed, applied to `appliedTo` mobas,
+   * accepted on `workedOn` mobas (ids this service may not know).
+   */
+  const reporter = async (
+    standing: { ageDays?: number; emailConfirmed?: boolean; appliedTo?: string[]; workedOn?: string[] } = {},
+  ) => {
+    const worker = await testToken('Worker');
+    const registeredAt = new Date(deps.clock.now().getTime() - (standing.ageDays ?? 0) * 86_400_000);
+    const data = { userId: worker.id, role: 'Worker', registeredAt: registeredAt.toISOString() };
+    await deliver(topics.auth, envelope('UserRegistered', worker.id, data));
+    if (standing.emailConfirmed)
+      await deliver(topics.auth, envelope('EmailVerified', worker.id, { userId: worker.id }));
+    for (const vacancyId of standing.appliedTo ?? []) {
+      const applicationId = crypto.randomUUID();
+      await deliver(
+        topics.application,
+        envelope('ApplicationSubmitted', applicationId, { applicationId, vacancyId, workerId: worker.id }),
+      );
+    }
+    for (const vacancyId of standing.workedOn ?? []) {
+      const applicationId = crypto.randomUUID();
+      await deliver(
+        topics.application,
+        envelope('ApplicationAccepted', applicationId, {
+          applicationId,
+          vacancyId,
+          workerId: worker.id,
+          guest: false,
+          positions: 1,
+          freePositions: 100,
+        }),
+      );
+    }
+    return worker;
+  };
+  /** A worker with a year-old confirmed account who has been accepted on a moba before. */
+  const trustedReporter = () =>
+    reporter({ ageDays: 365, emailConfirmed: true, workedOn: [crypto.randomUUID()] });
+  const report = (id: string, auth: Record<string, string>, reason = 'asks_for_money') =>
+    client.post(`/workers/vacancies/${id}/report`, { reason }, auth);
+  return {
+    deps,
+    config,
+    service,
+    client,
+    stop,
+    today,
+    deliver,
+    eventsOf,
+    published,
+    estate,
+    create,
+    reporter,
+    trustedReporter,
+    report,
+  };
 }
 
 export type VacancyHarness = Awaited<ReturnType<typeof startVacancy>>;

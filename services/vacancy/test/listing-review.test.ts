@@ -1,4 +1,4 @@
-import { REPORTS_TO_HIDE, VacancyReviewChanged, type VacancyItem } from '@moba/contracts';
+import { VacancyReviewChanged, type VacancyItem } from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
 import { startVacancy, type VacancyHarness } from './helpers';
 
@@ -75,10 +75,12 @@ describe('a moba below the legal minimum wage or out of season is held for revie
 });
 
 describe('worker reports', () => {
-  test('once per worker; three reports hide the moba until an admin keeps it', async () => {
+  test('once per worker; three reports from confirmed accounts older than a month hide the moba until an admin keeps it', async () => {
     const estate = await h.estate();
     const id = await h.create(estate.auth);
-    const workers = await Promise.all(Array.from({ length: REPORTS_TO_HIDE }, () => testToken('Worker')));
+    const workers = await Promise.all(
+      Array.from({ length: 3 }, () => h.reporter({ ageDays: 60, emailConfirmed: true })),
+    );
     const first = await h.client.post(
       `/workers/vacancies/${id}/report`,
       { reason: 'asks_for_money', text: 'traže uplatu preko telefona' },
@@ -99,7 +101,7 @@ describe('worker reports', () => {
     await h.client.post(`/workers/vacancies/${id}/report`, { reason: 'wrong_information' }, workers[2]!.auth);
     expect(await browseIds()).not.toContain(id);
     const listed = (await queue()).find((v) => v.id === id) as VacancyItem & { reportList: unknown[] };
-    expect(listed.review).toMatchObject({ state: 'reported', reports: 3, hidden: true });
+    expect(listed.review).toMatchObject({ state: 'reported', reports: 3, weight: 12, hidden: true });
     expect(listed.reportList).toHaveLength(3);
     expect(
       (await h.eventsOf('VacancyReviewChanged', id)).map((e) => (e.data as { state: string }).state),

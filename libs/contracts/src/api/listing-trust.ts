@@ -5,21 +5,32 @@ import { reviewReasonSchema } from '../listing-review';
 
 /**
  * A moba's review: 'held' at creation (reasons from listing-review.ts), 'reported' once workers report
- * it (hidden from browse from REPORTS_TO_HIDE reports on), then 'approved' or 'rejected' by an admin
- * with a note the estate reads.
+ * it (hidden from browse once the weight of its reports reaches the vacancy service's threshold), then
+ * 'approved' or 'rejected' by an admin with a note the estate reads.
  */
 export const listingReviewSchema = z.object({
   state: z.enum(['held', 'reported', 'approved', 'rejected']),
   reasons: z.array(reviewReasonSchema),
+  /** Reports since the last decision. */
   reports: z.number().int().min(0),
+  /** Their summed weight, as counted toward hiding the moba (added field). */
+  weight: z.number().int().min(0).optional(),
+  /** How many times an admin kept the moba after reports (added field); each keep raises the bar. */
+  kept: z.number().int().min(0).optional(),
   hidden: z.boolean(),
   note: z.string().optional(),
   decidedAt: z.string().optional(),
 });
 export type ListingReview = z.infer<typeof listingReviewSchema>;
 
-/** Three reports hide a moba from browse until an admin decides. */
-export const REPORTS_TO_HIDE = 3;
+/**
+ * What made a report weigh more than a fresh account's (the vacancy service weighs each report when
+ * it is made): a confirmed e-mail, an account older than a month, an application to a moba in the
+ * listing's area, having been accepted on a moba.
+ */
+export const reportSignals = ['email_confirmed', 'established', 'applied_nearby', 'worked'] as const;
+export const reportSignalSchema = z.enum(reportSignals);
+export type ReportSignal = z.infer<typeof reportSignalSchema>;
 export const REPORT_TEXT_MAX = 500;
 export const REVIEW_NOTE_MAX = 500;
 
@@ -66,4 +77,9 @@ export const reportItemSchema = z.object({
   reason: reportReasonSchema,
   text: z.string().optional(),
   reportedAt: z.string(),
+  /** The report's weight and why (admin queue, added fields). */
+  weight: z.number().int().min(0).optional(),
+  signals: z.array(reportSignalSchema).optional(),
+  /** false: made before the admin's last decision, no longer counted toward hiding. */
+  counted: z.boolean().optional(),
 });

@@ -559,6 +559,8 @@ export const vacancyApi = {
 export const reviewQueueItemSchema = vacancyItemSchema.extend({
   review: listingReviewSchema,
   reportList: z.array(reportItemSchema),
+  /** The weight of reports since the last decision that hides the moba (added field). */
+  weightToHide: z.number().int().min(1).optional(),
 });
 export const reviewQueueSchema = z.array(reviewQueueItemSchema);
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;

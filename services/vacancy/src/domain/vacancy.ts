@@ -147,5 +147,5 @@ export function toItem(doc: VacancyDoc): VacancyItem {
   };
 }
 
-/** Hidden from browse: held for review, or reported enough times, until an admin decides. */
+/** Hidden from browse: held for review, or its reports weigh enough (report-weight.ts), until an admin decides. */
 export const hiddenFromBrowse = (doc: Pick<VacancyDoc, 'review'>) => doc.review?.hidden === true;

@@ -5,7 +5,19 @@ import { regionSchema } from '@moba/contracts';
  * The fields of other services' events that the vacancy service reads, declared once for its durable
  * handlers and for every instance's browse model (producers may add fields).
  */
-export const acceptedData = z.object({ vacancyId: z.string(), freePositions: z.number().int() });
+export const acceptedData = z.object({
+  vacancyId: z.string(),
+  freePositions: z.number().int(),
+  workerId: z.string().nullable().optional(),
+  crew: z.object({ accepted: z.array(z.object({ id: z.string() })) }).optional(),
+});
+export const submittedData = z.object({ vacancyId: z.string(), workerId: z.string() });
+export const registeredData = z.object({
+  userId: z.string(),
+  role: z.string(),
+  registeredAt: z.string().optional(),
+});
+export const emailVerifiedData = z.object({ userId: z.string() });
 export const estateData = z.object({
   userId: z.string(),
   role: z.string(),

@@ -9,7 +9,22 @@ import {
   recordEstatePromises,
   recordEstateVerification,
 } from '../replicate-estate-trust/replicate-estate-trust';
-import { acceptedData, estateData, workerData, verificationData, ratingData } from './consumed-events';
+import {
+  recordAccepted,
+  recordApplication,
+  recordEmailConfirmed,
+  recordRegistration,
+} from '../replicate-reporter-standing/replicate-reporter-standing';
+import {
+  acceptedData,
+  emailVerifiedData,
+  estateData,
+  ratingData,
+  registeredData,
+  submittedData,
+  verificationData,
+  workerData,
+} from './consumed-events';
 
 /** The consumer group of this service on every topic it reads. */
 export const VACANCY_GROUP = 'vacancy';
@@ -30,6 +45,10 @@ const paymentOutcomes: Record<string, PaymentOutcome> = {
 /** Thin event handlers: parse the fields, call the use case. */
 export async function subscribeVacancyHandlers(ctx: VacancyContext, bus: EventBus, store: DocumentStore) {
   const application = async (event: EventEnvelope) => {
+    if (event.type === 'ApplicationSubmitted') {
+      const data = submittedData.parse(event.data);
+      return recordApplication(ctx, data.workerId, data.vacancyId);
+    }
     if (event.type !== 'ApplicationAccepted' && event.type !== 'GuestApplicationAccepted') return;
     const data = acceptedData.parse(event.data);
     await recordAcceptance(ctx, {
@@ -37,6 +56,11 @@ export async function subscribeVacancyHandlers(ctx: VacancyContext, bus: EventBu
       vacancyId: data.vacancyId,
       freePositions: data.freePositions,
     });
+    const workers = [
+      ...(data.workerId ? [data.workerId] : []),
+      ...(data.crew?.accepted ?? []).map((m) => m.id),
+    ];
+    await recordAccepted(ctx, workers, data.vacancyId);
   };
 
   const payment = async (event: EventEnvelope) => {
@@ -50,6 +74,13 @@ export async function subscribeVacancyHandlers(ctx: VacancyContext, bus: EventBu
   const auth = async (event: EventEnvelope) => {
     if (event.type === 'EstateVerificationChanged')
       return recordEstateVerification(ctx, verificationData.parse(event.data));
+    if (event.type === 'EmailVerified')
+      return recordEmailConfirmed(ctx, emailVerifiedData.parse(event.data).userId);
+    if (event.type === 'UserRegistered') {
+      const registered = registeredData.parse(event.data);
+      if (registered.role === 'Worker')
+        await recordRegistration(ctx, registered.userId, registered.registeredAt ?? event.occurredAt);
+    }
     if (event.type !== 'UserRegistered' && event.type !== 'ProfileUpdated') return;
     const worker = workerData.safeParse(event.data);
     if (worker.success) {

@@ -12,8 +12,12 @@ import type { VacancyContext } from '../context';
 import { statusOn, toItem, type VacancyDoc } from '../domain/vacancy';
 import { todayOf } from '../context';
 import { transitionStatus } from '../vacancy-writes';
+import { countsSince, weightOf, weightToHide } from '../domain/report-weight';
 
-/** POST /admin/vacancies/review: held and reported mobas, oldest first, each with its reports. */
+/**
+ * POST /admin/vacancies/review: held and reported mobas, oldest first, each with its reports (their
+ * weight, why, and whether they still count toward hiding) and the weight that hides it.
+ */
 export async function reviewQueue(ctx: VacancyContext): Promise<ReviewQueueItem[]> {
   const docs = await ctx.store.vacancies.find(
     { deletedAt: { $exists: false }, 'review.state': { $in: ['held', 'reported'] } },
@@ -29,7 +33,11 @@ export async function reviewQueue(ctx: VacancyContext): Promise<ReviewQueueItem[
         reason: r.reason,
         ...(r.text ? { text: r.text } : {}),
         reportedAt: r.reportedAt,
+        weight: weightOf(r),
+        signals: r.signals ?? [],
+        counted: countsSince(r, doc.review!.decidedAt),
       })),
+      weightToHide: weightToHide(doc.review!.kept ?? 0),
     });
   }
   return items;
@@ -37,8 +45,9 @@ export async function reviewQueue(ctx: VacancyContext): Promise<ReviewQueueItem[
 
 /**
  * POST /admin/vacancies/{id}/decide. A held moba: approve opens it (or starts its paid featuring),
- * reject closes it. A reported moba: approve keeps it in browse, reject closes it. The note tells the
- * estate what happened (VacancyReviewChanged → notification) and goes to the audit log.
+ * reject closes it. A reported moba: approve keeps it in browse (its reports so far are settled, and
+ * hiding it again takes more weight from new reporters), reject closes it. The note tells the estate
+ * what happened (VacancyReviewChanged → notification) and goes to the audit log.
  */
 export async function decideReview(ctx: VacancyContext, admin: AuthUser, params: unknown, body: unknown) {
   const { id } = parseInput(idParamsSchema, params, 'params');
@@ -51,12 +60,14 @@ export async function decideReview(ctx: VacancyContext, admin: AuthUser, params:
 
   const now = ctx.clock.now();
   const state = decision === 'approve' ? 'approved' : 'rejected';
+  const keptAfterReports = kind === 'reported' && state === 'approved';
   const review: ListingReview = {
     ...doc.review!,
     state,
     hidden: state === 'rejected',
     note,
     decidedAt: now.toISOString(),
+    ...(keptAfterReports ? { kept: (doc.review!.kept ?? 0) + 1 } : {}),
   };
   const to = decision === 'reject' ? 'Closed' : kind === 'held' ? openingStatus(ctx, doc) : doc.status;
   const events = [

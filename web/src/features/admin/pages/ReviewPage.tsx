@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   REVIEW_NOTE_MAX,
   reviewDecisionSchema,
+  type ReportSignal,
   type ReviewDecisionInput,
   type ReviewQueueItem,
 } from '@moba/contracts';
@@ -19,6 +20,15 @@ import { useDecideReviewMutation, useReviewQueueQuery } from '../review-api';
 import { AdminError } from '../components/AdminError';
 import '../../mobas/mobas.css';
 import '../admin.css';
+
+/** A report's weight and what it comes from, so the admin sees why the moba is (not) hidden. */
+function ReportWeight({ weight, signals }: { weight: number; signals: readonly ReportSignal[] }) {
+  const { t } = useTranslation('trust');
+  const why = signals.length
+    ? signals.map((s) => t(`review.signal.${s}`)).join(', ')
+    : t('review.signal.none');
+  return <>{` · ${t('review.reportWeight', { weight })} (${why})`}</>;
+}
 
 function ReviewCard({ item }: { item: ReviewQueueItem }) {
   const { t, i18n } = useTranslation(['trust', 'errors']);
@@ -47,11 +57,18 @@ function ReviewCard({ item }: { item: ReviewQueueItem }) {
           </li>
         ))}
       </ul>
+      {item.review.state === 'reported' && item.weightToHide !== undefined && (
+        <p className="small" data-testid="report-weight">
+          {t('review.weight', { weight: item.review.weight ?? 0, toHide: item.weightToHide })}
+        </p>
+      )}
       {item.reportList.length > 0 && (
         <ul className="plain" data-testid="report-list">
           {item.reportList.map((r, i) => (
-            <li key={i} className="small">
+            <li key={i} className={r.counted === false ? 'small muted' : 'small'}>
               <strong>{t(`report.reasons.${r.reason}`)}</strong> · {formatDate(r.reportedAt, i18n.language)}
+              {r.weight !== undefined && <ReportWeight weight={r.weight} signals={r.signals ?? []} />}
+              {r.counted === false && ` · ${t('review.settled')}`}
               {r.text ? ` — ${r.text}` : ''}
             </li>
           ))}

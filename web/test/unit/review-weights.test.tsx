@@ -1,0 +1,73 @@
+/**
+ * The admin's review card shows how much the reports of a moba weigh, each report's weight and what
+ * it comes from, and which reports were settled by an earlier decision (issue #33).
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { render, screen, within } from '@testing-library/react';
+import common from '../../src/locales/en/common.json';
+import errors from '../../src/locales/en/errors.json';
+import trust from '../../src/locales/en/trust.json';
+import mobas from '../../src/locales/en/mobas.json';
+import admin from '../../src/locales/en/admin.json';
+import ReviewPage from '../../src/features/admin/pages/ReviewPage';
+
+const mockItem = {
+  id: 'v7',
+  title: 'Berba',
+  estateName: 'Imanje',
+  description: 'Opis',
+  review: { state: 'reported', reasons: [], reports: 2, weight: 11, kept: 1, hidden: false },
+  weightToHide: 15,
+  reportList: [
+    {
+      reason: 'fake_listing',
+      reportedAt: '2026-06-01T08:00:00Z',
+      weight: 7,
+      signals: ['email_confirmed', 'established', 'worked'],
+      counted: false,
+    },
+    { reason: 'asks_for_money', reportedAt: '2026-06-03T08:00:00Z', weight: 1, signals: [], counted: true },
+  ],
+  municipality: 'Arilje',
+  paymentType: 'DailyWage',
+  dailyWage: 3500,
+  startDate: '2026-07-01',
+  endDate: '2026-07-05',
+  workStartTime: '07:00',
+  workEndTime: '15:00',
+  freePositions: 3,
+  totalPositions: 5,
+};
+jest.mock('../../src/features/admin/review-api', () => ({
+  useReviewQueueQuery: () => ({ data: [mockItem], error: undefined, isLoading: false, refetch: () => {} }),
+  useDecideReviewMutation: () => [jest.fn(), { isLoading: false, error: undefined }],
+}));
+jest.mock('../../src/features/admin/admin.css', () => ({}));
+jest.mock('../../src/features/mobas/mobas.css', () => ({}));
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: false,
+    defaultNS: 'common',
+    resources: { en: { common, errors, trust, mobas, admin } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    showSupportNotice: false,
+  });
+});
+
+test('the card shows the weight against the bar, and each report with its weight and why', () => {
+  render(<ReviewPage />);
+  expect(screen.getByTestId('report-weight').textContent).toBe(
+    'Report weight since the last decision: 11; the moba leaves the search at 15.',
+  );
+  const [settled, counted] = within(screen.getByTestId('report-list')).getAllByRole('listitem');
+  expect(settled!.textContent).toContain(
+    'weight 7 (confirmed e-mail, account older than a month, worked on mobas) · before the last decision, no longer counted',
+  );
+  expect(settled!.className).toContain('muted');
+  expect(counted!.textContent).toContain('weight 1 (new account)');
+  expect(counted!.textContent).not.toContain('no longer counted');
+});
