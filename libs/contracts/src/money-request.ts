@@ -50,6 +50,7 @@ const FEE = words(
   String.raw`kaucij\w*`,
   String.raw`clanarin\w*`,
   String.raw`upisnin\w*`,
+  String.raw`participacij\w*`,
   'fees?',
   'deposits?',
   'down payment',
@@ -68,7 +69,7 @@ const PAY = words(
   String.raw`naknad\w*`,
   'taks(?:a|e|u|om)',
   String.raw`provizij\w*`,
-  'pay(?:s|ing|ment|ments|able)?',
+  'pay(?:s|ing|ment|ments|able)?(?! (?:is|rate|will))',
   'paid',
 );
 /** Money itself: asked for only with a prerequisite ("novac unapred"), never for a purpose alone. */
@@ -125,10 +126,15 @@ const PAYER_OR_PAYEE = words(
 /** After a payment word: paid to the worker or by the estate ("plaća se radnicima", "plaća gazda"). */
 const PAID_TO_WORKER_OR_BY_ESTATE = String.raw`(?!(?: se)? (?:radnicima|radniku|beracima|beracu|vam|gazda|poslodavac|vlasnik|domacin|mi|zarad\w*|plat[aeu]|dnevnic\w*|honorar\w*|na racun radnik\w*|to workers|to you|by the farm|by us))`;
 
+/** Words that make a payment or a price the wage ("plaćanje po učinku, isplata unapred", "plata 4.000 dinara"). */
+const WAGE_WORD = String.raw`(?:plat[aeu]|platom|zarad\w*|dnevnic\w*|isplat\w*|norm\w*|wages?|salary|pay)`;
+/** A few words in between, none of them a wage word. */
+const NEAR = String.raw`(?: (?!${WAGE_WORD} )\w+){0,4}`;
+
 /** A payment word said by someone else than the worker's side of the deal. */
 const PAYMENT = String.raw`(?<! ${PAYER_OR_PAYEE}(?: \w+){0,2}) ${PAY}${PAID_TO_WORKER_OR_BY_ESTATE}`;
 
-/** What turns a payment into a prerequisite: in advance, before arriving, to reserve, must, a fee. */
+/** What turns a payment into a prerequisite: in advance, before arriving, to reserve a place, on arrival. */
 const PREREQUISITE = words(
   'unapred',
   'avansno',
@@ -137,20 +143,11 @@ const PREREQUISITE = words(
   '(?:pri|po|na|prilikom) dolasku',
   String.raw`za (?:rezervacij\w*|prijav\w*|registracij\w*|upis\w*|mesto|posredovanj\w*|zaposlenj\w*|posao)`,
   String.raw`rezervis\w*`,
-  String.raw`mora\w*`,
-  'treba',
-  String.raw`potreb\w*`,
-  String.raw`obavez\w*`,
-  String.raw`neophod\w*`,
   'in advance',
   'up ?front',
   'before (?:arrival|you arrive|you come|you start|starting|departure|the season|the start)',
   'on arrival',
   'due',
-  'must',
-  'needs?',
-  'required',
-  'mandatory',
   'to (?:reserve|register|book|secure|confirm|hold|get the job)',
   'reserve',
   'secured?',
@@ -171,8 +168,11 @@ const PLACE_OR_REGISTRATION = words(
   'application',
   'placement',
 );
-/** Words that make a price a wage ("prijava preko platforme, plata 4.000 dinara"). */
-const WAGE_WORD = String.raw`(?:plat[aeu]|platom|zarad\w*|dnevnic\w*|isplat\w*|norm\w*|wages?|salary|pay)`;
+
+/** Words that make the next payment word an obligation: "mora biti", "potrebno je", "treba", "must be", "need to". */
+const OBLIGATION = String.raw`(?:mora|moraju|morate|treba|trebalo|potrebn\w*|obavezn\w*|neophodn\w*|duzn\w*|must|has to|have to|needs? to|should|required to)(?: (?:biti|bude|budu|je|se|da|ste|vam|be|to))*`;
+/** After a payment word: it is a must ("uplata je obavezna", "payment required"). */
+const OBLIGED = String.raw`(?:obavez\w*|potreb\w*|neophod\w*|required|mandatory|needed)`;
 
 /** The worker as the payer: "plaćate", "uplatite", "radnici plaćaju", "workers pay", "you need to pay". */
 const WORKER = words(
@@ -200,13 +200,19 @@ const REQUESTS: RegExp[] = [
     String.raw` ${WORKER}(?: (?!se )\w+){0,2} (?:placaju|placa|uplacuju|uplacuje|pay|pays|cover)(?= )`,
   ),
   // a payment with a prerequisite, either order, within a few words
-  new RegExp(String.raw`${PAYMENT}(?: \w+){0,4} ${PREREQUISITE}(?= )`),
-  new RegExp(String.raw` ${PREREQUISITE}(?: \w+){0,4}${PAYMENT}(?= )`),
+  new RegExp(String.raw`${PAYMENT}${NEAR} ${PREREQUISITE}(?= )`),
+  new RegExp(String.raw` ${PREREQUISITE}${NEAR}${PAYMENT}(?= )`),
+  new RegExp(String.raw` ${MONEY}${NEAR} (?:unapred|pre (?:dolaska|polaska)|in advance|up ?front)(?= )`),
+  // a payment that must be made: "mora biti plaćeno", "potrebno je uplatiti", "uplata je obavezna", "must be paid"
+  new RegExp(String.raw` ${OBLIGATION}${PAYMENT}(?= )`),
+  new RegExp(String.raw`${PAYMENT} (?:je |su |is |are )?${OBLIGED}(?= )`),
+  // a payment that comes first: "uz uplatu", "prvo uplata", "tek posle uplate"
   new RegExp(
-    String.raw` ${MONEY}(?: \w+){0,4} (?:unapred|pre (?:dolaska|polaska)|in advance|up ?front)(?= )`,
+    String.raw` (?:uz|prvo|najpre|minimaln\w*|posle|nakon) ${PAY}${PAID_TO_WORKER_OR_BY_ESTATE}(?= )`,
   ),
+  // money taken from the worker: "20 EUR from you", "1.000 din od svakog berača"
   new RegExp(
-    String.raw` (?:potrebn\w*|obavezn\w*|uz|prvo|najpre|minimaln\w*) ${PAY}${PAID_TO_WORKER_OR_BY_ESTATE}(?= )`,
+    String.raw` ${PRICE}${NEAR} (?:from (?:you|each|every|workers?|pickers?)|od (?:vas|svakog|radnik\w*|berac\w*))(?= )`,
   ),
   // a payment of an amount, or for board, transport or equipment: "uplata 2000 din za smeštaj"
   new RegExp(String.raw` (?:uplat\w*|provizij\w*|payment) (?:od |of |u iznosu )?\d+(?= )`),
@@ -214,7 +220,7 @@ const REQUESTS: RegExp[] = [
     String.raw` uplat\w* (?:za|na ime) (?:smestaj\w*|prevoz\w*|hran\w*|krevet\w*|oprem\w*|osiguranj\w*)(?= )`,
   ),
   // a price on a place or a registration: "rezervacija mesta 1.000 din", "registration costs 15 EUR"
-  new RegExp(String.raw` ${PLACE_OR_REGISTRATION}(?: (?!${WAGE_WORD} )\w+){0,4} ${PRICE}(?= )`),
+  new RegExp(String.raw` ${PLACE_OR_REGISTRATION}${NEAR} ${PRICE}(?= )`),
   // money sent: "pošaljite novac", "prebacite 1.500 din", "wire the money"
   new RegExp(
     String.raw` ${SEND}(?: \w+){0,2} (?:${MONEY}|\d+|uplat\w*|akontacij\w*|na racun|na broj|payment)(?= )`,
