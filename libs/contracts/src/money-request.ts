@@ -51,6 +51,7 @@ const FEE = words(
   String.raw`clanarin\w*`,
   String.raw`upisnin\w*`,
   String.raw`participacij\w*`,
+  String.raw`kapar\w*`,
   'fees?',
   'deposits?',
   'down payment',
@@ -66,7 +67,10 @@ const PAY = words(
   String.raw`(?:u|na)?plac(?:a|as|ate|aju|ati|anj[aeu]?|anjem|en\w*|uje|ujes|ujete|uju)`,
   '(?:u|na)?plat(?:i|is|ite|iti|ice|io|ila|ili)',
   'uplat(?:a|e|u|om|ama)',
+  String.raw`(?:na)?doknad\w*`,
   String.raw`naknad\w*`,
+  String.raw`garancij\w*`,
+  'guarantee',
   'taks(?:a|e|u|om)',
   String.raw`provizij\w*`,
   'pay(?:s|ing|ment|ments|able)?(?! (?:is|rate|will))',
@@ -82,7 +86,6 @@ const MONEY = words(
   String.raw`iznos\w*`,
   String.raw`akontacij\w*`,
   'money',
-  'cash',
   'amount',
 );
 /** Sending or moving money. */
@@ -131,8 +134,10 @@ const WAGE_WORD = String.raw`(?:plat[aeu]|platom|zarad\w*|dnevnic\w*|isplat\w*|n
 /** A few words in between, none of them a wage word. */
 const NEAR = String.raw`(?: (?!${WAGE_WORD} )\w+){0,4}`;
 
+/** Not right after the estate as the payer or the wage as the thing paid ("we pay", "plata se uplaćuje"). */
+const NOT_THE_ESTATES = String.raw`(?<! ${PAYER_OR_PAYEE}(?: \w+){0,3})`;
 /** A payment word said by someone else than the worker's side of the deal. */
-const PAYMENT = String.raw`(?<! ${PAYER_OR_PAYEE}(?: \w+){0,2}) ${PAY}${PAID_TO_WORKER_OR_BY_ESTATE}`;
+const PAYMENT = String.raw`${NOT_THE_ESTATES} ${PAY}${PAID_TO_WORKER_OR_BY_ESTATE}`;
 
 /** What turns a payment into a prerequisite: in advance, before arriving, to reserve a place, on arrival. */
 const PREREQUISITE = words(
@@ -199,10 +204,15 @@ const REQUESTS: RegExp[] = [
   new RegExp(
     String.raw` ${WORKER}(?: (?!se )\w+){0,2} (?:placaju|placa|uplacuju|uplacuje|pay|pays|cover)(?= )`,
   ),
+  new RegExp(
+    String.raw` (?:placaju|placa|uplacuju|uplacuje)(?: sami| sam| svaki)? (?:radnik|radnici|berac|beraci|kandidat|kandidati)(?= )`,
+  ),
   // a payment with a prerequisite, either order, within a few words
   new RegExp(String.raw`${PAYMENT}${NEAR} ${PREREQUISITE}(?= )`),
   new RegExp(String.raw` ${PREREQUISITE}${NEAR}${PAYMENT}(?= )`),
-  new RegExp(String.raw` ${MONEY}${NEAR} (?:unapred|pre (?:dolaska|polaska)|in advance|up ?front)(?= )`),
+  new RegExp(
+    String.raw`${NOT_THE_ESTATES} ${MONEY}${NEAR} (?:unapred|pre (?:dolaska|polaska)|in advance|up ?front)(?= )`,
+  ),
   // a payment that must be made: "mora biti plaćeno", "potrebno je uplatiti", "uplata je obavezna", "must be paid"
   new RegExp(String.raw` ${OBLIGATION}${PAYMENT}(?= )`),
   new RegExp(String.raw`${PAYMENT} (?:je |su |is |are )?${OBLIGED}(?= )`),
@@ -228,7 +238,7 @@ const REQUESTS: RegExp[] = [
   // charging the worker ("we charge", "charged to every applicant"), not "in charge" or "free of charge"
   / (?<!(?: in| of| no) )charg(?:e|es|ed|ing)(?= )/,
   // account and card words: "broj računa", "tekući račun", "na naš račun", "broj kartice", "western union"
-  / (?:broj (?:tekuceg |ziro )?racuna|tekuc\w* racun\w*|ziro racun\w*|na (?:moj|nas) racun\w*|broj kartic\w*|platn\w* kartic\w*|western union|moneygram|paysafe|iban)(?= )(?! (?:radnik\w*|berac\w*|zaposlen\w*))/,
+  / (?:broj (?:tekuceg |ziro )?racuna|tekuc\w* racun\w*|ziro racun\w*|na (?:moj|nas) racun\w*|broj kartic\w*|platn\w* kartic\w*|western union|moneygram|paysafe|paypal|revolut|skrill|iban)(?= )(?! (?:radnik\w*|berac\w*|zaposlen\w*))/,
 ];
 
 // ── Saying there is nothing to pay ───────────────────────────────────────────────────────────────
