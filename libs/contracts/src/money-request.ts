@@ -85,6 +85,7 @@ const MONEY = words(
   'para',
   String.raw`iznos\w*`,
   String.raw`akontacij\w*`,
+  String.raw`avans\w*`,
   'money',
   'amount',
 );
@@ -199,10 +200,10 @@ const REQUESTS: RegExp[] = [
   new RegExp(` ${FEE}(?= )`),
   // the worker pays: second person, or the worker as the subject
   new RegExp(
-    String.raw` (?:u|na)?(?:placate|placas|platite|platis|placajte|uplatite|uplatiti|uplatice|uplacujete|uplacujes)(?= )${PAID_TO_WORKER_OR_BY_ESTATE}`,
+    String.raw` (?:u|na)?(?:placate|placas|platite|platis|placajte|uplatite|uplatiti|uplatice|uplacujete|uplacujes|snosite)(?= )${PAID_TO_WORKER_OR_BY_ESTATE}`,
   ),
   new RegExp(
-    String.raw` ${WORKER}(?: (?!se )\w+){0,2} (?:placaju|placa|uplacuju|uplacuje|pay|pays|cover)(?= )`,
+    String.raw` ${WORKER}(?: (?!se )\w+){0,3} (?:placaju|placa|uplacuju|uplacuje|snose|pay|pays|cover)(?= )`,
   ),
   new RegExp(
     String.raw` (?:placaju|placa|uplacuju|uplacuje)(?: sami| sam| svaki)? (?:radnik|radnici|berac|beraci|kandidat|kandidati)(?= )`,
@@ -218,7 +219,7 @@ const REQUESTS: RegExp[] = [
   new RegExp(String.raw`${PAYMENT} (?:je |su |is |are )?${OBLIGED}(?= )`),
   // a payment that comes first: "uz uplatu", "prvo uplata", "tek posle uplate"
   new RegExp(
-    String.raw` (?:uz|prvo|najpre|minimaln\w*|posle|nakon) ${PAY}${PAID_TO_WORKER_OR_BY_ESTATE}(?= )`,
+    String.raw` (?:uz|prvo|najpre|minimaln\w*|posle|nakon) (?:${PAY}|avans\w*)${PAID_TO_WORKER_OR_BY_ESTATE}(?= )`,
   ),
   // money taken from the worker: "20 EUR from you", "1.000 din od svakog berača"
   new RegExp(
@@ -226,6 +227,10 @@ const REQUESTS: RegExp[] = [
   ),
   // a payment of an amount, or for board, transport or equipment: "uplata 2000 din za smeštaj"
   new RegExp(String.raw` (?:uplat\w*|provizij\w*|payment) (?:od |of |u iznosu )?\d+(?= )`),
+  // an advance asked of the worker ("uz avans od 2.000 dinara", "avans za prevoz 1.000 din"), not the estate's wage advance
+  new RegExp(
+    String.raw` (?:avans\w*|akontacij\w*) (?:za \w+ |od )?${PRICE}(?!(?: \w+){0,3} (?:isplac\w*|placamo|dajemo|dobijate))(?= )`,
+  ),
   new RegExp(
     String.raw` uplat\w* (?:za|na ime) (?:smestaj\w*|prevoz\w*|hran\w*|krevet\w*|oprem\w*|osiguranj\w*)(?= )`,
   ),
@@ -238,7 +243,10 @@ const REQUESTS: RegExp[] = [
   // charging the worker ("we charge", "charged to every applicant"), not "in charge" or "free of charge"
   / (?<!(?: in| of| no) )charg(?:e|es|ed|ing)(?= )/,
   // account and card words: "broj računa", "tekući račun", "na naš račun", "broj kartice", "western union"
-  / (?:broj (?:tekuceg |ziro )?racuna|tekuc\w* racun\w*|ziro racun\w*|na (?:moj|nas) racun\w*|broj kartic\w*|platn\w* kartic\w*|western union|moneygram|paysafe|paypal|revolut|skrill|iban)(?= )(?! (?:radnik\w*|berac\w*|zaposlen\w*))/,
+  // (not the worker's own account for the wage: "plata se uplaćuje na tekući račun")
+  new RegExp(
+    String.raw`${NOT_THE_ESTATES} (?:broj (?:tekuceg |ziro )?racuna|tekuc\w* racun\w*|ziro racun\w*|na (?:moj|nas) racun\w*|broj kartic\w*|platn\w* kartic\w*|western union|moneygram|paysafe|paypal|revolut|skrill|iban)(?= )(?! (?:radnik\w*|berac\w*|zaposlen\w*))`,
+  ),
 ];
 
 // ── Saying there is nothing to pay ───────────────────────────────────────────────────────────────

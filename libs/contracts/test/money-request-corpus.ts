@@ -5,6 +5,12 @@
  * (passive voice, a reservation or registration fee, payment before arrival, English); `innocent`
  * talks about money the ordinary way (wages paid by the estate, a wage advance, free board, "no
  * deposit"), often with the very words a request uses.
+ *
+ * The first part of each list was written with the detector's rules in mind; the sentences after it
+ * were added in three rounds of twenty asking and twenty innocent, each written before the detector
+ * read them (first runs: 16/20 caught and 4 refused wrongly, 13/20 and 1, 14/20 and 1). The rules
+ * were then widened where a miss was a family the detector should know; the misses left (an "entry
+ * ticket", a deduction from wages, "radnik daje", "pay the driver") stay here and count against recall.
  */
 export type Form = 'sr-Latn' | 'sr-Latn without diacritics' | 'sr-Cyrl' | 'en';
 
@@ -71,6 +77,17 @@ export const asking: Record<Form, string[]> = {
     'Prijava se plaća 300 din.',
     'Nakon uplate 1000 din šaljemo adresu imanja.',
     'Cena smeštaja 500 din po noći, plaća radnik.',
+    'Mesto u smeštaju se drži samo uz avans od 2000 dinara.',
+    'Avans za prevoz 1000 din, ostatak u autobusu.',
+    'Pre polaska svaki berač uplaćuje 500 din vozaču.',
+    'Troškove vize od 60 evra snosite sami, unapred.',
+    'Potvrda mesta tek posle uplate kotizacije.',
+    'Pošaljite uplatnicu na email pre dolaska.',
+    'Da biste dobili posao, morate uplatiti članarinu zadruzi.',
+    'Smeštaj 400 din dnevno plaćate vi.',
+    'Radnik unapred daje 2000 din za hranu.',
+    'Prevoz do Nemačke 150 evra, plaća se pre polaska.',
+    'Upis u bazu berača naplaćujemo 1000 din.',
   ],
   'sr-Latn without diacritics': [
     'Smestaj se placa unapred, 400 din po noci.',
@@ -114,6 +131,9 @@ export const asking: Record<Form, string[]> = {
     'Резервација места кошта 1500 динара.',
     'Потребно је уплатити депозит пре доласка.',
     'Плаћање превоза унапред, 1000 динара.',
+    'Сваки радник плаћа 300 динара дневно за кревет.',
+    'Резервишите место уплатом од 2000 динара.',
+    'Пре доласка уплатите аконтацију.',
   ],
   en: [
     'A deposit of 50 EUR is required before arrival.',
@@ -151,6 +171,12 @@ export const asking: Record<Form, string[]> = {
     'Secure your spot now: 25 EUR via PayPal.',
     'Registration: 15 EUR per worker, cash on arrival.',
     'We require a 50 EUR guarantee before arrival.',
+    'Reserve now with a 20 EUR down payment.',
+    'Workers are asked to pay 10 EUR for the work permit before travelling.',
+    'Accommodation is 8 EUR a night, to be paid upfront.',
+    'Applicants transfer 50 EUR to the agency first.',
+    'Pay the driver 15 EUR before you get on the bus.',
+    'A 30 EUR fee secures your place on the bus.',
   ],
 };
 
@@ -222,6 +248,16 @@ export const innocent: Record<Form, string[]> = {
     'Plaćeni prevoz i smeštaj, isplata svake nedelje.',
     'Dnevnica 4000 din, uplata na račun ili keš.',
     'Smeštaj u kući, bez kirije.',
+    'Potrebni berači jagoda za period od 1. do 20. juna. Plata 4000 dinara dnevno, isplata svake večeri. Smeštaj i tri obroka besplatno. Prevoz iz Smedereva plaćamo mi.',
+    'Berba kajsija, rad od 6 do 13h. Dnevnica se isplaćuje odmah. Ponesite kapu i vodu.',
+    'Zarada po gajbi 150 dinara, vredni zarade i preko 6000 dnevno.',
+    'Smeštaj u kontejnerima, plaćen od strane poslodavca.',
+    'Na početku sezone dobijate avans na platu ako vam treba.',
+    'Avans od 2000 din isplaćujemo posle prvog dana.',
+    'Troškove prevoza nadoknađujemo posle sedam dana rada.',
+    'Javite se preko platforme pre dolaska.',
+    'Kartice za obroke dobijate na dolasku.',
+    'Rezervisali smo smeštaj za sve berače.',
   ],
   'sr-Latn without diacritics': [
     'Dnevnica se isplacuje svako vece.',
@@ -264,6 +300,9 @@ export const innocent: Record<Form, string[]> = {
     'Смештај и храна обезбеђени, ништа се не плаћа.',
     'Пре доласка пошаљите поруку преко платформе.',
     'Плата 4000 динара, исплата унапред за прву недељу.',
+    'Радно време 7-15h, дневница 4000 динара, исплата сваке суботе.',
+    'Смештај и храна бесплатни, без икаквих трошкова.',
+    'Плата се уплаћује на текући рачун сваког петка.',
   ],
   en: [
     'Bring your own gloves.',
@@ -304,5 +343,12 @@ export const innocent: Record<Form, string[]> = {
     'The employer pays for transport in advance.',
     'No registration needed.',
     'We pay bonuses before the end of the season.',
+    'Pay is weekly, by bank transfer.',
+    'We transfer wages every Friday.',
+    'Free accommodation, free meals, free transport from Nis.',
+    'Pickers earn 30-50 EUR a day depending on the harvest.',
+    'We book your bus ticket and pay for it.',
+    'Payment is daily, in cash or to your account.',
+    'Bonus of 20 EUR for those who stay until the end of the season.',
   ],
 };
