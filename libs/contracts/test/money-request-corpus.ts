@@ -8,7 +8,7 @@
  *
  * The first part of each list was written with the detector's rules in mind; the sentences after it
  * were added in three rounds of twenty asking and twenty innocent, each written before the detector
- * read them (first runs: 16/20 caught and 4 refused wrongly, 13/20 and 1, 14/20 and 1). The rules
+ * read them (first runs: 16 of 20 caught and 4 of 24 refused wrongly; 13 of 20 and 1 of 20; 14 of 20 and 1 of 20). The rules
  * were then widened where a miss was a family the detector should know; the misses left (an "entry
  * ticket", a deduction from wages, "radnik daje", "pay the driver") stay here and count against recall.
  */
