@@ -7,12 +7,14 @@ import { foldForMatch } from './script';
  *
  * Each sentence is read folded (script.ts: Latin, lower case, no diacritics), so Cyrillic and Latin
  * with or without diacritics read the same; English is read alongside Serbian. A request is one of a
- * few rule families below: a fee that is always the worker's (deposit, kotizacija), the worker as the
- * one who pays ("plaćate", "workers pay"), a payment word near a prerequisite ("unapred", "pre
- * dolaska", "to reserve", "must"), a price on a place or a registration, money sent, an account or
- * card. Wages paid by the estate ("dnevnica se isplaćuje", "plata se uplaćuje na račun", "we pay in
- * advance", "wages are paid before you leave") and saying there is nothing to pay ("bez depozita",
- * "depozit nije potreban", "you don't pay anything") are ordinary.
+ * few rule families below: a fee that is always the worker's (depozit, kotizacija, fee), the worker as
+ * the one who pays ("plaćate", "workers pay"), a payment word near a prerequisite ("unapred", "pre
+ * dolaska", "za rezervaciju", "to reserve") or an obligation ("mora biti uplaćeno", "must be paid"), a
+ * price on a place or a registration, money sent, an account or card. Wages paid by the estate
+ * ("dnevnica se isplaćuje", "plata se uplaćuje na račun", "we pay in advance", "wages are paid before
+ * you leave") and saying there is nothing to pay ("bez depozita", "depozit nije potreban", "you don't
+ * pay anything") are ordinary: denials are dropped first, and a payment word right after the estate or
+ * the wage, or with a wage word between it and its prerequisite, is the wage.
  *
  * Returns the matched phrase (for logs and tests), or null when the text asks for no money.
  * The corpus in test/money-request-corpus.ts measures it.
