@@ -254,8 +254,10 @@ const REQUESTS: RegExp[] = [
 // ── Saying there is nothing to pay ───────────────────────────────────────────────────────────────
 
 const NOTHING_TO_PAY = words(FEE, PAY, MONEY, String.raw`troskov\w*`, 'costs?', 'charge');
+/** "bez kotizacije nema mesta", "no deposit, no job": a condition, not a denial. */
+const NO_PLACE_WITHOUT_IT = String.raw`(?! (?:nema|nemate|no) (?:posla|mesta|mesto|rezervacij\w*|smestaj\w*|prijav\w*|dolask\w*|job|place|spot|bed|work|booking))`;
 /** "bez depozita i kotizacije", "ne tražimo nikakvu uplatu", "no deposit or fee", "never ask for a deposit". */
-const DENIED_BEFORE = String.raw` (?:bez|nema|ne trazimo|ne uzimamo|ne naplacujemo|nikakv\w*|ni|no|without|free of|never ask for|never charge)(?: (?:ikakv\w*|nikakv\w*|a|an|any))? ${NOTHING_TO_PAY}(?: (?:i|ili|ni|or|and|nor)(?: (?:bez|ni|no|a|an|any))? ${NOTHING_TO_PAY})*(?= )`;
+const DENIED_BEFORE = String.raw` (?:bez|nema|ne trazimo|ne uzimamo|ne naplacujemo|nikakv\w*|ni|no|without|free of|never ask for|never charge)(?: (?:ikakv\w*|nikakv\w*|a|an|any))? ${NOTHING_TO_PAY}(?: (?:i|ili|ni|or|and|nor)(?: (?:bez|ni|no|a|an|any))? ${NOTHING_TO_PAY})*(?= )${NO_PLACE_WITHOUT_IT}`;
 /** "depozit nije potreban", "deposit is not required". */
 const DENIED_AFTER = String.raw` ${NOTHING_TO_PAY}(?: \w+)? (?:nije|nisu|ne|is not|are not|isn t|aren t) (?:potreb\w*|obavez\w*|postoj\w*|trazi\w*|naplacuje|required|needed|charged)(?= )`;
 /** "ne plaćate ništa", "prevoz se ne plaća", "ne košta", "you don't pay anything", "nothing to pay". */

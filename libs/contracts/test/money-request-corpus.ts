@@ -88,6 +88,8 @@ export const asking: Record<Form, string[]> = {
     'Radnik unapred daje 2000 din za hranu.',
     'Prevoz do Nemačke 150 evra, plaća se pre polaska.',
     'Upis u bazu berača naplaćujemo 1000 din.',
+    'Bez kotizacije nema rezervacije mesta.',
+    'Bez uplate depozita nema posla.',
   ],
   'sr-Latn without diacritics': [
     'Smestaj se placa unapred, 400 din po noci.',
@@ -134,6 +136,7 @@ export const asking: Record<Form, string[]> = {
     'Сваки радник плаћа 300 динара дневно за кревет.',
     'Резервишите место уплатом од 2000 динара.',
     'Пре доласка уплатите аконтацију.',
+    'Без депозита нема места.',
   ],
   en: [
     'A deposit of 50 EUR is required before arrival.',
@@ -177,6 +180,7 @@ export const asking: Record<Form, string[]> = {
     'Applicants transfer 50 EUR to the agency first.',
     'Pay the driver 15 EUR before you get on the bus.',
     'A 30 EUR fee secures your place on the bus.',
+    'No deposit, no job.',
   ],
 };
 
@@ -258,6 +262,8 @@ export const innocent: Record<Form, string[]> = {
     'Javite se preko platforme pre dolaska.',
     'Kartice za obroke dobijate na dolasku.',
     'Rezervisali smo smeštaj za sve berače.',
+    'Nema depozita, nema kotizacije.',
+    'Bez depozita, nema skrivenih troškova.',
   ],
   'sr-Latn without diacritics': [
     'Dnevnica se isplacuje svako vece.',
