@@ -210,6 +210,10 @@ const REQUESTS: RegExp[] = [
   new RegExp(
     String.raw` (?:placaju|placa|uplacuju|uplacuje)(?: sami| sam| svaki)? (?:radnik|radnici|berac|beraci|kandidat|kandidati)(?= )`,
   ),
+  new RegExp(
+    String.raw` (?:${WORKER}(?: (?!se )\w+){0,3} (?:daje|daju|donosi|donose|ostavlja|ostavljaju)|dajete|donosite|ostavljate)(?: \w+){0,2} ${PRICE}(?= )`,
+  ),
+  new RegExp(String.raw`${NOT_THE_ESTATES} pay (?:the \w+ |us |our \w+ )${PRICE}(?= )`),
   // a payment with a prerequisite, either order, within a few words
   new RegExp(String.raw`${PAYMENT}${NEAR} ${PREREQUISITE}(?= )`),
   new RegExp(String.raw` ${PREREQUISITE}${NEAR}${PAYMENT}(?= )`),
