@@ -166,6 +166,7 @@ const PRICE = String.raw`\d+ ?(?:din\w*|rsd|eur\w*|evr\w*|€)`;
 /** A place, a registration or an agent's service: things a worker must never be charged for. */
 const PLACE_OR_REGISTRATION = words(
   String.raw`rezervacij\w*`,
+  String.raw`rezervisanj\w*`,
   String.raw`registracij\w*`,
   String.raw`prijav\w*`,
   String.raw`upis\w*`,

@@ -6,11 +6,11 @@
  * talks about money the ordinary way (wages paid by the estate, a wage advance, free board, "no
  * deposit"), often with the very words a request uses.
  *
- * The first part of each list was written with the detector's rules in mind; the sentences after it
- * were added in three rounds of twenty asking and twenty innocent, each written before the detector
- * read them (first runs: 16 of 20 caught and 4 of 24 refused wrongly; 13 of 20 and 1 of 20; 14 of 20 and 1 of 20). The rules
- * were then widened where a miss was a family the detector should know; the misses left (an "entry
- * ticket", a deduction from wages, "radnik daje", "pay the driver") stay here and count against recall.
+ * The first part of each list was written with the detector's rules in mind. The rest came in four
+ * rounds (20, 20, 20 and 15 of each kind), each written before the detector read it; first runs caught
+ * 16/20, 13/20, 14/20 and 14/15 requests and refused 4/24, 1/20, 1/20 and 0/15 innocent sentences.
+ * After each round the rules were widened where a miss was a family the detector should know; the
+ * misses left (an "entry ticket", a deduction from wages) stay here and count against recall.
  */
 export type Form = 'sr-Latn' | 'sr-Latn without diacritics' | 'sr-Cyrl' | 'en';
 
@@ -90,6 +90,14 @@ export const asking: Record<Form, string[]> = {
     'Upis u bazu berača naplaćujemo 1000 din.',
     'Bez kotizacije nema rezervacije mesta.',
     'Bez uplate depozita nema posla.',
+    'Za potvrdu dolaska uplatiti 1000 dinara na broj koji šaljemo porukom.',
+    'Smeštaj je 350 dinara dnevno i plaća se pre useljenja.',
+    'Kaucija za alat 1500 din, vraća se na kraju.',
+    'Pre početka sezone svi berači plaćaju osiguranje od 800 dinara.',
+    'Iznos za prevoz se uplaćuje unapred.',
+    'Rezervisanje mesta u autobusu je 500 dinara.',
+    'Obaveza radnika je da unapred plati smeštaj.',
+    'Upisna taksa 300 din.',
   ],
   'sr-Latn without diacritics': [
     'Smestaj se placa unapred, 400 din po noci.',
@@ -137,6 +145,8 @@ export const asking: Record<Form, string[]> = {
     'Резервишите место уплатом од 2000 динара.',
     'Пре доласка уплатите аконтацију.',
     'Без депозита нема места.',
+    'Поставите се на листу уз уплату од 500 динара.',
+    'Смештај се плаћа пре доласка.',
   ],
   en: [
     'A deposit of 50 EUR is required before arrival.',
@@ -181,6 +191,11 @@ export const asking: Record<Form, string[]> = {
     'Pay the driver 15 EUR before you get on the bus.',
     'A 30 EUR fee secures your place on the bus.',
     'No deposit, no job.',
+    'A registration deposit is collected on the first day.',
+    'Each worker has to pay 20 EUR for the accommodation in advance.',
+    'Workers are charged 5 EUR a day for meals.',
+    'To book a bed, send 30 EUR first.',
+    'The cost of the bus, 25 EUR, must be paid before departure.',
   ],
 };
 
@@ -264,6 +279,14 @@ export const innocent: Record<Form, string[]> = {
     'Rezervisali smo smeštaj za sve berače.',
     'Nema depozita, nema kotizacije.',
     'Bez depozita, nema skrivenih troškova.',
+    'Plata se isplaćuje svaki dan po završetku rada.',
+    'Isplata unapred za prve tri dnevnice, po želji radnika.',
+    'Prevoz plaća poslodavac, polazak u 5h iz Arilja.',
+    'Smeštaj obezbeđen, ne plaća se ništa.',
+    'Bez troškova za radnike, sve plaćamo mi.',
+    'Berači dobijaju 4500 dinara dnevno plus ručak.',
+    'Javite se na vreme, broj mesta je ograničen.',
+    'Dnevnica 4000, isplata na kraju dana, bez odbitaka.',
   ],
   'sr-Latn without diacritics': [
     'Dnevnica se isplacuje svako vece.',
@@ -309,6 +332,8 @@ export const innocent: Record<Form, string[]> = {
     'Радно време 7-15h, дневница 4000 динара, исплата сваке суботе.',
     'Смештај и храна бесплатни, без икаквих трошкова.',
     'Плата се уплаћује на текући рачун сваког петка.',
+    'Плата 4500 динара, исплата сваке вечери.',
+    'Смештај и храна без накнаде.',
   ],
   en: [
     'Bring your own gloves.',
@@ -356,5 +381,10 @@ export const innocent: Record<Form, string[]> = {
     'We book your bus ticket and pay for it.',
     'Payment is daily, in cash or to your account.',
     'Bonus of 20 EUR for those who stay until the end of the season.',
+    'You will be paid every evening in cash.',
+    'We provide gloves, boots and water.',
+    'Transport from Belgrade is paid by the farm.',
+    'Daily pay 40 EUR; wages paid before departure home.',
+    'No charges for accommodation or transport.',
   ],
 };
