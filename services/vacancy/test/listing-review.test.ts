@@ -1,6 +1,6 @@
 import { REPORTS_TO_HIDE, VacancyReviewChanged, type VacancyItem } from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
-import { startVacancy, type VacancyHarness } from './helpers';
+import { startVacancy, validVacancy, type VacancyHarness } from './helpers';
 
 /** Scam-proof listings in the vacancy service: held mobas, worker reports and the admin's decisions. */
 let h: VacancyHarness;
@@ -154,7 +154,6 @@ describe('money requests are refused', () => {
     'a request in other words (%s) is a 400 naming the description, and nothing is written',
     async (_, description) => {
       const estate = await h.estate();
-      const { validVacancy } = await import('./helpers');
       const res = await h.client.post(
         '/estates/vacancies/create',
         { ...validVacancy(h.today()), description },
