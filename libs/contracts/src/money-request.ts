@@ -266,7 +266,7 @@ const DENIED_BEFORE = String.raw` (?:bez|nema|ne trazimo|ne uzimamo|ne naplacuje
 /** "depozit nije potreban", "deposit is not required". */
 const DENIED_AFTER = String.raw` ${NOTHING_TO_PAY}(?: \w+)? (?:nije|nisu|ne|is not|are not|isn t|aren t) (?:potreb\w*|obavez\w*|postoj\w*|trazi\w*|naplacuje|required|needed|charged)(?= )`;
 /** "ne plaćate ništa", "prevoz se ne plaća", "ne košta", "you don't pay anything", "nothing to pay". */
-const NEGATED_PAYING = String.raw` (?:ne|nista ne|ne treba(?: nista)?(?: da)?|don t|do not|never|won t|will not) (?:${PAY}|kosta|kostaju|cost|costs)(?= )| (?:pay nothing|nothing to pay)(?= )`;
+const NEGATED_PAYING = String.raw` (?:ne|nista ne|ne treba(?: nista)?(?: da)?|don t|do not|never|won t|will not) (?:${PAY}|kosta|kostaju|cost|costs)(?= )| (?:pay nothing|nothing to pay|nothing (?:is |was |will be )?charged|(?:is |are )?not charged)(?= )`;
 
 const DENIALS = new RegExp(`${DENIED_BEFORE}|${DENIED_AFTER}|${NEGATED_PAYING}`, 'g');
 

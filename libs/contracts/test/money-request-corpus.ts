@@ -386,5 +386,6 @@ export const innocent: Record<Form, string[]> = {
     'Transport from Belgrade is paid by the farm.',
     'Daily pay 40 EUR; wages paid before departure home.',
     'No charges for accommodation or transport.',
+    'Workers are not charged for the bed or the meals.',
   ],
 };
