@@ -177,6 +177,26 @@ describe('estate profile', () => {
     });
   });
 
+  test('a description that asks workers for money, in other words too, is a 400 naming it, and the stored one stays', async () => {
+    const estate = await signedUp(auth, 'Estate');
+    const honest = 'Plata unapred za prvu nedelju. Depozit nije potreban.';
+    expect(
+      (await auth.client.put(`/estates/${estate.id}`, { description: honest }, estate.headers)).status,
+    ).toBe(200);
+    for (const description of [
+      'Rezervacija mesta se uplaćuje pre dolaska.',
+      'Kotizacija 1000 din za ceo period berbe.',
+      'Pay 30 EUR to reserve your place.',
+    ]) {
+      const res = await auth.client.put(`/estates/${estate.id}`, { description }, estate.headers);
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([
+        expect.objectContaining({ field: 'body.description', code: 'money_request' }),
+      ]);
+    }
+    expect((await auth.client.get('/estates/me', estate.headers)).body.description).toBe(honest);
+  });
+
   test('the description is required when sent and must stay under 700 characters; culture types must be known', async () => {
     const estate = await signedUp(auth, 'Estate');
     for (const [body, field] of [

@@ -1,6 +1,6 @@
 import { VacancyReviewChanged, type VacancyItem } from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
-import { startVacancy, type VacancyHarness } from './helpers';
+import { startVacancy, validVacancy, type VacancyHarness } from './helpers';
 
 /** Scam-proof listings in the vacancy service: held mobas, worker reports and the admin's decisions. */
 let h: VacancyHarness;
@@ -144,5 +144,42 @@ describe('money requests are refused', () => {
       expect.objectContaining({ field: 'description', code: 'money_request' }),
     ]);
     expect((await h.client.get('/estates/vacancies/all', estate.auth)).body).toEqual([]);
+  });
+
+  test.each([
+    ['the passive voice', 'Rezervacija mesta se uplaćuje pre dolaska.'],
+    ['a reservation fee', 'Rezervacija mesta 1.000 din, ostatak po dolasku.'],
+    ['a registration fee in Cyrillic', 'Регистрација берача кошта 500 динара.'],
+    ['payment before arrival', 'Mora biti uplaceno pre dolaska.'],
+    ['English', 'Pay 30 EUR to reserve your place.'],
+  ])(
+    'a request in other words (%s) is a 400 naming the description, and nothing is written',
+    async (_, description) => {
+      const estate = await h.estate();
+      const res = await h.client.post(
+        '/estates/vacancies/create',
+        { ...validVacancy(h.today()), description },
+        estate.auth,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([
+        expect.objectContaining({ field: 'description', code: 'money_request' }),
+      ]);
+      expect((await h.client.get('/estates/vacancies/all', estate.auth)).body).toEqual([]);
+    },
+  );
+
+  test.each([
+    [
+      'a wage advance',
+      'Plaćamo unapred prvu nedelju onima kojima treba. Dnevnica se isplaćuje svake večeri.',
+    ],
+    ['wages paid to an account', 'Plata se uplaćuje na račun svakog petka. Smeštaj besplatan.'],
+    ['saying there is no deposit', 'Депозит није потребан. Плата унапред за прву недељу.'],
+    ['English wage talk', 'We pay the first week in advance if you need it. No deposit, no fees, ever.'],
+  ])('wage talk with the same words (%s) is published', async (_, description) => {
+    const estate = await h.estate();
+    const id = await h.create(estate.auth, { description });
+    expect((await own(estate.auth, id)).status).toBe('Open');
   });
 });

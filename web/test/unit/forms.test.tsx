@@ -220,6 +220,15 @@ describe('the estate profile', () => {
       body: { cultureTypes: [crop.id], size: 'Over100ha', description: 'Plums and apples.' },
     });
   });
+
+  test('a description that asks workers for money shows the profile text of that rule and sends nothing', async () => {
+    render(<EstateForm profile={estate} />);
+    fireEvent.click(screen.getByLabelText(cropLabel));
+    type('Estate description', 'Rezervacija mesta se uplaćuje pre dolaska.');
+    await submit('Save changes');
+    expect(alerts()).toEqual([profile.issues.description.money_request]);
+    expect(mockSend).not.toHaveBeenCalled();
+  });
 });
 
 describe('the worker profile', () => {

@@ -11,6 +11,7 @@ import {
 } from '../../limits';
 import { isoDateSchema } from '../../common';
 import { rule, missingOr } from '../../errors';
+import { findMoneyRequest } from '../../money-request';
 import { canonicalOrTyped, isKnownCrop, isValidPib } from '../../reference';
 import { CULTURE_TYPES_MAX, EMAIL_MAX, PASSWORD_MAX } from './limits';
 import { requiredText } from './required-text';
@@ -92,7 +93,9 @@ export const estateDescriptionSchema = z
   .min(1, { message: 'description is required' })
   .max(PROFILE_DESCRIPTION_MAX, {
     message: `description must have at most ${PROFILE_DESCRIPTION_MAX} characters`,
-  });
+  })
+  // workers read the estate's profile as they read its mobas: the same scam rule as a moba's text
+  .refine((text) => !findMoneyRequest(text), rule('money_request', 'must not ask workers for money'));
 /** An empty date says it is required (not "must be a date"). */
 export const dateOfBirthSchema = z
   .string({ message: 'date of birth is required' })
