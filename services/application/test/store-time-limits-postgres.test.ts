@@ -21,10 +21,10 @@ import {
   dropSchemas,
   freshSchemaPrefix,
   POSTGRES_URL,
-  startFreezableProxy,
   whenPostgres,
   withSchema,
 } from '../../../libs/platform/test/fixtures/postgres';
+import { startFreezableProxy } from '../../../libs/platform/test/fixtures/freezable-proxy';
 import { createService } from '../src/service';
 import { loadApplicationConfig } from '../src/config';
 import { UserRegistered } from '../src/messaging/foreign-events';
@@ -201,7 +201,7 @@ whenPostgres('the PostgreSQL store refuses in seconds what it cannot answer', ()
     }, 90_000);
 
     test('a server that stops answering (every byte held): requests are refused with 503 within seconds, /readyz answers naming the store, and the next request after it answers again succeeds', async () => {
-      const proxy = await startFreezableProxy();
+      const proxy = await startFreezableProxy(POSTGRES_URL);
       try {
         const { client, leader } = await startApplication(
           '&statement_timeout_ms=1000&connect_timeout_ms=1000',
