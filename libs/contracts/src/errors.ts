@@ -98,6 +98,8 @@ export const commonErrorCodes = {
   NOT_FOUND: 'NOT_FOUND',
   RATE_LIMITED: 'RATE_LIMITED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** The data store did not answer within its time limits (a held lock, no free connection): retry shortly. */
+  STORE_UNAVAILABLE: 'STORE_UNAVAILABLE',
   GATEWAY_TIMEOUT: 'GATEWAY_TIMEOUT',
   INTERNAL: 'INTERNAL',
   /** Gateway answers before any service: a wrong method of a dev route, an oversized or malformed request. */

@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { REDIS_COMMAND_TIMEOUT_MS } from './redis-limits';
 import type { SharedClock } from './clock';
 
 /**
@@ -21,12 +22,16 @@ export async function createRedisClock(url: string): Promise<SharedClock> {
   const key = parsed.searchParams.get('key') || 'moba:clock';
   parsed.searchParams.delete('key');
   const channel = `${key}:moved`;
-  const connect = () => {
-    const client = new Redis(parsed.toString(), { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const connect = (commandTimeout?: number) => {
+    const client = new Redis(parsed.toString(), {
+      lazyConnect: true,
+      maxRetriesPerRequest: 3,
+      commandTimeout,
+    });
     client.on('error', () => undefined); // reconnects by itself; the offset in memory keeps serving now()
     return client;
   };
-  const commands = connect();
+  const commands = connect(REDIS_COMMAND_TIMEOUT_MS);
   const subscriber = connect();
   try {
     await Promise.all([commands.connect(), subscriber.connect()]);

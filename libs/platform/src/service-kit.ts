@@ -10,7 +10,7 @@ import { createLogger, type Logger } from './log';
 import { createTokenVerifier, type TokenVerifier } from './auth/tokens';
 import { listen, type Listening } from './http/app';
 import { METRICS_PATH } from './http/probes';
-import { processReadiness } from './readiness';
+import { processReadiness, type Readiness } from './readiness';
 import { startTracing } from './tracing';
 import { createBus, createSharedClock, createStore } from './adapters';
 import type { RuntimeEnv } from './config';
@@ -90,7 +90,7 @@ export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
     const clock = sharedClock ?? systemClock;
     if (sharedClock) logger.info({ offsetMs: sharedClock.offsetMs() }, 'dev clock shared through Redis');
     const { service, close } = await build({ config, logger, bus, store, clock });
-    registerProcessChecks(store);
+    registerStoreReadiness(store);
     await runUntilSignal(name, logger, service, config, async () => {
       await close?.();
       await bus.close();
@@ -122,9 +122,12 @@ function watchedBus(bus: EventBus, logger: Logger): EventBus {
   };
 }
 
-/** The store's engine must answer for the process to be ready (in-process stores have nothing to ask). */
-function registerProcessChecks(store: DocumentStore) {
-  if (store.ping) processReadiness.probe('store', () => store.ping!());
+/**
+ * The store's engine must answer for the process to be ready (in-process stores have nothing to ask).
+ * The probe is bounded by the readiness probe timeout, and the ping itself by the store's own limits.
+ */
+export function registerStoreReadiness(store: DocumentStore, readiness: Readiness = processReadiness) {
+  if (store.ping) readiness.probe('store', () => store.ping!());
 }
 
 /** The token verifier of a service process: JWT_PUBLIC_KEY, or the public key file in KEYS_DIR. */

@@ -1,4 +1,5 @@
 import { isTransientFailure, TransientError } from '../src/bus/failure';
+import { StoreUnavailableError } from '../src/store/document-store';
 
 const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 const named = (name: string, message = 'failed') => Object.assign(new Error(message), { name });
@@ -17,6 +18,10 @@ describe('telling an outage from a poison event', () => {
     ['ioredis with a closed connection', new Error('Connection is closed.')],
     ['a Kafka request timeout', named('KafkaJSRequestTimeoutError')],
     ['our own TransientError', new TransientError('later')],
+    [
+      'a store that did not answer within its limits',
+      new StoreUnavailableError('crews: a lock was not granted'),
+    ],
     ['an error caused by a refused connection', new Error('query failed', { cause: coded('ECONNREFUSED') })],
     ['an AggregateError of refused connections', new AggregateError([coded('ECONNREFUSED')], 'connect')],
   ])('%s is transient', (_label, error) => {

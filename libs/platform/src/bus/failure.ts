@@ -18,16 +18,26 @@ export class MalformedEventError extends Error {
   }
 }
 
-/** A schema failure (zod's or ours), here or as a cause: the event goes to the dead letters at once. */
-export function isMalformedEvent(error: unknown): boolean {
+/** Whether the error, or any error it was caused by, passes the test. */
+function anyCause(error: unknown, test: (current: unknown) => boolean): boolean {
   const seen = new Set<unknown>();
   for (let current = error; current && !seen.has(current); current = (current as { cause?: unknown }).cause) {
     seen.add(current);
-    const name = (current as { name?: unknown }).name;
-    if (name === 'ZodError' || name === 'MalformedEventError') return true;
+    if (test(current)) return true;
   }
   return false;
 }
+
+const named = (error: unknown, ...names: string[]) =>
+  names.includes((error as { name?: unknown }).name as string);
+
+/** A schema failure (zod's or ours), here or as a cause: the event goes to the dead letters at once. */
+export const isMalformedEvent = (error: unknown) =>
+  anyCause(error, (current) => named(current, 'ZodError', 'MalformedEventError'));
+
+/** The store did not answer within its limits (StoreUnavailableError), here or as a cause. */
+export const isStoreUnavailable = (error: unknown) =>
+  anyCause(error, (current) => named(current, 'StoreUnavailableError'));
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -47,6 +57,7 @@ const NETWORK_CODES = new Set([
 
 const TRANSIENT_NAMES = new Set([
   'TransientError',
+  'StoreUnavailableError',
   'TimeoutError',
   'MongoNetworkError',
   'MongoNetworkTimeoutError',
@@ -103,13 +114,9 @@ function transientHere(error: unknown): boolean {
 }
 
 /** True when the error, or any error it was caused by, is a transient one. */
-export function isTransientFailure(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let current = error; current && !seen.has(current); current = (current as { cause?: unknown }).cause) {
-    seen.add(current);
+export const isTransientFailure = (error: unknown) =>
+  anyCause(error, (current) => {
     if (transientHere(current)) return true;
     const errors = (current as { errors?: unknown }).errors; // AggregateError (a refused dual-stack connect)
-    if (Array.isArray(errors) && errors.some(transientHere)) return true;
-  }
-  return false;
-}
+    return Array.isArray(errors) && errors.some(transientHere);
+  });

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../redis-limits';
 import type { EventEnvelope } from '@moba/contracts';
 import type { Logger } from '../log';
 import {
@@ -102,13 +103,13 @@ export async function createRedisBus(
   const transientRegistry = streamOf('transient-groups');
   const registryField = (stream: string, group: string) => `${stream}\n${group}`;
   const beatEveryMs = Math.min(30_000, options.transientStaleMs / 4);
-  const connect = () => {
-    const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const connect = (commandTimeout?: number) => {
+    const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3, commandTimeout });
     // While Redis is away ioredis reconnects by itself; the commands that fail are retried and logged here.
     client.on('error', () => undefined);
     return client;
   };
-  const commands = connect();
+  const commands = connect(REDIS_COMMAND_TIMEOUT_MS);
   try {
     await commands.connect();
   } catch (error) {

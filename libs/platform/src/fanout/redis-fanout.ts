@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../redis-limits';
 import type { Fanout } from './fanout';
 
 /**
@@ -10,7 +11,10 @@ export async function createRedisFanout(url: string): Promise<Fanout> {
   const parsed = new URL(url);
   const channel = parsed.searchParams.get('channel') ?? 'moba:fanout';
   parsed.searchParams.delete('channel');
-  const publisher = new Redis(parsed.toString(), { lazyConnect: true });
+  const publisher = new Redis(parsed.toString(), {
+    lazyConnect: true,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
   const subscriber = new Redis(parsed.toString(), { lazyConnect: true });
   // ioredis reconnects by itself while Redis is away; a failed publish surfaces to its caller.
   for (const client of [publisher, subscriber]) client.on('error', () => undefined);

@@ -6,7 +6,7 @@ import client from 'prom-client';
 import { AppError } from '../errors';
 import { requestContext, type Logger } from '../log';
 import { registerDeadLetterMetrics } from '../bus/dead-letter-watch';
-import { isTransientFailure } from '../bus/failure';
+import { isStoreUnavailable, isTransientFailure } from '../bus/failure';
 import { processReadiness, type Readiness } from '../readiness';
 import { metricsText } from '../metrics';
 import { currentTraceId, traceHttpRequest } from '../tracing';
@@ -102,6 +102,9 @@ const withTrace = <T extends object>(body: T): T & { traceId?: string } => {
   return traceId ? { ...body, traceId } : body;
 };
 
+/** What a 503 asks the client to wait before retrying. */
+const RETRY_AFTER_SECONDS = 2;
+
 interface BodyParserError {
   type?: string;
   status?: number;
@@ -142,12 +145,27 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       });
       return;
     }
+    if (isStoreUnavailable(err)) {
+      // The store did not answer within its limits (a held lock, a full pool, a hung server): the
+      // request is refused in seconds instead of waiting without end.
+      logger.warn({ err }, 'the store did not answer in time; answered 503');
+      res
+        .status(503)
+        .setHeader('retry-after', String(RETRY_AFTER_SECONDS))
+        .json({
+          error: withTrace({
+            code: 'STORE_UNAVAILABLE',
+            message: 'the data store did not answer in time, try again shortly',
+          }),
+        });
+      return;
+    }
     if (isTransientFailure(err)) {
       // The store (or the bus) is unreachable for a moment: nothing was written; the client may retry.
       logger.warn({ err }, 'a dependency is unreachable; answered 503');
       res
         .status(503)
-        .setHeader('retry-after', '2')
+        .setHeader('retry-after', String(RETRY_AFTER_SECONDS))
         .json({
           error: { code: 'SERVICE_UNAVAILABLE', message: 'temporarily unavailable, try again shortly' },
         });

@@ -65,3 +65,16 @@ export class DuplicateKeyError extends Error {
     this.name = 'DuplicateKeyError';
   }
 }
+
+/**
+ * The store did not answer in time (a held lock, a statement over its limit, no free connection, a
+ * hung or unreachable server). The caller may retry shortly: HTTP answers 503 STORE_UNAVAILABLE with
+ * Retry-After, a consumer retries the event (a transient failure). A wait that timed out wrote nothing
+ * (a transaction rolls back); only a statement the server never answered has an unknown outcome.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Pool, types, type PoolClient } from 'pg';
+import { Pool, types, type PoolClient, type QueryConfig } from 'pg';
 import {
   DuplicateKeyError,
+  StoreUnavailableError,
   type BaseDoc,
   type Collection,
   type DocumentStore,
@@ -19,6 +20,7 @@ import {
   whereSql,
 } from './postgres-sql';
 import { decodeJson, encodeJson, encodeText } from './postgres-text';
+import { isUnansweredStatement, poolLimits, readPostgresUrl, whyUnavailable } from './postgres-limits';
 import { applyUpdate, checkDocument, upsertDocument } from './update-operators';
 
 /**
@@ -32,10 +34,16 @@ import { applyUpdate, checkDocument, upsertDocument } from './update-operators';
  *
  * URL: `postgres://user:password@host:port/database?schema=PREFIX` → schema `PREFIX_<service>`
  * (without `schema`, just `<service>`); `pool=N` caps the connections of this process (default 5:
- * nine service processes then stay under PostgreSQL's default max_connections of 100).
+ * nine service processes then stay under PostgreSQL's default max_connections of 100). Every wait has
+ * a limit (postgres-limits.ts, also set in the URL); reaching one is a StoreUnavailableError.
  */
 const SETUP_LOCK_CLASS = 0x6d6f6261; // 'moba': the advisory lock space of schema setup
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure
+/**
+ * Schema setup at start may build an index over a large table or wait for another instance's setup:
+ * it is not a request, so it gets longer than the request limits.
+ */
+const SETUP_TIMEOUT_MS = 120_000;
 const JSONB_OID = 3802;
 const parseTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -52,6 +60,8 @@ function translate(collection: string, error: unknown): never {
   const e = error as PgError;
   if (e?.code === '23505')
     throw new DuplicateKeyError(collection, e.detail ?? e.constraint ?? 'unique index');
+  const why = whyUnavailable(error);
+  if (why) throw new StoreUnavailableError(`${collection}: ${why}`, { cause: error });
   throw error;
 }
 
@@ -123,17 +133,10 @@ export function findStatement(
 
 export async function createPostgresStore(url: string, service: string): Promise<DocumentStore> {
   const schema = postgresSchemaName(url, service);
-  const parsed = new URL(url);
-  const poolSize = Number(parsed.searchParams.get('pool') ?? 5);
-  if (!Number.isInteger(poolSize) || poolSize < 1)
-    throw new Error(
-      `STORE_URL: pool must be a whole number of at least 1, not ${parsed.searchParams.get('pool')}`,
-    );
-  parsed.searchParams.delete('schema');
-  parsed.searchParams.delete('pool');
+  const { options, connectionString } = readPostgresUrl(url);
   const pool = new Pool({
-    connectionString: parsed.toString(),
-    max: poolSize,
+    connectionString,
+    ...poolLimits(options),
     application_name: `moba-${service}`,
     types: parseTypes,
   });
@@ -143,7 +146,7 @@ export async function createPostgresStore(url: string, service: string): Promise
     await pool.query('SELECT 1');
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw new Error(`STORE_URL: no PostgreSQL answers at ${parsed.host} (${(error as Error).message})`);
+    throw new Error(`STORE_URL: no PostgreSQL answers at ${new URL(url).host} (${(error as Error).message})`);
   }
 
   async function transaction<R>(run: (client: PoolClient) => Promise<R>): Promise<R> {
@@ -162,7 +165,10 @@ export async function createPostgresStore(url: string, service: string): Promise
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => (broken = true));
+        // A statement the server never answered still runs on that connection: drop it (the server
+        // rolls back) rather than queue a ROLLBACK behind it.
+        if (isUnansweredStatement(error)) broken = true;
+        else await client.query('ROLLBACK').catch(() => (broken = true));
         if (attempt < 5 && RETRYABLE.has((error as PgError)?.code ?? '')) continue;
         throw error;
       } finally {
@@ -181,11 +187,12 @@ export async function createPostgresStore(url: string, service: string): Promise
         return translate(name, error);
       }
     };
-    const select = async (filter: Filter, options: FindOptions = {}) => {
-      const { text, values } = findStatement(schema, name, filter, options);
-      const { rows } = await pool.query<{ doc: T }>(text, values);
-      return rows.map((r) => r.doc);
-    };
+    const select = (filter: Filter, options: FindOptions = {}) =>
+      guard(async () => {
+        const { text, values } = findStatement(schema, name, filter, options);
+        const { rows } = await pool.query<{ doc: T }>(text, values);
+        return rows.map((r) => r.doc);
+      });
 
     /** Locks the matching rows, applies the update here, writes them back; upserts when none. */
     const update = (
@@ -236,50 +243,59 @@ export async function createPostgresStore(url: string, service: string): Promise
         }),
       findOne: async (filter) => (await select(filter, { limit: 1 }))[0] ?? null,
       find: (filter, options) => select(filter, options),
-      async findFields(filter, fields, options) {
-        const { text, values } = findStatement(schema, name, filter, options, fields);
-        const { rows } = await pool.query<{ doc: never }>(text, values);
-        return rows.map((r) => r.doc);
-      },
-      async count(filter) {
-        const params = new SqlParams();
-        const { rows } = await pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM ${table} WHERE ${whereSql(filter, params)}`,
-          params.values,
-        );
-        return rows[0].n;
-      },
+      findFields: (filter, fields, options) =>
+        guard(async () => {
+          const { text, values } = findStatement(schema, name, filter, options, fields);
+          const { rows } = await pool.query<{ doc: never }>(text, values);
+          return rows.map((r) => r.doc);
+        }),
+      count: (filter) =>
+        guard(async () => {
+          const params = new SqlParams();
+          const { rows } = await pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM ${table} WHERE ${whereSql(filter, params)}`,
+            params.values,
+          );
+          return rows[0].n;
+        }),
       updateOne: async (filter, changes, { upsert = false } = {}) =>
         (await update(filter, changes, { multi: false, upsert })).length,
       updateMany: async (filter, changes) =>
         (await update(filter, changes, { multi: true, upsert: false })).length,
       findOneAndUpdate: async (filter, changes, { upsert = false } = {}) =>
         (await update(filter, changes, { multi: false, upsert }))[0] ?? null,
-      async deleteOne(filter) {
-        const params = new SqlParams();
-        const result = await pool.query(
-          `DELETE FROM ${table} WHERE _id = (SELECT _id FROM ${table} WHERE ${whereSql(filter, params)} LIMIT 1)`,
-          params.values,
-        );
-        return result.rowCount ?? 0;
-      },
-      async deleteMany(filter) {
-        const params = new SqlParams();
-        const result = await pool.query(
-          `DELETE FROM ${table} WHERE ${whereSql(filter, params)}`,
-          params.values,
-        );
-        return result.rowCount ?? 0;
-      },
+      deleteOne: (filter) =>
+        guard(async () => {
+          const params = new SqlParams();
+          const result = await pool.query(
+            `DELETE FROM ${table} WHERE _id = (SELECT _id FROM ${table} WHERE ${whereSql(filter, params)} LIMIT 1)`,
+            params.values,
+          );
+          return result.rowCount ?? 0;
+        }),
+      deleteMany: (filter) =>
+        guard(async () => {
+          const params = new SqlParams();
+          const result = await pool.query(
+            `DELETE FROM ${table} WHERE ${whereSql(filter, params)}`,
+            params.values,
+          );
+          return result.rowCount ?? 0;
+        }),
     };
   }
 
   /** Creates the schema, table and indexes; one process at a time (advisory lock), each step idempotent. */
   async function setUp(name: string, indexes: IndexSpec[]) {
     await transaction(async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SETUP_LOCK_CLASS, schema]);
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
-      for (const statement of collectionDdl(schema, name, indexes)) await client.query(statement);
+      const run = (text: string, values?: unknown[]) =>
+        // query_timeout per query is read by node-postgres but missing from its types.
+        client.query({ text, values, query_timeout: SETUP_TIMEOUT_MS + 2_000 } as QueryConfig);
+      await run(`SET LOCAL statement_timeout = ${SETUP_TIMEOUT_MS}`);
+      await run(`SET LOCAL lock_timeout = ${SETUP_TIMEOUT_MS}`);
+      await run('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SETUP_LOCK_CLASS, schema]);
+      await run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+      for (const statement of collectionDdl(schema, name, indexes)) await run(statement);
     });
   }
 
@@ -290,12 +306,18 @@ export async function createPostgresStore(url: string, service: string): Promise
       if (!open.has(name))
         open.set(
           name,
-          setUp(name, indexes).then(() => wrap(name)),
+          setUp(name, indexes).then(
+            () => wrap(name),
+            (error: unknown) => {
+              open.delete(name); // the next caller tries again once the store answers
+              return translate(name, error);
+            },
+          ),
         );
       return open.get(name) as unknown as Promise<Collection<T>>;
     },
     async ping() {
-      await pool.query('SELECT 1');
+      await pool.query('SELECT 1').catch((error: unknown) => translate('(ping)', error));
     },
     async close() {
       await Promise.allSettled([...open.values()]);
