@@ -60,12 +60,11 @@ const pwa = VitePWA({
  */
 const signedInFirstScreen = [
   'app/layouts/StoreLayout',
-  'features/auth/(api|pages/LoginPage)',
-  'lib/(store|use-api-error|forget-session)',
+  'features/auth/(index|api|pages/LoginPage)',
+  'lib/(store|use-api-error|forget-session|names|feature-error-text)',
   'features/shell/(AppLayout|OfflineNotice|GuidanceModal)',
-  'features/notifications/(api|live-status|NotificationBell)',
-  'features/mobas/(names|error-text)',
-  'features/mobas/components/(States|VacancyFacts)',
+  'features/notifications/(index|api|live-status|NotificationBell)',
+  'components/(States|VacancyFacts)',
 ];
 const signedInModule = new RegExp(`/src/(${signedInFirstScreen.join('|')})\\.tsx?$`);
 const signedInGroups = [
@@ -109,7 +108,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               name: 'ui',
               test: (id: string) =>
                 /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-                !/[\\/](api|store|use-api-error|forget-session|validation|ListingReviewNote)\.tsx?$/.test(id),
+                !/[\\/](api|store|use-api-error|forget-session|validation|ListingReviewNote|Labelled|reference|vacancy-phase)\.tsx?$/.test(
+                  id,
+                ),
               maxModuleSize: 3000,
               includeDependenciesRecursively: false,
             },

@@ -1,4 +1,4 @@
-import { commonErrorCodes } from './errors';
+import { commonErrorCodes, type IssueDetail } from './errors';
 import { authErrorCodes } from './api/auth/errors';
 import { vacancyErrorCodes } from './api/vacancy';
 import { applicationErrorCodes } from './api/application';
@@ -30,3 +30,9 @@ export type ServiceErrorCode =
   | ValueOf<typeof ratingErrorCodes>
   | ValueOf<typeof paymentErrorCodes>
   | ValueOf<typeof notificationErrorCodes>;
+
+/**
+ * One refused field. `code` is an issue code, or a service's error code where the field was
+ * refused by a rule of the service (a bulk rating refused for one worker: RATING.ALREADY_RATED).
+ */
+export type ErrorDetail = Omit<IssueDetail, 'code'> & { code: IssueDetail['code'] | ServiceErrorCode };

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ServiceErrorCode } from './error-catalogue';
 
 /**
  * The one error shape every service answers: a stable `code` the web translates, an English
@@ -65,13 +64,10 @@ export const issueCodes = [
 ] as const;
 export type IssueCode = (typeof issueCodes)[number];
 
-/**
- * One refused field. `code` is an issue code, or a service's error code where the field was
- * refused by a rule of the service (a bulk rating refused for one worker: RATING.ALREADY_RATED).
- */
-export interface ErrorDetail {
+/** One field refused by a schema; a service may refuse a field by its own rule too (`ErrorDetail`). */
+export interface IssueDetail {
   field: string;
-  code: IssueCode | ServiceErrorCode;
+  code: IssueCode;
   message: string;
   limit?: number | string;
 }
@@ -234,7 +230,7 @@ export function detailsFromIssues(
   issues: readonly z.core.$ZodIssue[],
   input: unknown,
   prefix = '',
-): ErrorDetail[] {
+): IssueDetail[] {
   return issues.map((issue) => ({
     field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '(root)',
     ...codeOfIssue(issue, valueAt(input, issue.path)),

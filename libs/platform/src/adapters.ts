@@ -10,43 +10,46 @@ import type { Logger } from './log';
 import type { SharedClock } from './clock';
 
 /**
- * Adapters are chosen by URL (ARCHITECTURE §2). Distributed adapters register themselves here so the
- * embedded mode never loads ioredis, kafkajs, mongoose or pg.
+ * Adapters are chosen by URL (ARCHITECTURE §2). Each distributed adapter's module is loaded only when
+ * its scheme is picked, so the embedded mode never loads ioredis, kafkajs, mongoose or pg.
  */
 type BusFactory = (url: string, service: string, logger: Logger) => Promise<EventBus>;
 type StoreFactory = (url: string, service: string) => Promise<DocumentStore>;
 type FanoutFactory = (url: string) => Promise<Fanout>;
 
+const redisBus: BusFactory = async (url, service, logger) =>
+  (await import('./bus/redis-bus')).createRedisBus(url, service, logger);
+const mongoStore: StoreFactory = async (url, service) =>
+  (await import('./store/mongo-store')).createMongoStore(url, service);
+const postgresStore: StoreFactory = async (url, service) =>
+  (await import('./store/postgres-store')).createPostgresStore(url, service);
+const redisFanout: FanoutFactory = async (url) =>
+  (await import('./fanout/redis-fanout')).createRedisFanout(url);
+
 const busFactories: Record<string, BusFactory> = {
   memory: async (_url, _service, logger) => createMemoryBus(logger),
+  redis: redisBus,
+  rediss: redisBus,
+  kafka: async (url, service, logger) =>
+    (await import('./bus/kafka-bus')).createKafkaBus(url, service, logger),
 };
 const storeFactories: Record<string, StoreFactory> = {
   memory: async () => createNedbStore(),
   file: async (url, service) => createNedbStore(join(resolve(url.slice('file://'.length)), service)),
+  mongodb: mongoStore,
+  'mongodb+srv': mongoStore,
+  postgres: postgresStore,
+  postgresql: postgresStore,
 };
 const fanoutFactories: Record<string, FanoutFactory> = {
   memory: async () => createMemoryFanout(),
+  redis: redisFanout,
+  rediss: redisFanout,
 };
-
-export function registerBusAdapter(scheme: string, factory: BusFactory) {
-  busFactories[scheme] = factory;
-}
-export function registerStoreAdapter(scheme: string, factory: StoreFactory) {
-  storeFactories[scheme] = factory;
-}
-export function registerFanoutAdapter(scheme: string, factory: FanoutFactory) {
-  fanoutFactories[scheme] = factory;
-}
 
 const schemeOf = (url: string) => url.slice(0, url.indexOf('://'));
 
-const DISTRIBUTED_SCHEMES = ['redis', 'rediss', 'kafka', 'mongodb', 'mongodb+srv', 'postgres', 'postgresql'];
-
 function pick<F>(factories: Record<string, F>, url: string, what: string): F {
-  if (!factories[schemeOf(url)] && DISTRIBUTED_SCHEMES.includes(schemeOf(url))) {
-    // Loaded on first use: it registers the Redis, Kafka, MongoDB and PostgreSQL adapters.
-    require('./distributed');
-  }
   const factory = factories[schemeOf(url)];
   if (!factory)
     throw new Error(`no ${what} adapter for ${url} (known: ${Object.keys(factories).join(', ')})`);

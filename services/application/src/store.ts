@@ -9,6 +9,7 @@ import {
   type CrewMember,
   type VacancyStatus,
 } from '@moba/contracts';
+import type { StatsCounter, VacancyState } from './domain/stats';
 import type { BaseDoc, Collection, DocumentStore, WithOutbox } from '@moba/platform';
 
 /** Replica of a worker from auth events (UserRegistered, ProfileUpdated). _id = userId. */
@@ -35,11 +36,7 @@ export interface EstateDoc {
   registeredEventId: string | null;
 }
 
-/** What a vacancy looked like for the stats read model: exists (not deleted) and its status. */
-export interface VacancyState {
-  status: VacancyStatus;
-  deleted: boolean;
-}
+export type { VacancyState } from './domain/stats';
 
 /**
  * Replica of a vacancy from vacancy events, plus the capacity this service alone writes.
@@ -161,19 +158,7 @@ export interface DecisionItemDoc {
   freePositions?: number;
 }
 
-export const statsCounters = [
-  'workers',
-  'guests',
-  'estates',
-  'totalVacancies',
-  'openVacancies',
-  'totalApplications',
-  'openApplications',
-  'pendingApplications',
-  'acceptedHeads',
-] as const;
-export type StatsCounter = (typeof statsCounters)[number];
-export type StatsDelta = Partial<Record<StatsCounter, number>>;
+export { statsCounters, type StatsCounter, type StatsDelta } from './domain/stats';
 
 /**
  * The stats read model: 256 shard documents (by the first two hex digits of the event id), each with

@@ -17,7 +17,8 @@ import { subscribeToEvents } from './messaging/subscriptions';
 import { smsRoutes } from './http/sms-routes';
 import { devSmsRoutes } from './http/dev-sms-routes';
 import { openSmsStore } from './sms/sms-store';
-import { createSmsSender, type SmsSender } from './sms/sms-sender';
+import { createSmsSender } from './sms/create-sms-sender';
+import type { SmsSender } from './sms/sms-sender';
 import { openDevSmsOutbox } from './sms/dev-sms';
 import { createSmsJob, type SmsJob } from './sms/sms-job';
 

@@ -93,7 +93,7 @@ jest.mock('../../src/features/admin/review-api', () => ({
   useDecideReviewMutation: () => mutation(),
 }));
 jest.mock('../../src/features/admin/admin.css', () => ({}));
-jest.mock('../../src/features/mobas/mobas.css', () => ({}));
+jest.mock('../../src/components/mobas.css', () => ({}));
 jest.mock('../../src/features/donations/donations.css', () => ({}));
 jest.mock('../../src/app/session', () => ({ useSession: () => ({ userId: 'u1' }) }));
 

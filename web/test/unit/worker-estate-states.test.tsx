@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryState } from '../../src/features/mobas/components/States';
-import { VacancyFacts } from '../../src/features/mobas/components/VacancyFacts';
+import { QueryState } from '../../src/components/States';
+import { VacancyFacts } from '../../src/components/VacancyFacts';
 import common from '../../src/locales/sr-Latn/common.json';
 import errors from '../../src/locales/sr-Latn/errors.json';
 import mobas from '../../src/locales/sr-Latn/mobas.json';

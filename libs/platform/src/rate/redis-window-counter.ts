@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import type { WindowCounter } from './window-counter';
+import type { WindowCounter } from './window-hit';
 
 // A sliding log in a sorted set (score: the hit's time in Redis's own clock, so gateways with skewed
 // clocks agree): drop what left the window, take the hit only below the limit, keep the key as long

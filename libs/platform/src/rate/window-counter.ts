@@ -6,19 +6,9 @@
  * rule: createSlidingLog); `redis://` counts in Redis, one script call per hit. The Redis client is
  * loaded only when a redis:// URL is given.
  */
-export interface WindowHit {
-  /** Whether this hit was within the limit (and counted); refused hits are not counted. */
-  allowed: boolean;
-  /** Hits in the window, this one included when allowed. */
-  count: number;
-  /** Until the oldest hit in the window leaves it (a place frees up). */
-  resetInMs: number;
-}
+import type { WindowCounter, WindowHit } from './window-hit';
 
-export interface WindowCounter {
-  hit(key: string, windowMs: number, limit: number): Promise<WindowHit>;
-  close(): Promise<void>;
-}
+export type { WindowCounter, WindowHit };
 
 /** The same sliding log in one process (the memory:// fallback and a failed shared counter's stand-in). */
 export function createSlidingLog() {

@@ -1,6 +1,26 @@
-import type { StatsDelta, VacancyState } from '../store';
+import type { VacancyStatus } from '@moba/contracts';
 
 /** Pure rules of the stats read model: every event maps to a counter delta. */
+
+export const statsCounters = [
+  'workers',
+  'guests',
+  'estates',
+  'totalVacancies',
+  'openVacancies',
+  'totalApplications',
+  'openApplications',
+  'pendingApplications',
+  'acceptedHeads',
+] as const;
+export type StatsCounter = (typeof statsCounters)[number];
+export type StatsDelta = Partial<Record<StatsCounter, number>>;
+
+/** What a vacancy looked like for the stats read model: exists (not deleted) and its status. */
+export interface VacancyState {
+  status: VacancyStatus;
+  deleted: boolean;
+}
 
 const isLive = (state: VacancyState | null) => state !== null && !state.deleted;
 const isOpen = (state: VacancyState | null) => isLive(state) && state!.status === 'Open';

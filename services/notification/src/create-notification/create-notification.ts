@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RatingNotificationAction } from '@moba/contracts';
 import { DuplicateKeyError, type Clock, type Logger } from '@moba/platform';
-import { derivedNotificationId, toNotification } from '../domain/notification';
+import { derivedNotificationId } from '../domain/notification';
+import { toNotification } from '../notification-view';
 import type { LiveChannel } from '../live/live-channel';
 import type { NotificationDoc, NotificationStore, ParamValue } from '../store';
 

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Notification } from '@moba/contracts';
-import type { NotificationDoc } from '../store';
 
 /**
  * A notification caused by an event gets an id derived from the event id and its recipient, so a
@@ -11,16 +9,4 @@ export function derivedNotificationId(eventId: string, recipientId: string, key:
   const hex = createHash('sha256').update(`${eventId}|${recipientId}|${key}`).digest('hex');
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** The wire shape of a stored notification (GET /notifications/all and the live channel). */
-export function toNotification(doc: NotificationDoc): Notification {
-  return {
-    id: doc._id,
-    content: { key: doc.key, params: doc.params },
-    dateSent: doc.dateSent,
-    ...(doc.dateRead ? { dateRead: doc.dateRead } : {}),
-    actionButtonType: doc.actionButtonType,
-    actionButtonParamIds: doc.actionButtonParamIds,
-  };
 }

@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_LIST_MAX, type Notification } from '@moba/contracts';
-import { toNotification } from '../domain/notification';
+import { toNotification } from '../notification-view';
 import type { NotificationStore } from '../store';
 
 /** The caller's own notifications, newest first (the panel splits them into Unread and Read). */

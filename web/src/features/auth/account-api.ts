@@ -1,8 +1,8 @@
 import { baseApi } from '../../lib/api';
-import type { ChangePasswordInput, Language, SignupEstateInput, SignupWorkerInput } from '@moba/contracts';
+import type { ChangePasswordInput, Language } from '@moba/contracts';
 
 /**
- * Account calls of spec §7 that their own pages make: e-mail confirmation, passwords, sign-up. Apart
+ * Account calls of spec §7 that their own pages make: e-mail confirmation and passwords. Apart
  * from api.ts (sign-in and the signed-in shell's calls), so a worker's first visit does not load them.
  */
 export const accountApi = baseApi.injectEndpoints({
@@ -19,12 +19,6 @@ export const accountApi = baseApi.injectEndpoints({
     changePassword: build.mutation<unknown, ChangePasswordInput>({
       query: (body) => ({ url: '/users/me/password', method: 'POST', body }),
     }),
-    signupWorker: build.mutation<{ userId: string }, SignupWorkerInput>({
-      query: (body) => ({ url: '/signup-worker', method: 'POST', body }),
-    }),
-    signupEstate: build.mutation<{ userId: string }, SignupEstateInput>({
-      query: (body) => ({ url: '/signup-estate', method: 'POST', body }),
-    }),
   }),
 });
 
@@ -33,6 +27,4 @@ export const {
   useResetPasswordMutation,
   useSetNewPasswordMutation,
   useChangePasswordMutation,
-  useSignupWorkerMutation,
-  useSignupEstateMutation,
 } = accountApi;

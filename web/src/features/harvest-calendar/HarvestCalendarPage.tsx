@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { crops } from '@moba/contracts/reference/index';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { paths } from '../../app/paths';
-import { useWorkNames } from '../mobas/reference';
+import { useWorkNames } from '../../lib/reference';
 import { useOpenByCrop } from './open-counts';
 
 const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;

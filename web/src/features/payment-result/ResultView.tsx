@@ -4,7 +4,7 @@ import type { PaymentPurpose } from '@moba/contracts';
 import { landingOf, paths, roleRoot } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { Spinner } from '../../components/Spinner';
-import { useFeaturingCheckout } from '../featuring/useFeaturingCheckout';
+import { useFeaturingCheckout } from '../featuring';
 import type { PaymentResult } from './result';
 import './payment-result.css';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { readSessionJson, writeSessionJson } from '../../lib/storage';
-import { useDontShowGuidanceMutation, useMeQuery } from '../auth/api';
+import { useDontShowGuidanceMutation, useMeQuery } from '../auth';
 
 const SEEN_KEY = 'guidanceSeen';
 

@@ -7,7 +7,7 @@ import { FormAlert, useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
-import { Labelled } from '../../mobas/components/Labelled';
+import { Labelled } from '../../../components/Labelled';
 import { useSetEstateVerifiedMutation } from '../trust-api';
 
 /**

@@ -14,11 +14,11 @@ import { formatDate } from '../../../lib/format';
 import { FormAlert, useIssueText } from '../../../components/Field';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { codedResolver } from '../../../lib/validation';
-import { Labelled } from '../../mobas/components/Labelled';
-import { VacancyFacts } from '../../mobas/components/VacancyFacts';
+import { Labelled } from '../../../components/Labelled';
+import { VacancyFacts } from '../../../components/VacancyFacts';
 import { useDecideReviewMutation, useReviewQueueQuery } from '../review-api';
 import { AdminError } from '../components/AdminError';
-import '../../mobas/mobas.css';
+import '../../../components/mobas.css';
 import '../admin.css';
 
 /** A report's weight and what it comes from, so the admin sees why the moba is (not) hidden. */

@@ -22,7 +22,7 @@ import { AdminError } from '../components/AdminError';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { NoteEditor } from '../components/NoteEditor';
 import { TabList } from '../components/TabList';
-import { CrewDecision } from '../../crew/components/CrewDecision';
+import { CrewDecision } from '../../crew';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 

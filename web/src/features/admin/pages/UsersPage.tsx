@@ -6,7 +6,7 @@ import { BAN_REASON_MAX, banUserSchema, SEARCH_MIN, type AdminUserItem } from '@
 import { Dialog } from '../../../components/Dialog';
 import { useIssueText } from '../../../components/Field';
 import { codedResolver } from '../../../lib/validation';
-import { Labelled } from '../../mobas/components/Labelled';
+import { Labelled } from '../../../components/Labelled';
 import { Spinner } from '../../../components/Spinner';
 import { formatDate } from '../../../lib/format';
 import { useAdminUsersQuery, useBanUserMutation, useReactivateUserMutation } from '../api';

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { Icon } from '../../../components/Icon';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { formatDate } from '../../../lib/format';
-import { placeName } from '../../mobas/reference';
+import { placeName } from '../../../lib/reference';
 import { useVacancyMatchesQuery } from '../api';
 import { AdminError } from '../components/AdminError';
 import '../admin.css';

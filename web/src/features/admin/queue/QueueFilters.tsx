@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { crops, districtsRs } from '@moba/contracts/reference/index';
 import { Field } from '../../../components/Field';
-import { useWorkNames } from '../../mobas/reference';
+import { useWorkNames } from '../../../lib/reference';
 import { queueFilterSchema } from '@moba/contracts';
 import { codedResolver } from '../../../lib/validation';
 import { filterInput, type FilterDraft } from './queue-filter';

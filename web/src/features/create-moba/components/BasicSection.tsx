@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX, TITLE_MAX } from '@moba/contracts';
-import { Labelled } from '../../mobas/components/Labelled';
+import { Labelled } from '../../../components/Labelled';
 import type { DraftSectionProps } from './draft-section-props';
 
 /** Title and description of the moba. */

@@ -1,7 +1,7 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { paymentTypes } from '@moba/contracts';
-import { Labelled } from '../../mobas/components/Labelled';
+import { Labelled } from '../../../components/Labelled';
 import { RadioGroup } from './RadioGroup';
 import type { DraftSectionProps } from './draft-section-props';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { municipalityNames, regions } from '@moba/contracts';
-import { Labelled } from '../../mobas/components/Labelled';
-import { placeName } from '../../mobas/reference';
+import { Labelled } from '../../../components/Labelled';
+import { placeName } from '../../../lib/reference';
 import type { DraftSectionProps } from './draft-section-props';
 
 /** Region and municipality, the municipality suggested from the region's list. */

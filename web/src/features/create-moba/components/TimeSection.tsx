@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VACANCY_MAX_DAYS, workDurationHours } from '@moba/contracts';
-import { Labelled } from '../../mobas/components/Labelled';
+import { Labelled } from '../../../components/Labelled';
 import type { DraftForm, DraftSectionProps } from './draft-section-props';
 
 const duration = (start: string, end: string) => workDurationHours(start || '00:00', end || '00:00');

@@ -1,9 +1,9 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { crops, jobActivities } from '@moba/contracts';
-import { Labelled } from '../../mobas/components/Labelled';
+import { Labelled } from '../../../components/Labelled';
 import { ChoiceChips } from '../../../components/ChoiceChips';
-import { useWorkNames } from '../../mobas/reference';
+import { useWorkNames } from '../../../lib/reference';
 import type { DraftSectionProps } from './draft-section-props';
 
 /** The work itself: job activities, crops and how many workers. */

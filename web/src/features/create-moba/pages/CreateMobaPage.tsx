@@ -6,9 +6,8 @@ import { calendarDay } from '@moba/contracts';
 import { paths } from '../../../app/paths';
 import { apiErrorInfo } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
-import { useFeatureErrorText } from '../../mobas/error-text';
-import { useFeaturingCheckout } from '../../featuring/useFeaturingCheckout';
-import { useFeaturingOfferQuery } from '../../featuring/api';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
+import { useFeaturingCheckout, useFeaturingOfferQuery } from '../../featuring';
 import { useCreateVacancyMutation } from '../api';
 import { useIssueText } from '../../../components/Field';
 import { setServerFieldErrors } from '../../../lib/validation';
@@ -21,7 +20,7 @@ import { PaymentSection } from '../components/PaymentSection';
 import { ConditionsSection } from '../components/ConditionsSection';
 import { FeaturingSection } from '../components/FeaturingSection';
 import type { DraftSectionProps } from '../components/draft-section-props';
-import '../../mobas/mobas.css';
+import '../../../components/mobas.css';
 
 /** /estate/create-new-moba: the whole vacancy form, checked inline, then the optional featuring checkout. */
 export default function CreateMobaPage() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationMember } from '@moba/contracts';
 import { showToast } from '../../../lib/toast';
-import { useFeatureErrorText } from '../../mobas/error-text';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useAcceptPartOfCrewMutation } from '../api';
 
 /**

@@ -8,9 +8,9 @@ import {
   type Crew,
   type CrewRequest,
 } from '@moba/contracts';
-import { Labelled } from '../../mobas/components/Labelled';
-import { QueryState } from '../../mobas/components/States';
-import { useFeatureErrorText } from '../../mobas/error-text';
+import { Labelled } from '../../../components/Labelled';
+import { QueryState } from '../../../components/States';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useMyCrewQuery, useSaveCrewMutation } from '../api';
 import { useIssueText } from '../../../components/Field';
 import { codedResolver } from '../../../lib/validation';

@@ -6,9 +6,9 @@ import { UnknownRoute } from '../../../app/guards';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { formatDate } from '../../../lib/format';
 import { useReaderScript } from '../../../lib/reader-script';
-import { QueryState } from '../../mobas/components/States';
-import { useFeatureErrorText } from '../../mobas/error-text';
-import { placeName } from '../../mobas/reference';
+import { QueryState } from '../../../components/States';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
+import { placeName } from '../../../lib/reference';
 import { useMarkAttendanceMutation, useRosterQuery } from '../api';
 import '../roster.css';
 

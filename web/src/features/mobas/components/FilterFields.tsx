@@ -4,7 +4,7 @@ import { crops, jobActivities } from '@moba/contracts/reference/work';
 import { paymentTypes } from '@moba/contracts/plain-values';
 import { Field } from '../../../components/Field';
 import { flags, type FilterForm } from '../filters';
-import { usePlaceName, usePlaces, useWorkNames } from '../names';
+import { usePlaceName, usePlaces, useWorkNames } from '../../../lib/names';
 import { NearFields } from './NearFields';
 
 export interface FilterFieldsProps {

@@ -4,7 +4,7 @@ import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
 import { formatDate, formatRsd } from '../../../lib/format';
 import { changedFilters, type FilterForm } from '../filters';
-import { usePlaceName, useWorkNames } from '../names';
+import { usePlaceName, useWorkNames } from '../../../lib/names';
 import type { FilterFieldsProps } from './FilterFields';
 
 type FieldsProps = FilterFieldsProps & { onRetry: () => void };

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { VacancyItem } from '@moba/contracts';
 import { formatRsd } from '../../../lib/format';
 import { Icon } from '../../../components/Icon';
-import { usePlaceName, useWorkNames } from '../names';
+import { usePlaceName, useWorkNames } from '../../../lib/names';
 
 /** "≈ 23 km" from the place the worker measures from (great-circle, seat to seat). */
 export function DistanceFact({ vacancy, from }: { vacancy: VacancyItem; from: string }) {

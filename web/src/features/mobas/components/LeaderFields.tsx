@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VacancyItem } from '@moba/contracts';
-import { useMyCrewQuery } from '../../crew/api';
-import { CrewPicker, crewPickProblem } from '../../crew/components/CrewPicker';
-import { Labelled } from './Labelled';
+import { CrewPicker, crewPickProblem, useMyCrewQuery } from '../../crew';
+import { Labelled } from '../../../components/Labelled';
 
 /** What a group leader's application adds: who of the saved crew comes, or how many people. */
 export interface LeaderPick {

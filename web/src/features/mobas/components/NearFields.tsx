@@ -5,7 +5,7 @@ import { regions } from '@moba/contracts/plain-values';
 import { withinKmChoices } from '@moba/contracts/reference/seats';
 import { Field } from '../../../components/Field';
 import type { FilterForm } from '../filters';
-import { usePlaceName, type Places } from '../names';
+import { usePlaceName, type Places } from '../../../lib/names';
 
 /**
  * Where distances are measured from (the worker's municipality unless they pick another: the field

@@ -8,7 +8,7 @@ import { apiErrorInfo } from '../../../lib/api';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 import { useReportVacancyMutation } from '../report-api';
-import { Labelled } from './Labelled';
+import { Labelled } from '../../../components/Labelled';
 
 /** A worker reports a moba: a reason from the list and what happened; once per moba. */
 export function ReportDialog({ vacancyId, onClose }: { vacancyId: string; onClose: () => void }) {

@@ -5,20 +5,20 @@ import { ALREADY_APPLIED_BODY } from '@moba/contracts/plain-values';
 import { Dialog } from '../../../components/Dialog';
 import { CardSkeletons } from '../../../components/PageSkeleton';
 import { apiErrorInfo } from '../../../lib/api';
-import { useMeQuery } from '../../auth/api';
+import { useMeQuery } from '../../auth';
 import { useApplyMutation, useMyApplicationsQuery, useOpenVacanciesQuery } from '../api';
 import { ApplicationStateNote } from '../components/ApplicationStateNote';
 import { Icon } from '../../../components/Icon';
 import type { LeaderFieldsProps, LeaderPick } from '../components/LeaderFields';
-import { QueryState } from '../components/States';
-import { VacancyFacts } from '../components/VacancyFacts';
+import { QueryState } from '../../../components/States';
+import { VacancyFacts } from '../../../components/VacancyFacts';
 import { EstateTrust } from '../../../components/TrustFigures';
 import { FilterPanel } from '../components/FilterPanel';
 import { DistanceFact, FairPayFacts } from '../components/FindFacts';
 import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type FilterForm } from '../filters';
-import { useWorkNames } from '../names';
-import { useFeatureErrorText } from '../error-text';
-import '../mobas.css';
+import { useWorkNames } from '../../../lib/names';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
+import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { VacancyStatus } from '@moba/contracts';
 import { formatDate } from '../../../lib/format';
-import { localToday, vacancyPhase } from '../../mobas/vacancy-phase';
+import { localToday, vacancyPhase } from '../../../lib/vacancy-phase';
 
 /** The moba's state in words: open, waiting for payment, full and starting on a day, under way, finished. */
 export function VacancyPhaseChip({ vacancy }: { vacancy: { status: VacancyStatus; startDate: string } }) {

@@ -6,17 +6,16 @@ import { paths } from '../../../app/paths';
 import { Dialog } from '../../../components/Dialog';
 import { showToast } from '../../../lib/toast';
 import { Icon } from '../../../components/Icon';
-import { QueryState } from '../../mobas/components/States';
-import { VacancyFacts } from '../../mobas/components/VacancyFacts';
+import { QueryState } from '../../../components/States';
+import { VacancyFacts } from '../../../components/VacancyFacts';
 import { ListingReviewNote } from '../../../components/ListingReviewNote';
-import { useFeatureErrorText } from '../../mobas/error-text';
-import { placeName } from '../../mobas/reference';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
+import { placeName } from '../../../lib/reference';
 import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
-import { useFeaturingCheckout } from '../../featuring/useFeaturingCheckout';
-import { useFeaturingOfferQuery } from '../../featuring/api';
+import { useFeaturingCheckout, useFeaturingOfferQuery } from '../../featuring';
 import { formatRsd } from '../../../lib/format';
 import { useApprovedApplicantsQuery, useDeleteVacancyMutation, useEstateVacanciesQuery } from '../api';
-import '../../mobas/mobas.css';
+import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 
 /** The estate's mobas: current and past with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */

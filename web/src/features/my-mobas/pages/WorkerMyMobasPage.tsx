@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MyVacancy } from '@moba/contracts';
 import { paths } from '../../../app/paths';
-import { QueryState } from '../../mobas/components/States';
-import { VacancyFacts } from '../../mobas/components/VacancyFacts';
+import { QueryState } from '../../../components/States';
+import { VacancyFacts } from '../../../components/VacancyFacts';
 import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
 import { useMyActiveVacanciesQuery, useMyFinishedVacanciesQuery } from '../api';
-import '../../mobas/mobas.css';
+import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 
 /** /worker/my-mobas: the mobas the worker applied to (active) and worked (finished, with rate-estate). */

@@ -1,7 +1,7 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { crops } from '@moba/contracts';
 import { ChoiceChips } from '../../../components/ChoiceChips';
-import { useWorkNames } from '../../mobas/reference';
+import { useWorkNames } from '../../../lib/reference';
 
 /** The crops a profile names, as chips bound to one field of a react-hook-form form. */
 export function CropChips<Form extends FieldValues>({

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { photoProblem } from '../photo';
-import { useFeatureErrorText } from '../../mobas/error-text';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useUploadPhotoMutation } from '../api';
 
 /** The profile photo: current one, a preview of the chosen file, upload (multipart field 'photo'). */

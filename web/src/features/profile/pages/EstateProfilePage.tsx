@@ -8,15 +8,15 @@ import {
   type EstateProfile,
 } from '@moba/contracts';
 import { useSession } from '../../../app/session';
-import { Labelled } from '../../mobas/components/Labelled';
-import { QueryState } from '../../mobas/components/States';
-import { useFeatureErrorText } from '../../mobas/error-text';
-import { placeName } from '../../mobas/reference';
+import { Labelled } from '../../../components/Labelled';
+import { QueryState } from '../../../components/States';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
+import { placeName } from '../../../lib/reference';
 import { useEstateProfileQuery, useMyPromiseFigureQuery, useUpdateEstateProfileMutation } from '../api';
 import { EstateTrust } from '../../../components/TrustFigures';
 import { PhotoField } from '../components/PhotoField';
 import { LogOutEverywhere } from '../components/LogOutEverywhere';
-import '../../mobas/mobas.css';
+import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';

@@ -12,17 +12,17 @@ import {
   type WorkerProfile,
 } from '@moba/contracts';
 import { useSession } from '../../../app/session';
-import { Labelled } from '../../mobas/components/Labelled';
-import { QueryState } from '../../mobas/components/States';
-import { useFeatureErrorText } from '../../mobas/error-text';
-import { placeName } from '../../mobas/reference';
+import { Labelled } from '../../../components/Labelled';
+import { QueryState } from '../../../components/States';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
+import { placeName } from '../../../lib/reference';
 import { useMyPromiseFigureQuery, useUpdateWorkerProfileMutation, useWorkerProfileQuery } from '../api';
 import { PromiseFigureLine } from '../../../components/TrustFigures';
 import { PhotoField } from '../components/PhotoField';
 import { LogOutEverywhere } from '../components/LogOutEverywhere';
 import { SmsSettingsField } from '../components/SmsSettingsField';
-import { CrewEditor } from '../../crew/components/CrewEditor';
-import '../../mobas/mobas.css';
+import { CrewEditor } from '../../crew';
+import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';

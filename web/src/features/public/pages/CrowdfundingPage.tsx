@@ -8,7 +8,7 @@ import { Icon } from '../../../components/Icon';
 // The form brings the store, the API and its own texts: loaded on its own, so the home page's start
 // stays small. At build time the pre-render waits for it, so the static HTML already has the form;
 // in the browser it hydrates on top when its chunk arrives.
-const DonationForm = lazy(() => import('../../donations/DonationForm'));
+const DonationForm = lazy(() => import('../../donations').then((m) => ({ default: m.DonationForm })));
 
 /** Static tiers for the moment before the form arrives (never shown when the form is pre-rendered). */
 function TiersFallback() {

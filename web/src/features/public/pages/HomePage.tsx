@@ -4,7 +4,7 @@ import { FEATURED_PRICE_RSD, GROUP_SIZE_MAX, GROUP_SIZE_MIN } from '@moba/contra
 import { formatRsd } from '../../../lib/format';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../../app/session';
-import { QuickGuestForm } from '../../guest/QuickGuestForm';
+import { QuickGuestForm } from '../../guest';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon } from '../../../components/Icon';
 import { FieldIllustration } from '../components/FieldIllustration';

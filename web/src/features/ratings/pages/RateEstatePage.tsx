@@ -13,14 +13,14 @@ import {
 } from '@moba/contracts';
 import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
-import { Labelled } from '../../mobas/components/Labelled';
+import { Labelled } from '../../../components/Labelled';
 import { useIssueText } from '../../../components/Field';
 import { codedResolver } from '../../../lib/validation';
-import { QueryState } from '../../mobas/components/States';
-import { useFeatureErrorText } from '../../mobas/error-text';
+import { QueryState } from '../../../components/States';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useEstateForRatingQuery, useRateEstateMutation } from '../api';
 import { GradeInput, Stars } from '../components/GradeInput';
-import '../../mobas/mobas.css';
+import '../../../components/mobas.css';
 import '../ratings.css';
 import { reasonOf } from '../reason-of';
 import { PromiseChecklist, completeAnswers, type Answers } from '../components/PromiseChecklist';

@@ -10,14 +10,14 @@ import {
 } from '@moba/contracts';
 import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
-import { Labelled } from '../../mobas/components/Labelled';
-import { QueryState } from '../../mobas/components/States';
-import { useFeatureErrorText } from '../../mobas/error-text';
+import { Labelled } from '../../../components/Labelled';
+import { QueryState } from '../../../components/States';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { bulkErrorsByWorker } from '../bulk-errors';
 import { reasonOf } from '../reason-of';
 import { useRateWorkerMutation, useRateWorkersMutation, useWorkersForRatingQuery } from '../api';
 import { GradeInput, Stars } from '../components/GradeInput';
-import '../../mobas/mobas.css';
+import '../../../components/mobas.css';
 import '../ratings.css';
 import { PromiseChecklist, completeAnswers, type Answers } from '../components/PromiseChecklist';
 

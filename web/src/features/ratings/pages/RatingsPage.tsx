@@ -3,12 +3,12 @@ import { useReaderScript } from '../../../lib/reader-script';
 import { intlLocale } from '../../../lib/format';
 import { formatRelative } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
-import { QueryState } from '../../mobas/components/States';
+import { QueryState } from '../../../components/States';
 import { useMyRatingsQuery } from '../api';
 import { Stars } from '../components/GradeInput';
 import { PromiseFigureLine } from '../../../components/TrustFigures';
 import { useSession } from '../../../app/session';
-import '../../mobas/mobas.css';
+import '../../../components/mobas.css';
 
 /** /worker/ratings and /estate/ratings: ratings received, the average and the count. */
 export default function RatingsPage() {

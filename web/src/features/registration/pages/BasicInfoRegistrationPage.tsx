@@ -18,7 +18,7 @@ import { paths } from '../../../app/paths';
 import { apiErrorInfo } from '../../../lib/api';
 import { apiLanguage } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/use-api-error';
-import { useSignupEstateMutation, useSignupWorkerMutation } from '../../auth/account-api';
+import { useSignupEstateMutation, useSignupWorkerMutation } from '../api';
 import { dropDraft, updateDraft, type RegistrationDraft } from '../draft';
 import { StepHeader, ToSignup, useDraftFor } from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PaymentType } from '@moba/contracts';
-import { formatDate, formatRsd } from '../../../lib/format';
-import { usePlaceName } from '../names';
-import { Icon, type IconName } from '../../../components/Icon';
+import { formatDate, formatRsd } from '../lib/format';
+import { usePlaceName } from '../lib/names';
+import { Icon, type IconName } from './Icon';
 
 /** What a fact line needs from a vacancy; the worker list, my mobas and the estate lists all have it. */
 export interface VacancyFactsData {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/Spinner';
-import { apiErrorInfo } from '../../../lib/api';
-import { useApiErrorText } from '../../../lib/use-api-error';
+import { Spinner } from './Spinner';
+import { apiErrorInfo } from '../lib/api';
+import { useApiErrorText } from '../lib/use-api-error';
 
 /** Only a lost connection, a busy server or a server fault can pass on a second try; a refusal cannot. */
 export function retryCanHelp(error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { apiErrorInfo } from '../../lib/api';
-import { useApiErrorText } from '../../lib/use-api-error';
+import { apiErrorInfo } from './api';
+import { useApiErrorText } from './use-api-error';
 
 /**
  * The text of a failed call for these screens: a code this feature words itself (`<ns>:codes.<CODE>`)

@@ -1,0 +1,2 @@
+/** The guest form the home page carries (its own page lives under pages/). */
+export { QuickGuestForm } from './QuickGuestForm';
