@@ -27,7 +27,9 @@ export async function startOwnRedis() {
   let child: ChildProcess | undefined;
   const ping = () =>
     spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG';
+  /** Starts the server unless it runs already (a second one would fail on the port and orphan the first). */
   async function start() {
+    if (child && child.exitCode === null && child.signalCode === null) return;
     child = spawn(
       'redis-server',
       ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', ''],
