@@ -107,6 +107,23 @@ describe('a held listing takes no workers', () => {
     expect(await free(vacancyId)).toBe(4);
   });
 
+  test("a held moba is not offered among a guest's matches until it is kept", async () => {
+    const { vacancyId } = await t.vacancy({ positions: 5 });
+    const guestId = (await t.client.post('/signup-guest', guestBody())).body.id as string;
+    const admin = await t.admin();
+    const offered = async () =>
+      (
+        (await t.client.get(`/admin/applications/guest/${guestId}/matches`, admin.auth)).body as {
+          id: string;
+        }[]
+      ).some((match) => match.id === vacancyId);
+    expect(await offered()).toBe(true);
+    await t.reviewChanged(vacancyId, 'hidden');
+    expect(await offered()).toBe(false);
+    await t.reviewChanged(vacancyId, 'approved');
+    expect(await offered()).toBe(true);
+  });
+
   test('a rejected listing stays held; a late, older review change does not lift a newer hold', async () => {
     const { vacancyId } = await t.vacancy({ positions: 5 });
     const older = VacancyReviewChanged.create(
