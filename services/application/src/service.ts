@@ -11,7 +11,7 @@ import type { AppContext } from './context';
 import { applicationRoutes } from './http/routes';
 import { subscribeAll } from './messaging/subscriptions';
 import { ensureStatsShards, pruneStatsGuards } from './stats/stats';
-import { reconcilePlaces } from './places/reconcile-places';
+import { reconcilePlaces } from './reconcile-places/reconcile-places';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const RECONCILE_PLACES_EVERY_MS = 10 * 60 * 1000;

@@ -9,7 +9,7 @@ import {
 } from '../../../libs/platform/test/fixtures/postgres';
 import { startApplication, guestBody, type TestApp } from './helpers';
 import { faultyStore } from './faulty-store';
-import { reconcilePlaces } from '../src/places/reconcile-places';
+import { reconcilePlaces } from '../src/reconcile-places/reconcile-places';
 import { CLAIM_STALE_AFTER_MS } from '../src/domain/places';
 import type { AppContext } from '../src/context';
 

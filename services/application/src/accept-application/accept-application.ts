@@ -37,7 +37,7 @@ export async function acceptApplication(
  * or accepted meanwhile) the claim is settled to what the application now says; if it fails, the
  * claim is given back before the failure is answered. Should that also fail, the answer says the
  * places stay reserved (DECISION_INTERRUPTED): a retry finishes, a reject or closing gives them back,
- * and the reconciliation (places/reconcile-places) frees a claim no acceptance finished.
+ * and the reconciliation (reconcile-places/) frees a claim no acceptance finished.
  *
  * A crew application takes the leader plus the accepted members: all it brings, or, when
  * `acceptedMemberIds` names a part (accept-part-of-crew), exactly those heads in the same one claim.

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { isStaleClaim } from '../domain/places';
-import { settlePlaces } from './places';
+import { settlePlaces } from '../places/places';
 
 /**
  * The job that catches what a crash or an outage left between a claim and its decision: on every
