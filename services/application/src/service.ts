@@ -11,8 +11,10 @@ import type { AppContext } from './context';
 import { applicationRoutes } from './http/routes';
 import { subscribeAll } from './messaging/subscriptions';
 import { ensureStatsShards, pruneStatsGuards } from './stats/stats';
+import { reconcilePlaces } from './reconcile-places/reconcile-places';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const RECONCILE_PLACES_EVERY_MS = 10 * 60 * 1000;
 
 export interface ApplicationDeps extends BaseDeps {
   config: ApplicationConfig;
@@ -35,6 +37,9 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
   });
   let subscribed = false;
   let pruneTimer: NodeJS.Timeout | undefined;
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  const reconcile = () =>
+    reconcilePlaces(ctx).catch((err) => deps.logger.warn({ err }, 'reconciling places failed; will retry'));
   const prune = () =>
     pruneStatsGuards(store, Date.now()).catch((err) =>
       deps.logger.warn({ err }, 'pruning stats guards failed; will retry'),
@@ -48,9 +53,12 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
       relay.start();
       pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS);
       pruneTimer.unref();
+      reconcileTimer = setInterval(() => void reconcile(), RECONCILE_PLACES_EVERY_MS);
+      reconcileTimer.unref();
     },
     async stop() {
       if (pruneTimer) clearInterval(pruneTimer);
+      if (reconcileTimer) clearInterval(reconcileTimer);
       await relay.stop();
     },
   });

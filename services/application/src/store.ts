@@ -41,7 +41,8 @@ export type { VacancyState } from './domain/stats';
 /**
  * Replica of a vacancy from vacancy events, plus the capacity this service alone writes.
  * `claims[applicationId] = positions` records every acceptance in the same document as the free count,
- * so a repeated acceptance never takes positions twice and free = total - sum(claims).
+ * so a repeated acceptance never takes positions twice and free = total - sum(claims) (places/places.ts
+ * is the only writer of both).
  * `transitions[eventId]` records the state before and after each vacancy event, so a redelivered
  * event yields the same stats delta.
  */
@@ -66,6 +67,12 @@ export interface VacancyDoc extends WithOutbox {
   createdAt: string;
   createdEventId: string;
   claims: Record<string, number>;
+  /** When each claim was taken (claims older than the field have none). */
+  claimedAt?: Record<string, string>;
+  /** Held for an admin's review (VacancyReviewChanged held/hidden/rejected; approved lifts it). */
+  held?: boolean;
+  /** `occurredAt` of the review change `held` follows, so an older one arriving late changes nothing. */
+  reviewChangedAt?: string;
   transitions: Record<string, { before: VacancyState | null; after: VacancyState }>;
 }
 

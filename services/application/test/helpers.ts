@@ -1,4 +1,5 @@
 import { calendarDay, topics, type EventEnvelope } from '@moba/contracts';
+import type { DocumentStore } from '@moba/platform';
 import { createTestDeps, startForTest, testToken } from '@moba/platform/testing';
 import { createService } from '../src/service';
 import { loadApplicationConfig } from '../src/config';
@@ -9,17 +10,18 @@ import {
   VacancyCreated,
   VacancyDeleted,
   VacancyFeatured,
+  VacancyReviewChanged,
   VacancyStatusChanged,
 } from '../src/messaging/foreign-events';
 
 type VacancyStatus = 'Open' | 'Pending' | 'Closed' | 'Finished';
 
 /**
- * The application service on port 0 with memory adapters. Auth and vacancy facts arrive only as
- * published events (envelopes built here), never through those services' code.
+ * The application service on port 0 with memory adapters (or the given store). Auth and vacancy
+ * facts arrive only as published events (envelopes built here), never through those services' code.
  */
-export async function startApplication() {
-  const deps = createTestDeps();
+export async function startApplication(options: { store?: DocumentStore } = {}) {
+  const deps = { ...createTestDeps(), ...(options.store ? { store: options.store } : {}) };
   const service = await createService({
     ...deps,
     config: loadApplicationConfig({ PORT: '0', LOG_LEVEL: 'silent' }),
@@ -129,6 +131,8 @@ export async function startApplication() {
     publish(topics.vacancy, VacancyStatusChanged.create(vacancyId, { vacancyId, from, to }));
   const deleted = (vacancyId: string) =>
     publish(topics.vacancy, VacancyDeleted.create(vacancyId, { vacancyId }));
+  const reviewChanged = (vacancyId: string, state: 'held' | 'hidden' | 'approved' | 'rejected') =>
+    publish(topics.vacancy, VacancyReviewChanged.create(vacancyId, { vacancyId, state }));
   const featured = (vacancyId: string, value: boolean) =>
     publish(topics.vacancy, VacancyFeatured.create(vacancyId, { vacancyId, featured: value }));
   const profileUpdated = (
@@ -175,6 +179,7 @@ export async function startApplication() {
     statusChanged,
     deleted,
     featured,
+    reviewChanged,
     profileUpdated,
     admin,
     apply,

@@ -32,6 +32,14 @@ export const applicationErrorCodes = {
   /** A bulk decision's batchId was used before with another body. */
   BATCH_ID_REUSED: 'APPLICATION.BATCH_ID_REUSED',
   BATCH_NOT_FOUND: 'APPLICATION.BATCH_NOT_FOUND',
+  /** The moba is held for an admin's review (held at creation, hidden by reports): no applications, no acceptances. */
+  VACANCY_HELD: 'APPLICATION.VACANCY_HELD',
+  /**
+   * An acceptance stopped between taking the places and recording the decision, and the places could
+   * not be given back at once: they stay reserved for this application until it is decided again or the
+   * reconciliation gives them back (503, the decision may be retried).
+   */
+  DECISION_INTERRUPTED: 'APPLICATION.DECISION_INTERRUPTED',
 } as const;
 
 export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';

@@ -1,6 +1,7 @@
 import { ApplicationAccepted, topics } from '@moba/contracts';
 import { adminAudit, pushEvents, type AdminAuditInput, type PendingEvent } from '@moba/platform';
 import type { AppContext } from '../context';
+import { claimPlaces, settlePlaces } from '../places/places';
 import type { ApplicationDoc, VacancyDoc } from '../store';
 import { errors } from '../domain/errors';
 import { crewOutcome } from '../domain/crew';
@@ -29,12 +30,14 @@ export async function acceptApplication(
 }
 
 /**
- * The single writer of capacity. Step 1 takes the positions on the vacancy replica with one atomic
- * conditional update: only while the vacancy is Open, enough positions are free and this application
- * holds no claim yet (the claim is recorded in the same document, so free = total - claims always).
- * Step 2 moves the application Pending → Accepted together with its events (outbox). If step 2 loses
- * a race (rejected or accepted meanwhile), the claim is given back. A retry after a crash between the
- * steps finds the claim and finishes step 2.
+ * An acceptance is one outcome: the places and the decision together, or neither. Step 1 claims the
+ * places keyed by the application (places/claimPlaces: only while the vacancy is Open, not held, with
+ * enough free places; a claim left by an interrupted attempt is reused or resized). Step 2 moves the
+ * application Pending → Accepted together with its events (outbox). If step 2 loses a race (rejected
+ * or accepted meanwhile) the claim is settled to what the application now says; if it fails, the
+ * claim is given back before the failure is answered. Should that also fail, the answer says the
+ * places stay reserved (DECISION_INTERRUPTED): a retry finishes, a reject or closing gives them back,
+ * and the reconciliation (reconcile-places/) frees a claim no acceptance finished.
  *
  * A crew application takes the leader plus the accepted members: all it brings, or, when
  * `acceptedMemberIds` names a part (accept-part-of-crew), exactly those heads in the same one claim.
@@ -45,34 +48,12 @@ export async function completeAcceptance(
   moreEvents: (vacancy: VacancyDoc) => PendingEvent[] = () => [],
   acceptedMemberIds?: string[],
 ) {
-  const { vacancies, applications } = ctx.store;
   const crew = requested.crew;
   const memberIds = crew ? (acceptedMemberIds ?? crew.map((member) => member.id)) : undefined;
   const application: ApplicationDoc = memberIds
     ? { ...requested, positions: 1 + memberIds.length }
     : requested;
-  const claimKey = `claims.${application._id}`;
-  let vacancy = await vacancies.findOneAndUpdate(
-    {
-      _id: application.vacancyId,
-      status: 'Open',
-      deleted: false,
-      freePositions: { $gte: application.positions },
-      [claimKey]: { $exists: false },
-    },
-    { $inc: { freePositions: -application.positions }, $set: { [claimKey]: application.positions } },
-  );
-  if (!vacancy) {
-    const current = await vacancies.findOne({ _id: application.vacancyId });
-    if (!current || current.deleted) throw errors.vacancyNotFound();
-    const claimed = current.claims?.[application._id];
-    if (claimed === undefined) {
-      throw current.status === 'Open' ? errors.noFreePositions() : errors.vacancyNotOpen();
-    }
-    // Another decision on this application (a whole crew against a part of it) holds the claim.
-    if (claimed !== application.positions) throw errors.notPending();
-    vacancy = current; // claimed by an earlier attempt of this same acceptance
-  }
+  const vacancy = await claimPlaces(ctx, application, application.positions);
 
   const accepted = ApplicationAccepted.create(application._id, {
     applicationId: application._id,
@@ -87,22 +68,27 @@ export async function completeAcceptance(
   });
   const events = [{ topic: topics.application, event: accepted }, ...moreEvents(vacancy)];
   const decidedAt = ctx.clock.now().toISOString();
-  const moved = await applications.updateOne(
-    { _id: application._id, status: 'Pending' },
-    pushEvents(
-      {
-        $set: {
-          status: 'Accepted',
-          decidedAt,
-          ...(memberIds ? { positions: application.positions, acceptedMemberIds: memberIds } : {}),
+  let moved: number;
+  try {
+    moved = await ctx.store.applications.updateOne(
+      { _id: application._id, status: 'Pending' },
+      pushEvents(
+        {
+          $set: {
+            status: 'Accepted',
+            decidedAt,
+            ...(memberIds ? { positions: application.positions, acceptedMemberIds: memberIds } : {}),
+          },
         },
-      },
-      events,
-    ),
-  );
+        events,
+      ),
+    );
+  } catch (error) {
+    await giveBackAfterFailure(ctx, application, error);
+    throw error;
+  }
   if (moved === 0) {
-    const latest = await applications.findOne({ _id: application._id });
-    if (latest?.status !== 'Accepted') await releaseClaim(ctx, application);
+    await settlePlaces(ctx, application);
     throw errors.notPending();
   }
   ctx.relay.kick();
@@ -115,11 +101,19 @@ export async function completeAcceptance(
   };
 }
 
-/** Gives the positions of a claim back, once (the claim's presence is the condition). */
-export async function releaseClaim(ctx: AppContext, application: ApplicationDoc) {
-  const claimKey = `claims.${application._id}`;
-  await ctx.store.vacancies.updateOne(
-    { _id: application.vacancyId, [claimKey]: { $exists: true } },
-    { $inc: { freePositions: application.positions }, $unset: { [claimKey]: true } },
-  );
+/**
+ * Step 2 failed: give back the claim this attempt took (unless the write went through after all, or
+ * another decision settled the application). Only if that fails too is anything left behind, and
+ * the answer says so instead of the outage's "try again".
+ */
+async function giveBackAfterFailure(ctx: AppContext, application: ApplicationDoc, cause: unknown) {
+  try {
+    await settlePlaces(ctx, application, { abandoned: application.positions });
+  } catch (error) {
+    ctx.logger.error(
+      { err: error, cause, applicationId: application._id, vacancyId: application.vacancyId },
+      'an acceptance failed after claiming places and the claim could not be given back; the reconciliation will',
+    );
+    throw errors.decisionInterrupted();
+  }
 }

@@ -25,6 +25,7 @@ export async function applyToVacancy(ctx: AppContext, workerId: string, input: A
   if (await applications.findOne({ uniqueKey })) throw errors.alreadyApplied();
   // The replica's status may lag the vacancy service; the date rule is checked here on our own clock.
   const today = calendarDay(ctx.clock.now());
+  if (vacancy.held) throw errors.vacancyHeld();
   if (vacancy.status !== 'Open' || applicationsClosedByDate(vacancy.startDate, today))
     throw errors.vacancyNotOpen();
 

@@ -1,11 +1,12 @@
 import { ApplicationsClosed, topics } from '@moba/contracts';
 import { DuplicateKeyError, withEvents } from '@moba/platform';
 import type { AppContext } from '../context';
+import { giveBackPlacesOf } from '../places/places';
 
 /**
  * A finished vacancy closes its pending worker applications; a deleted one closes its accepted
  * applications as well (worker and guest placements: the job is gone, spec §4). Says so once with
- * ApplicationsClosed. Safe to repeat: each application records the vacancy event that closed it and
+ * ApplicationsClosed, and gives back the places they held. Safe to repeat: each application records the vacancy event that closed it and
  * the status it was closed from, and the one closure document (keyed by that event, carrying the
  * outgoing event) is insert-once.
  */
@@ -44,6 +45,9 @@ export async function closeApplications(
   }
   const closedDocs = await applications.find({ vacancyId, closedBy: causeEventId });
   if (closedDocs.length === 0) return [];
+  // A closed application holds no places: give back what each held (an accepted one on a deleted
+  // vacancy, a claim an interrupted acceptance left on a pending one).
+  for (const closed of closedDocs) await giveBackPlacesOf(ctx, closed);
   const applicationIds = closedDocs.map((a) => a._id).sort();
   const workerIds = [...new Set(closedDocs.flatMap((a) => (a.workerId ? [a.workerId] : [])))].sort();
   const closedAccepted = closedDocs.filter((a) => a.closedFrom === 'Accepted');

@@ -12,6 +12,14 @@ export const errors = {
     new AppError(codes.ALREADY_APPLIED, 409, 'already applied', undefined, GUEST_ALREADY_APPLIED_BODY),
   vacancyNotFound: () => new AppError(codes.VACANCY_NOT_FOUND, 404, 'vacancy not found'),
   vacancyNotOpen: () => new AppError(codes.VACANCY_NOT_OPEN, 409, 'the vacancy is not open for applications'),
+  vacancyHeld: () =>
+    new AppError(codes.VACANCY_HELD, 409, 'the vacancy is held for review and takes no applications now'),
+  decisionInterrupted: () =>
+    new AppError(
+      codes.DECISION_INTERRUPTED,
+      503,
+      'the decision was interrupted after it took places; they stay reserved for this application until it is decided again or given back automatically',
+    ),
   noFreePositions: () => new AppError(codes.NO_FREE_POSITIONS, 409, 'not enough free positions'),
   applicationNotFound: () => new AppError(codes.NOT_FOUND, 404, 'application not found'),
   notPending: () => new AppError(codes.NOT_PENDING, 409, 'the application is no longer pending'),

@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { guestApplicationKey, type ApplicationDoc, type GuestApplicationDoc } from '../store';
 import { errors } from '../domain/errors';
 import { completeAcceptance } from '../accept-application/accept-application';
+import { releasePlaces } from '../places/places';
 import { guestView } from '../views';
 
 type GuestSignup = z.output<typeof guestSignupRequestSchema>;
@@ -122,7 +123,11 @@ export async function acceptGuest(
   } catch (error) {
     if (error instanceof AppError && error.code === errors.notPending().code)
       throw errors.guestAlreadyApplied();
-    // no positions were taken: drop the placement so a later try (after capacity frees up) starts clean
+    // Interrupted with places still reserved: the placement stays, so a retry finishes with that claim.
+    if (error instanceof AppError && error.code === errors.decisionInterrupted().code) throw error;
+    // Refused: drop the placement (and any claim an earlier interrupted try left on it) so a later
+    // try, after capacity frees up or the moba is kept, starts clean.
+    await releasePlaces(ctx, placement);
     await applications.deleteOne({ _id: placement._id, status: 'Pending' });
     throw error;
   }

@@ -69,8 +69,9 @@ export async function matchWorkers(
 }
 
 /**
- * The open mobas a guest can be placed into (taking applications by date, a place free, not placed
- * there yet), the best fit first: the nearest to the guest's municipality, then the soonest start.
+ * The open mobas a guest can be placed into (taking applications by date, not held for review, a
+ * place free, not placed there yet), the best fit first: the nearest to the guest's municipality,
+ * then the soonest start.
  */
 export async function matchGuest(
   ctx: AppContext,
@@ -83,6 +84,7 @@ export async function matchGuest(
   const open = await ctx.store.vacancies.find({
     status: 'Open',
     deleted: false,
+    held: { $ne: true },
     freePositions: { $gte: 1 },
     startDate: { $gte: today },
   });

@@ -69,5 +69,16 @@ export const VacancyFeatured = defineEvent(
   z.object({ vacancyId: z.string().min(1), estateId: z.string().optional(), featured: z.boolean() }),
 );
 
+/** A moba's review (libs/contracts events/trust.ts): held, hidden by reports, approved or rejected. */
+export const VacancyReviewChanged = defineEvent(
+  topics.vacancy,
+  'VacancyReviewChanged',
+  1,
+  z.object({
+    vacancyId: z.string().min(1),
+    state: z.enum(['held', 'hidden', 'approved', 'rejected']),
+  }),
+);
+
 export type UserEventData = z.infer<typeof UserRegistered.data>;
 export type VacancyCreatedData = z.infer<typeof VacancyCreated.data>;

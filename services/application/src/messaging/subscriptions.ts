@@ -17,6 +17,7 @@ import {
   VacancyCreated,
   VacancyDeleted,
   VacancyFeatured,
+  VacancyReviewChanged,
   VacancyStatusChanged,
 } from './foreign-events';
 import { recordProfileUpdated, recordUserRegistered } from '../replicate-users/replicate-users';
@@ -24,6 +25,7 @@ import {
   recordVacancyCreated,
   recordVacancyDeleted,
   recordVacancyFeatured,
+  recordVacancyReviewChanged,
   recordVacancyStatusChanged,
 } from '../replicate-vacancies/replicate-vacancies';
 import { applicationDeltas } from '../domain/stats';
@@ -51,6 +53,7 @@ const routes: Record<string, Route[]> = {
     on(VacancyStatusChanged, recordVacancyStatusChanged),
     on(VacancyDeleted, recordVacancyDeleted),
     on(VacancyFeatured, recordVacancyFeatured),
+    on(VacancyReviewChanged, recordVacancyReviewChanged),
   ],
   // This service's own events feed the stats read model.
   [topics.application]: [

@@ -3,8 +3,12 @@ import { adminAudit, pushEvents, type AdminAuditInput } from '@moba/platform';
 import type { AppContext } from '../context';
 import { errors } from '../domain/errors';
 import { vacancyTitle } from '../replicate-vacancies/vacancy-title';
+import { giveBackPlacesOf } from '../places/places';
 
-/** An admin rejects a pending worker application. */
+/**
+ * An admin rejects a pending worker application. Places an interrupted acceptance of it may have
+ * claimed are given back once it is Rejected (after, so no acceptance can finish in between).
+ */
 export async function rejectApplication(
   ctx: AppContext,
   applicationId: string,
@@ -41,5 +45,6 @@ export async function rejectApplication(
   );
   if (moved === 0) throw errors.notPending();
   ctx.relay.kick();
+  await giveBackPlacesOf(ctx, application);
   return { applicationId: application._id, status: 'Rejected' as const };
 }

@@ -89,6 +89,27 @@ export async function recordVacancyFeatured(
 }
 
 /**
+ * A moba held for review (at creation, or hidden by reports) takes no applications and no
+ * acceptances until an admin approves it; a rejected one stays held (it is closed as well). The
+ * latest change by `occurredAt` wins, so a late redelivery of an older one changes nothing.
+ */
+export async function recordVacancyReviewChanged(
+  ctx: AppContext,
+  event: EventEnvelope<{ vacancyId: string; state: 'held' | 'hidden' | 'approved' | 'rejected' }>,
+) {
+  const { vacancyId, state } = event.data;
+  const matched = await ctx.store.vacancies.updateOne(
+    {
+      _id: vacancyId,
+      $or: [{ reviewChangedAt: { $exists: false } }, { reviewChangedAt: { $lte: event.occurredAt } }],
+    },
+    { $set: { held: state !== 'approved', reviewChangedAt: event.occurredAt } },
+  );
+  if (matched === 0 && !(await ctx.store.vacancies.findOne({ _id: vacancyId })))
+    ctx.logger.warn({ vacancyId, eventId: event.id }, 'review change of an unknown vacancy; ignored');
+}
+
+/**
  * Changes a vacancy's state once per event: compare-and-set on the state it read, recording
  * before/after under the event id. A redelivery finds the record and answers the same transition.
  */

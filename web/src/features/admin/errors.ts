@@ -22,6 +22,8 @@ const reasons: Record<string, string> = {
   [applicationErrorCodes.GUEST_NOT_FOUND]: 'reasons.applicationNotFound',
   [applicationErrorCodes.GROUP_NOT_ACCEPTED]: 'reasons.groupNotAccepted',
   [applicationErrorCodes.BATCH_ID_REUSED]: 'reasons.batchIdReused',
+  [applicationErrorCodes.VACANCY_HELD]: 'reasons.vacancyHeld',
+  [applicationErrorCodes.DECISION_INTERRUPTED]: 'reasons.decisionInterrupted',
   [authErrorCodes.USER_NOT_FOUND]: 'reasons.userNotFound',
   [authErrorCodes.ALREADY_BANNED]: 'reasons.alreadyBanned',
   [authErrorCodes.NOT_BANNED]: 'reasons.notBanned',

@@ -1,0 +1,119 @@
+/**
+ * A moba hidden by reports while a worker has its apply dialog open (issue #33): applying is refused
+ * and the dialog says why, in the reader's language, instead of a bare "application error".
+ */
+import type { Page } from 'playwright-core';
+import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { mobaBody, registeredUser } from '../../../test/support/product';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, runProductAndBrowser, type Product } from './helpers';
+
+jest.setTimeout(120_000);
+
+type Session = Awaited<ReturnType<typeof registeredUser>>;
+
+let product: Product;
+let client: TestClient;
+let page: Page;
+let admin: Record<string, string>;
+
+runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
+beforeAll(async () => {
+  client = testClient(product.url);
+  const login = await client.post('/api/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  admin = { authorization: `Bearer ${login.body.token}` };
+}, 120_000);
+
+async function signIn(session: Session, language: string) {
+  await page.goto(`${product.url}/privacy-policy`);
+  await page.evaluate(
+    ([token, userId, lng]) => {
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('role', 'Worker');
+      localStorage.setItem('language', lng!);
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    [session.token, session.userId, language],
+  );
+}
+
+/** Workers report the moba until the vacancy service hides it, then until the application service holds it. */
+async function hideByReports(vacancyId: string) {
+  const hidden = async () => {
+    const queue = await client.post('/api/admin/vacancies/review', {}, admin);
+    return (queue.body as { id: string; review: { hidden: boolean } }[]).some(
+      (item) => item.id === vacancyId && item.review.hidden,
+    );
+  };
+  for (let reporters = 0; !(await hidden()); reporters++) {
+    expect(reporters).toBeLessThan(10);
+    const reporter = await registeredUser(client, 'worker');
+    const res = await client.post(
+      `/api/workers/vacancies/${vacancyId}/report`,
+      { reason: 'fake_listing' },
+      reporter.auth,
+    );
+    expect(res.status).toBe(201);
+  }
+  return eventually(
+    async () => {
+      const probe = await registeredUser(client, 'worker');
+      const res = await client.post('/api/applications/create', { vacancyId }, probe.auth);
+      return res.status === 409 && res.body.error.code === 'APPLICATION.VACANCY_HELD' ? res : null;
+    },
+    'the application service holds the hidden moba',
+    15_000,
+  );
+}
+
+test('the apply dialog of a moba hidden meanwhile says it is held for review, in Serbian and in English', async () => {
+  const estate = await registeredUser(client, 'estate');
+  const worker = await registeredUser(client, 'worker');
+  const title = `Sklonjena ${Date.now().toString(36)}`;
+  const created = await client.post(
+    '/api/estates/vacancies/create',
+    await mobaBody(client, { title }),
+    estate.auth,
+  );
+  expect(created.status).toBe(201);
+
+  await signIn(worker, 'sr-Latn');
+  await page.goto(`${product.url}/worker/mobas`);
+  await page
+    .getByTestId('vacancy-card')
+    .filter({ hasText: title })
+    .getByRole('button', { name: 'Detalji i konkurisanje' })
+    .click();
+  const details = page.getByTestId('vacancy-details');
+  await details.getByRole('button', { name: 'Konkuriši' }).waitFor();
+
+  const refusal = await hideByReports(created.body.id as string);
+  await details.getByRole('button', { name: 'Konkuriši' }).click();
+  await details
+    .getByRole('alert')
+    .getByText('Moba je privremeno sklonjena radi provere i sada ne prima kandidature.')
+    .waitFor();
+
+  // The same refusal, as the server worded it above, read by an English reader.
+  await signIn(worker, 'en');
+  await page.route('**/api/applications/create', (route) =>
+    route.fulfill({ status: 409, contentType: 'application/json', body: refusal.text }),
+  );
+  const other = await client.post(
+    '/api/estates/vacancies/create',
+    await mobaBody(client, { title: `${title} B` }),
+    estate.auth,
+  );
+  expect(other.status).toBe(201);
+  await page.goto(`${product.url}/worker/mobas`);
+  await page
+    .getByTestId('vacancy-card')
+    .filter({ hasText: `${title} B` })
+    .getByRole('button', { name: 'Details and apply' })
+    .click();
+  await details.getByRole('button', { name: 'Apply' }).click();
+  await details
+    .getByRole('alert')
+    .getByText('This moba is on hold for a review and takes no applications for now.')
+    .waitFor();
+});
