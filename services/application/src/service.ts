@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import { applicationRoutes } from './http/routes';
 import { subscribeAll } from './messaging/subscriptions';
 import { ensureStatsShards, pruneStatsGuards } from './stats/stats';
+import { inviteUnconsentedLinks } from './crew-invitations/invite-crew-members';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -24,10 +25,25 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
   await ensureStatsShards(store);
   const relay = createOutboxRelay({
     bus: deps.bus,
-    collections: [store.applications, store.guestApplications, store.closures, store.crews] as never,
+    collections: [
+      store.applications,
+      store.guestApplications,
+      store.closures,
+      store.crews,
+      store.crewInvitations,
+    ] as never,
     logger: deps.logger,
   });
-  const ctx: AppContext = { store, clock: deps.clock, logger: deps.logger, relay };
+  const ctx: AppContext = {
+    store,
+    clock: deps.clock,
+    logger: deps.logger,
+    relay,
+    crewLimits: {
+      savesPerDay: deps.config.CREW_SAVES_PER_DAY,
+      newPhonesPerDay: deps.config.CREW_NEW_PHONES_PER_DAY,
+    },
+  };
   const app = createHttpApp({
     name: 'application',
     logger: deps.logger,
@@ -46,6 +62,7 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
         subscribed = true;
       }
       relay.start();
+      await inviteUnconsentedLinks(ctx);
       pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS);
       pruneTimer.unref();
     },

@@ -18,11 +18,11 @@ type VacancyStatus = 'Open' | 'Pending' | 'Closed' | 'Finished';
  * The application service on port 0 with memory adapters. Auth and vacancy facts arrive only as
  * published events (envelopes built here), never through those services' code.
  */
-export async function startApplication() {
+export async function startApplication(env: Record<string, string> = {}) {
   const deps = createTestDeps();
   const service = await createService({
     ...deps,
-    config: loadApplicationConfig({ PORT: '0', LOG_LEVEL: 'silent' }),
+    config: loadApplicationConfig({ PORT: '0', LOG_LEVEL: 'silent', ...env }),
   });
   const { client, stop } = await startForTest(service);
   const store = await openApplicationStore(deps.store);
