@@ -22,6 +22,7 @@ import { PhotoField } from '../components/PhotoField';
 import { LogOutEverywhere } from '../components/LogOutEverywhere';
 import { SmsSettingsField } from '../components/SmsSettingsField';
 import { CrewEditor } from '../../crew/components/CrewEditor';
+import { CrewInvitations } from '../../crew/components/CrewInvitations';
 import '../../mobas/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { useIssueText } from '../../../components/Field';
@@ -49,6 +50,7 @@ export default function WorkerProfilePage() {
         {data && (
           <>
             <Summary profile={data} />
+            <CrewInvitations />
             <WorkerForm profile={data} />
             <SmsSettingsField />
             {data.groupLeader && <CrewEditor />}
