@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { notificationKeys, type Notification } from '@moba/contracts';
+import type { Notification, notificationKeys } from '@moba/contracts';
 import { paths } from '../../app/paths';
 import { Dialog } from '../../components/Dialog';
 import { formatRelative } from '../../lib/relative-time';
@@ -12,10 +12,12 @@ import { isLiveDown, subscribeLiveStatus } from './live-status';
 import { Icon } from '../../components/Icon';
 import { useReaderScript } from '../../lib/reader-script';
 
+// Typed against the contract, imported as a type only: the contracts' runtime stays out of this chunk.
+const CREW_INVITATION: (typeof notificationKeys)['crewInvitation'] = 'notification.crewInvitation';
+
 /** The button a notification offers: a rating, or answering a crew invitation on the profile. */
 const actionOf = (n: Notification): { to: string; label: string } | null => {
-  if (n.content.key === notificationKeys.crewInvitation)
-    return { to: paths.worker.profile, label: 'CrewInvitation' };
+  if (n.content.key === CREW_INVITATION) return { to: paths.worker.profile, label: 'CrewInvitation' };
   const to = actionPath(n);
   return to && n.actionButtonType ? { to, label: n.actionButtonType } : null;
 };
