@@ -1,11 +1,4 @@
-import type {
-  AttendanceRequest,
-  Crew,
-  CrewInvitation,
-  CrewInvitationAnswer,
-  CrewRequest,
-  Roster,
-} from '@moba/contracts';
+import type { AttendanceRequest, Crew, CrewRequest, Roster } from '@moba/contracts';
 
 /** What accepting part of a crew answers: the heads taken and the moba's places now. */
 export interface AcceptPartResult {
@@ -26,17 +19,6 @@ export const crewApi = baseApi.injectEndpoints({
     saveCrew: build.mutation<Crew, CrewRequest>({
       query: (body) => ({ url: '/workers/me/crew', method: 'PUT', body }),
       invalidatesTags: [{ type: 'Me', id: 'CREW' }],
-    }),
-    myCrewInvitations: build.query<CrewInvitation[], void>({
-      query: () => '/workers/me/crew-invitations',
-      providesTags: [{ type: 'Me', id: 'CREW_INVITATIONS' }],
-    }),
-    answerCrewInvitation: build.mutation<CrewInvitationAnswer, { id: string; accept: boolean }>({
-      query: ({ id, accept }) => ({
-        url: `/workers/me/crew-invitations/${id}/${accept ? 'accept' : 'decline'}`,
-        method: 'POST',
-      }),
-      invalidatesTags: [{ type: 'Me', id: 'CREW_INVITATIONS' }],
     }),
     roster: build.query<Roster, string>({
       query: (vacancyId) => `/estates/vacancies/${vacancyId}/roster`,
@@ -77,8 +59,6 @@ export const crewApi = baseApi.injectEndpoints({
 export const {
   useMyCrewQuery,
   useSaveCrewMutation,
-  useMyCrewInvitationsQuery,
-  useAnswerCrewInvitationMutation,
   useRosterQuery,
   useMarkAttendanceMutation,
   useAcceptPartOfCrewMutation,

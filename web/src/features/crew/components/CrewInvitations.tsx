@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CrewInvitation } from '@moba/contracts';
 import { useFeatureErrorText } from '../../mobas/error-text';
 import { useReaderScript } from '../../../lib/reader-script';
-import { useAnswerCrewInvitationMutation, useMyCrewInvitationsQuery } from '../api';
+import { useAnswerCrewInvitationMutation, useMyCrewInvitationsQuery } from '../invitations-api';
 
 /**
  * A worker's unanswered invitations into leaders' crews (issue #33): a leader listed their phone, and
