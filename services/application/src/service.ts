@@ -11,7 +11,7 @@ import type { AppContext } from './context';
 import { applicationRoutes } from './http/routes';
 import { subscribeAll } from './messaging/subscriptions';
 import { ensureStatsShards, pruneStatsGuards } from './stats/stats';
-import { inviteUnconsentedLinks } from './crew-invitations/invite-crew-members';
+import { inviteUnconsentedLinks } from './invite-crew-members/invite-crew-members';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 

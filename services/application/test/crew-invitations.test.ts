@@ -2,7 +2,7 @@ import { eventually, testToken } from '@moba/platform/testing';
 import { createLogger } from '@moba/platform';
 import type { Crew, CrewInvitation } from '@moba/contracts';
 import { startApplication, type TestApp } from './helpers';
-import { inviteUnconsentedLinks } from '../src/crew-invitations/invite-crew-members';
+import { inviteUnconsentedLinks } from '../src/invite-crew-members/invite-crew-members';
 import { rosterPeopleOf } from '../src/domain/crew';
 import type { AppContext } from '../src/context';
 
@@ -259,7 +259,7 @@ describe('links made by phone alone before invitations', () => {
     const ctx = {
       store: t.store,
       clock: t.deps.clock,
-      logger: createLogger({ name: 'test', level: 'silent' }),
+      logger: createLogger('test', 'silent'),
       relay: { kick: () => undefined },
     } as unknown as AppContext;
     await inviteUnconsentedLinks(ctx);

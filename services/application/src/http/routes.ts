@@ -31,7 +31,7 @@ import { myVacancies } from '../my-vacancies/my-vacancies';
 import { myApplications } from '../my-applications/my-applications';
 import { readStats } from '../stats/stats';
 import { getCrew, saveCrew } from '../keep-crew/keep-crew';
-import { answerCrewInvitation, myCrewInvitations } from '../crew-invitations/answer-crew-invitation';
+import { answerCrewInvitation, myCrewInvitations } from '../answer-crew-invitations/answer-crew-invitations';
 import { acceptPartOfCrew } from '../accept-part-of-crew/accept-part-of-crew';
 import { getRoster } from '../roster/roster';
 import { markAttendance } from '../mark-attendance/mark-attendance';

@@ -28,7 +28,7 @@ import {
   recordVacancyStatusChanged,
 } from '../replicate-vacancies/replicate-vacancies';
 import { applicationDeltas } from '../domain/stats';
-import { inviteCrewMembers } from '../crew-invitations/invite-crew-members';
+import { inviteCrewMembers } from '../invite-crew-members/invite-crew-members';
 import { applyStatsDelta } from '../stats/stats';
 
 export const CONSUMER_GROUP = 'application';
