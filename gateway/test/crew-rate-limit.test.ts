@@ -1,4 +1,7 @@
 import http from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createLogger, createTokenVerifier, listen, type Listening } from '@moba/platform';
 import { testClient, testKeys, testToken } from '@moba/platform/testing';
 import { createGateway, createTokenStateReplica, type ServiceName } from '../src';
@@ -16,11 +19,15 @@ describe('crew saves through the gateway', () => {
   let reached = 0;
 
   beforeAll(async () => {
-    upstream = await listen((_req, res) => {
+    const service: http.RequestListener = (_req, res) => {
       reached += 1;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');
-    }, 0);
+    };
+    upstream = await listen(service, 0);
+    const webDist = mkdtempSync(join(tmpdir(), 'moba-dist-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html>');
+    writeFileSync(join(webDist, 'spa.html'), '<!doctype html>');
     const urls = Object.fromEntries(SERVICES.map((name) => [name, [upstream.url]])) as Record<
       ServiceName,
       string[]
@@ -30,6 +37,7 @@ describe('crew saves through the gateway', () => {
       tokens: createTokenVerifier(testKeys().publicKeyPem),
       tokenState: createTokenStateReplica(),
       logger: createLogger('gateway-test', 'silent'),
+      webDist,
     });
     gateway = await listen(server.listeners('request')[0] as http.RequestListener, 0);
   });
