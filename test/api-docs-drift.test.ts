@@ -134,13 +134,30 @@ async function exerciseModeration(client: TestClient, estate: Auth, admin: Auth)
     await registeredUser(client, 'worker'),
   ];
   const leader = await registeredUser(client, 'worker', { groupLeader: true, groupSize: 6 });
-  const members = ['Ana', 'Bora', 'Cvijeta', 'Dara', 'Đura'].map((name) => ({ name }));
+  // Two of the crew's phones are registered workers': each is invited, one joins, one declines.
+  const members = [
+    { name: 'Ana', phone: accepted.phone as string },
+    { name: 'Bora', phone: rejected.phone as string },
+    ...['Cvijeta', 'Dara', 'Đura'].map((name) => ({ name })),
+  ];
   await eventually(
     async () => (await client.put('/api/workers/me/crew', { members }, leader.auth)).status === 200,
     'the leader keeps a crew (the worker replica may lag a moment)',
     10_000,
   );
   const crew = (await client.get('/api/workers/me/crew', leader.auth)).body as { members: { id: string }[] };
+  for (const [invited, answer] of [
+    [accepted, 'accept'],
+    [rejected, 'decline'],
+  ] as const) {
+    const invitation = await eventually(
+      async () =>
+        (await client.get('/api/workers/me/crew-invitations', invited.auth)).body[0] as { id: string },
+      'the crew invitation',
+      10_000,
+    );
+    await client.post(`/api/workers/me/crew-invitations/${invitation.id}/${answer}`, {}, invited.auth);
+  }
   const applied = await client.post('/api/applications/create', { vacancyId }, accepted.auth);
   await eventually(
     async () =>

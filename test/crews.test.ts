@@ -1,11 +1,19 @@
 import { eventually } from '@moba/platform/testing';
 import { notificationKeys } from '@moba/contracts';
-import { loginAdmin, mobaBody, notificationOf, registeredUser, startProduct } from './support/product';
+import {
+  loginAdmin,
+  mobaBody,
+  notificationOf,
+  registeredUser,
+  startProduct,
+  uniquePhone,
+} from './support/product';
 
 /**
  * Crews across services, through the gateway only (issue #20): a leader's crew with a registered
- * member, part of it accepted (the leader told who was and who was not), the estate's roster and
- * attendance, and the attendance in the "came and stayed" figures and the admin's head count.
+ * member who accepted the leader's invitation (issue #33), part of it accepted (the leader told who
+ * was and who was not), the estate's roster and attendance, and the attendance in the "came and
+ * stayed" figures and the admin's head count. A member who never accepted is nobody's figure.
  */
 let product: Awaited<ReturnType<typeof startProduct>>;
 beforeAll(async () => {
@@ -41,9 +49,25 @@ test('part of a crew is accepted, the leader hears who; attendance reaches the c
   ];
   const crew = await eventually(async () => {
     const res = await api().put('/api/workers/me/crew', { members }, leader.auth);
-    return res.status === 200 ? (res.body as { members: { id: string; workerId: string | null }[] }) : null;
+    return res.status === 200 ? (res.body as { members: { id: string; link: string | null }[] }) : null;
   }, 'the leader saves the crew');
-  expect(crew.members[0].workerId).toBe(member.userId);
+  expect(crew.members[0]).not.toHaveProperty('workerId');
+  expect(crew.members[0].link).toBe('invited');
+  // The registered member is asked (a notification) and joins by accepting.
+  const invited = await notificationOf(api(), member.auth, notificationKeys.crewInvitation, {
+    leaderName: `${leader.firstName} ${leader.lastName}`,
+    memberName: 'Registrovana Članica',
+  });
+  const invitationId = invited.content.params.invitationId as string;
+  const stranger = await registeredUser(api(), 'worker');
+  for (const someoneElse of [leader, stranger, estate, admin])
+    expect(
+      (await api().post(`/api/workers/me/crew-invitations/${invitationId}/accept`, {}, someoneElse.auth))
+        .status,
+    ).toBeGreaterThanOrEqual(403);
+  const joined = await api().post(`/api/workers/me/crew-invitations/${invitationId}/accept`, {}, member.auth);
+  expect(joined.body).toEqual({ id: invitationId, state: 'joined' });
+  expect((await api().get('/api/workers/me/crew', leader.auth)).body.members[0].link).toBe('joined');
   const picked = crew.members.slice(0, 3).map((m) => m.id);
   const applied = await eventually(async () => {
     const res = await api().post('/api/applications/create', { vacancyId, memberIds: picked }, leader.auth);
@@ -94,4 +118,67 @@ test('part of a crew is accepted, the leader hears who; attendance reaches the c
     'came and stayed: the leader kept it, the member who did not come did not',
     10_000,
   );
+});
+
+test('a registered phone a leader lists is invited like any other, and without consent its attendance is nobody’s', async () => {
+  const estate = await registeredUser(api(), 'estate');
+  const member = await registeredUser(api(), 'worker');
+  const leaderOf = async (phone: string) => {
+    const leader = await registeredUser(api(), 'worker', { groupLeader: true, groupSize: 8 });
+    const members = [
+      { name: 'Član Sa Brojem', phone },
+      ...['Ana', 'Bora', 'Cica', 'Deki'].map((name) => ({ name })),
+    ];
+    const saved = await eventually(async () => {
+      const res = await api().put('/api/workers/me/crew', { members }, leader.auth);
+      return res.status === 200 ? res : null;
+    }, 'the leader saves the crew');
+    return { leader, saved };
+  };
+  const withRegistered = await leaderOf(member.phone);
+  const withUnregistered = await leaderOf(uniquePhone());
+  const shape = (res: { body: { members: Record<string, unknown>[] } }) =>
+    res.body.members.map(({ id: _id, phone: _phone, ...rest }) => rest);
+  expect(shape(withRegistered.saved)).toEqual(shape(withUnregistered.saved));
+  await notificationOf(api(), member.auth, notificationKeys.crewInvitation, { memberName: 'Član Sa Brojem' });
+  expect(shape(await api().get('/api/workers/me/crew', withRegistered.leader.auth))).toEqual(
+    shape(await api().get('/api/workers/me/crew', withUnregistered.leader.auth)),
+  );
+
+  // The leader applies with the member who never accepted; the estate marks them as not come.
+  const { leader } = withRegistered;
+  const moba = await api().post(
+    '/api/estates/vacancies/create',
+    await mobaBody(api(), {}, 0, 3),
+    estate.auth,
+  );
+  const memberId = withRegistered.saved.body.members[0].id as string;
+  const applied = await eventually(async () => {
+    const res = await api().post(
+      '/api/applications/create',
+      { vacancyId: moba.body.id, memberIds: [memberId] },
+      leader.auth,
+    );
+    return res.status === 201 ? res : null;
+  }, 'the leader applies with the member');
+  const admin = await loginAdmin(api());
+  await api().post(`/api/admin/applications/${applied.body.id}/accept`, {}, admin.auth);
+  const marked = await api().post(
+    `/api/estates/vacancies/${moba.body.id}/attendance`,
+    {
+      // The member first: a record for them would be published before the leader's.
+      marks: [
+        { personId: memberId, attendance: 'DidNotCome' },
+        { personId: applied.body.id, attendance: 'Came' },
+      ],
+    },
+    estate.auth,
+  );
+  expect(marked.status).toBe(200);
+  // The leader's figure moves (the same events carry the member's, if any): then the member's has not.
+  await eventually(
+    async () => (await figureOf(leader.auth)).jobs === 1,
+    'the leader’s figure counts the job',
+  );
+  expect(await figureOf(member.auth)).toMatchObject({ jobs: 0, kept: 0 });
 });

@@ -1,5 +1,5 @@
 import type { Role } from '@moba/contracts';
-import type { TestClient, TestResponse } from '@moba/platform/testing';
+import { eventually, type TestClient, type TestResponse } from '@moba/platform/testing';
 import { routeTable, type RouteSpec } from '../../gateway/src/route-table';
 import { authorizationGaps, pathPattern, routeKey } from './support/authorization-coverage';
 import {
@@ -26,8 +26,45 @@ interface IdorContext {
   world: World & { sponsoredVacancy: string };
   stranger: Stranger;
 }
+/**
+ * A leader lists the owner's phone in their crew; the owner is invited. A stranger answering the
+ * owner's invitation is refused as if it did not exist, and the invitation stays the owner's to answer.
+ */
+async function strangerAnswersCrewInvitation({ client, world, stranger }: IdorContext, answer: string) {
+  const owner = world.season.workerSessions[1];
+  const { phone } = (await client.get('/api/workers/me', owner.auth)).body as { phone: string };
+  const invitationIds = async () =>
+    ((await client.get('/api/workers/me/crew-invitations', owner.auth)).body as { id: string }[]).map(
+      (i) => i.id,
+    );
+  const before = new Set(await invitationIds());
+  const leader = await registeredUser(client, 'worker', { groupLeader: true, groupSize: 8 });
+  const members = [{ name: 'Pozvani', phone }, ...['A', 'B', 'C', 'D'].map((n) => ({ name: `Član ${n}` }))];
+  expect((await client.put('/api/workers/me/crew', { members }, leader.auth)).status).toBe(200);
+  const invitationId = await eventually(
+    async () => (await invitationIds()).find((id) => !before.has(id)),
+    'the owner is invited',
+  );
+  const invitation = { id: invitationId };
+  for (const someoneElse of [stranger.Worker, leader]) {
+    const res = await client.post(
+      `/api/workers/me/crew-invitations/${invitation.id}/${answer}`,
+      {},
+      someoneElse.auth,
+    );
+    expect(res.status).toBe(404);
+  }
+  const stillPending = (await client.get('/api/workers/me/crew-invitations', owner.auth)).body as {
+    id: string;
+  }[];
+  expect(stillPending.map((i) => i.id)).toContain(invitation.id);
+  expect((await client.get('/api/workers/me/crew', leader.auth)).body.members[0].link).toBe('invited');
+}
+
 /** Each scenario: the stranger acts on the owner's object; the check proves refusal and no effect. */
 const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
+  'POST /workers/me/crew-invitations/:id/accept': (c) => strangerAnswersCrewInvitation(c, 'accept'),
+  'POST /workers/me/crew-invitations/:id/decline': (c) => strangerAnswersCrewInvitation(c, 'decline'),
   'PUT /estates/:id': async ({ client, world, stranger }) => {
     const owner = world.season.estateSessions[0];
     const res = await client.put(

@@ -9,6 +9,7 @@ export const RATE_LIMITS: Record<NonNullable<RouteSpec['rateLimit']>, number> = 
   guest: 10,
   contact: 5,
   payment: 30,
+  crew: 20,
 };
 
 export interface RateDecision {

@@ -12,6 +12,8 @@ import {
   attendanceRequestSchema,
   crewRequestSchema,
   crewSchema,
+  crewInvitationSchema,
+  crewInvitationAnswerSchema,
   rosterSchema,
   adminStatsSchema,
   applicationSchema,
@@ -78,8 +80,27 @@ export const applicationRoutes = [
   route('PUT', '/workers/me/crew', 'application', ['Worker'], {
     body: crewRequestSchema,
     response: crewSchema,
+    rateLimit: 'crew',
     summary:
-      'A group leader saves their whole crew (5 to 200 members; name, optional phone and year of birth)',
+      'A group leader saves their whole crew (5 to 200 members; name, optional phone and year of birth). ' +
+      'A phone links nobody: its registered worker is invited and joins by accepting. Saves and new phones are capped per day (429)',
+    refusals: [429],
+  }),
+  route('GET', '/workers/me/crew-invitations', 'application', ['Worker'], {
+    response: z.array(crewInvitationSchema),
+    summary: "The invitations into leaders' crews the worker has not answered yet",
+  }),
+  route('POST', '/workers/me/crew-invitations/:id/accept', 'application', ['Worker'], {
+    response: crewInvitationAnswerSchema,
+    ownsObject: true,
+    summary: 'The invited worker joins the crew (their attendance then counts for them)',
+    refusals: [404, 409],
+  }),
+  route('POST', '/workers/me/crew-invitations/:id/decline', 'application', ['Worker'], {
+    response: crewInvitationAnswerSchema,
+    ownsObject: true,
+    summary: 'The invited worker declines: the member stays an unlinked person',
+    refusals: [404, 409],
   }),
   route('GET', '/workers/vacancies/my/active', 'application', ['Worker'], {
     response: z.array(myVacancySchema),

@@ -13,8 +13,8 @@ export interface RouteSpec {
   path: string;
   service: ServiceName;
   access: Access;
-  /** Named limiter for abuse-prone routes (login, signup, reset, guest, contact). */
-  rateLimit?: 'login' | 'signup' | 'reset' | 'guest' | 'contact' | 'payment';
+  /** Named limiter for abuse-prone routes (login, signup, reset, guest, contact, crew saves). */
+  rateLimit?: 'login' | 'signup' | 'reset' | 'guest' | 'contact' | 'payment' | 'crew';
   /** Where a user acts on an object that may be someone else's (authorization tests cover IDOR). */
   ownsObject?: boolean;
   /** Contract schemas for the OpenAPI document at /api/docs. */

@@ -1,5 +1,6 @@
 import type { Clock, Logger, OutboxRelay } from '@moba/platform';
 import type { ApplicationStore } from './store';
+import type { CrewLimits } from './domain/crew';
 
 /** What every use case of this service gets. */
 export interface AppContext {
@@ -7,4 +8,5 @@ export interface AppContext {
   clock: Clock;
   logger: Logger;
   relay: OutboxRelay;
+  crewLimits: CrewLimits;
 }

@@ -12,6 +12,7 @@ import { applicationRoutes } from './http/routes';
 import { subscribeAll } from './messaging/subscriptions';
 import { ensureStatsShards, pruneStatsGuards } from './stats/stats';
 import { reconcilePlaces } from './reconcile-places/reconcile-places';
+import { inviteUnconsentedLinks } from './invite-crew-members/invite-crew-members';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const RECONCILE_PLACES_EVERY_MS = 10 * 60 * 1000;
@@ -26,10 +27,25 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
   await ensureStatsShards(store);
   const relay = createOutboxRelay({
     bus: deps.bus,
-    collections: [store.applications, store.guestApplications, store.closures, store.crews] as never,
+    collections: [
+      store.applications,
+      store.guestApplications,
+      store.closures,
+      store.crews,
+      store.crewInvitations,
+    ] as never,
     logger: deps.logger,
   });
-  const ctx: AppContext = { store, clock: deps.clock, logger: deps.logger, relay };
+  const ctx: AppContext = {
+    store,
+    clock: deps.clock,
+    logger: deps.logger,
+    relay,
+    crewLimits: {
+      savesPerDay: deps.config.CREW_SAVES_PER_DAY,
+      newPhonesPerDay: deps.config.CREW_NEW_PHONES_PER_DAY,
+    },
+  };
   const app = createHttpApp({
     name: 'application',
     logger: deps.logger,
@@ -51,6 +67,7 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
         subscribed = true;
       }
       relay.start();
+      await inviteUnconsentedLinks(ctx);
       pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS);
       pruneTimer.unref();
       reconcileTimer = setInterval(() => void reconcile(), RECONCILE_PLACES_EVERY_MS);

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import {
   applicationStatusSchema,
   attendanceSchema,
-  crewMemberSchema,
   vacancyStatusSchema,
   type ApplicationStatus,
   type Attendance,
-  type CrewMember,
   type VacancyStatus,
 } from '@moba/contracts';
 import type { StatsCounter, VacancyState } from './domain/stats';
+import type { StoredCrewMember } from './domain/crew';
 import type { BaseDoc, Collection, DocumentStore, WithOutbox } from '@moba/platform';
 
 /** Replica of a worker from auth events (UserRegistered, ProfileUpdated). _id = userId. */
@@ -98,7 +97,7 @@ export interface ApplicationDoc extends WithOutbox {
   closedBy?: string;
   closedFrom?: 'Pending' | 'Accepted';
   /** A leader with a crew: the members they picked (a copy as it was when applying). */
-  crew?: CrewMember[];
+  crew?: StoredCrewMember[];
   /** Of `crew`, those the admin accepted (all of them unless a part was accepted). */
   acceptedMemberIds?: string[];
   /** The estate's marks once the job started, by person (the application id for the applicant, a member id). */
@@ -107,11 +106,39 @@ export interface ApplicationDoc extends WithOutbox {
   attendanceVersion?: number;
 }
 
+export type { StoredCrewMember } from './domain/crew';
+
 /** A group leader's crew, kept on their profile. _id = the leader's userId. Carries CrewUpdated. */
 export interface CrewDoc extends WithOutbox {
   _id: string;
-  members: CrewMember[];
+  members: StoredCrewMember[];
   updatedAt: string;
+}
+
+/**
+ * An invitation into a leader's crew for the worker registered with a member's phone.
+ * `uniqueKey` = leader + member + phone under a unique index: one invitation per member entry and
+ * phone. Carries CrewInvitationSent and CrewInvitationAnswered.
+ */
+export interface CrewInvitationDoc extends WithOutbox {
+  _id: string;
+  uniqueKey: string;
+  leaderId: string;
+  leaderName: string;
+  memberId: string;
+  memberName: string;
+  phone: string;
+  workerId: string;
+  state: 'Pending' | 'Accepted' | 'Declined';
+  sentAt: string;
+  answeredAt: string | null;
+}
+
+/** A leader's crew saves of one day and the new phones they added. _id = leaderId:day. */
+export interface CrewQuotaDoc {
+  _id: string;
+  saves: number;
+  phones: string[];
 }
 
 export interface GuestApplicationDoc extends WithOutbox {
@@ -179,6 +206,14 @@ export type StatsShardDoc = { _id: string; applied: Record<string, number> } & R
  * changed or damaged document fails loudly instead of flowing on. Loose: outbox and maps pass through.
  */
 const state = z.object({ status: vacancyStatusSchema, deleted: z.boolean() });
+const storedCrewMemberSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  birthYear: z.number().int().nullable(),
+  workerId: z.string().nullable().optional(),
+  joined: z.boolean().optional(),
+});
 const docSchemas = {
   workers: z.looseObject({
     _id: z.string(),
@@ -221,11 +256,28 @@ const docSchemas = {
     note: z.string().nullable(),
     submittedAt: z.string(),
     decidedAt: z.string().nullable(),
-    crew: z.array(crewMemberSchema).optional(),
+    crew: z.array(storedCrewMemberSchema).optional(),
     acceptedMemberIds: z.array(z.string()).optional(),
     attendance: z.record(z.string(), attendanceSchema).optional(),
   }),
-  crews: z.looseObject({ _id: z.string(), members: z.array(crewMemberSchema), updatedAt: z.string() }),
+  crews: z.looseObject({
+    _id: z.string(),
+    members: z.array(storedCrewMemberSchema),
+    updatedAt: z.string(),
+  }),
+  crewInvitations: z.looseObject({
+    _id: z.string(),
+    uniqueKey: z.string(),
+    leaderId: z.string(),
+    leaderName: z.string(),
+    memberId: z.string(),
+    memberName: z.string(),
+    phone: z.string(),
+    workerId: z.string(),
+    state: z.enum(['Pending', 'Accepted', 'Declined']),
+    sentAt: z.string(),
+    answeredAt: z.string().nullable(),
+  }),
   guestApplications: z.looseObject({
     _id: z.string(),
     firstName: z.string(),
@@ -271,6 +323,8 @@ export async function openApplicationStore(store: DocumentStore) {
     decisionBatches,
     decisionItems,
     crews,
+    crewInvitations,
+    crewQuotas,
   ] = await Promise.all([
     store.collection<WorkerDoc>('workers').then((c) => parsed(c, docSchemas.workers)),
     store.collection<EstateDoc>('estates').then((c) => parsed(c, docSchemas.estates)),
@@ -297,6 +351,16 @@ export async function openApplicationStore(store: DocumentStore) {
     store.collection<DecisionBatchDoc>('decision_batches'),
     store.collection<DecisionItemDoc>('decision_items', { indexes: [{ fields: ['batchId'] }] }),
     store.collection<CrewDoc>('crews').then((c) => parsed(c, docSchemas.crews)),
+    store
+      .collection<CrewInvitationDoc>('crew_invitations', {
+        indexes: [
+          { fields: ['uniqueKey'], unique: true },
+          { fields: ['workerId'] },
+          { fields: ['leaderId'] },
+        ],
+      })
+      .then((c) => parsed(c, docSchemas.crewInvitations)),
+    store.collection<CrewQuotaDoc>('crew_quotas'),
   ]);
   return {
     workers,
@@ -309,6 +373,8 @@ export async function openApplicationStore(store: DocumentStore) {
     decisionBatches,
     decisionItems,
     crews,
+    crewInvitations,
+    crewQuotas,
   };
 }
 export type ApplicationStore = Awaited<ReturnType<typeof openApplicationStore>>;

@@ -1,5 +1,5 @@
 import type { Role } from '@moba/contracts';
-import { testToken } from '@moba/platform/testing';
+import { eventually, testToken } from '@moba/platform/testing';
 import { guestBody, startApplication, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -38,6 +38,25 @@ async function crewApplication() {
   const memberIds = crew.body.members.slice(0, 2).map((m: { id: string }) => m.id) as string[];
   const res = await t.client.post('/applications/create', { vacancyId, memberIds }, leader.auth);
   return { vacancyId, leader, memberIds, applicationId: res.body.id as string };
+}
+
+let phoneSeq = 0;
+/** The invitation a leader's crew sends to `worker` (registered with a fresh phone that the crew lists). */
+async function invitationFor(worker: Session) {
+  phoneSeq += 1;
+  const phone = `+38163${String(Date.now() % 100_000).padStart(5, '0')}${String(phoneSeq % 100).padStart(2, '0')}`;
+  await t.profileUpdated(worker.id, { groupLeader: false, groupSize: 0, phone });
+  const leader = await t.worker({ groupLeader: true });
+  await t.client.put(
+    '/workers/me/crew',
+    { members: [{ name: 'Pozvani', phone }, ...crewNames(4)] },
+    leader.auth,
+  );
+  const invitation = await eventually(
+    async () => (await t.client.get('/workers/me/crew-invitations', worker.auth)).body[0] ?? null,
+    'the crew invitation',
+  );
+  return { leader, invitationId: invitation.id as string };
 }
 
 /** An accepted worker on an estate's vacancy that starts today (attendance can be marked). */
@@ -148,6 +167,28 @@ const cases: Case[] = [
       await t.profileUpdated(s.Worker.id, { groupLeader: true, groupSize: 10 });
       return { path: '/workers/me/crew', body: { members: crewNames(5) } };
     },
+    allowed: { Worker: 200 },
+  },
+  {
+    name: 'GET /workers/me/crew-invitations',
+    method: 'GET',
+    setup: async () => ({ path: '/workers/me/crew-invitations' }),
+    allowed: { Worker: 200 },
+  },
+  {
+    name: 'POST /workers/me/crew-invitations/:id/accept (the invited worker)',
+    method: 'POST',
+    setup: async (s) => ({
+      path: `/workers/me/crew-invitations/${(await invitationFor(s.Worker)).invitationId}/accept`,
+    }),
+    allowed: { Worker: 200 },
+  },
+  {
+    name: 'POST /workers/me/crew-invitations/:id/decline (the invited worker)',
+    method: 'POST',
+    setup: async (s) => ({
+      path: `/workers/me/crew-invitations/${(await invitationFor(s.Worker)).invitationId}/decline`,
+    }),
     allowed: { Worker: 200 },
   },
   {
@@ -331,6 +372,26 @@ describe('objects of other users (IDOR)', () => {
     expect((await t.client.get('/workers/me/crew', leader.auth)).body).toEqual(before.body);
     const theirs = await t.client.get('/workers/me/crew', other.auth);
     expect(theirs.body.members).toHaveLength(6);
+  });
+
+  test('a crew invitation is answered only by the worker invited: another worker and the leader get not found, and it stays pending', async () => {
+    const invited = await t.worker();
+    const { leader, invitationId } = await invitationFor(invited);
+    const another = await t.worker();
+    for (const answer of ['accept', 'decline'])
+      for (const someoneElse of [another, leader]) {
+        const res = await t.client.post(
+          `/workers/me/crew-invitations/${invitationId}/${answer}`,
+          undefined,
+          someoneElse.auth,
+        );
+        expect(res.status).toBe(404);
+        expect(res.body.error.code).toBe('APPLICATION.CREW_INVITATION_NOT_FOUND');
+      }
+    expect((await t.client.get('/workers/me/crew-invitations', another.auth)).body).toEqual([]);
+    expect((await t.client.get('/workers/me/crew-invitations', invited.auth)).body).toEqual([
+      expect.objectContaining({ id: invitationId }),
+    ]);
   });
 
   test("a leader cannot apply with another leader's crew members", async () => {

@@ -8,7 +8,7 @@ import {
   createTokenVerifier,
   type DocumentStore,
 } from '@moba/platform';
-import { startForTest, testKeys, testToken, type TestClient } from '@moba/platform/testing';
+import { eventually, startForTest, testKeys, testToken, type TestClient } from '@moba/platform/testing';
 import {
   dropSchemas,
   freshSchemaPrefix,
@@ -23,7 +23,8 @@ import { UserRegistered, VacancyCreated } from '../src/messaging/foreign-events'
 /**
  * The capacity claim of partial acceptance on the production store: two application instances, each
  * with its own PostgreSQL connections to one schema (as `start:distributed` runs them), take 50
- * parallel partial and whole crew acceptances of one moba between them.
+ * parallel partial and whole crew acceptances of one moba between them; and a crew invitation is
+ * sent, listed and accepted on that store.
  */
 whenPostgres('crews on PostgreSQL with two application instances', () =>
   describe('crews on PostgreSQL with two application instances', () => {
@@ -127,5 +128,44 @@ whenPostgres('crews on PostgreSQL with two application instances', () =>
       expect(Object.values(vacancy.claims).reduce((a, b) => a + b, 0)).toBe(heads);
       for (const a of accepted) expect(a.positions).toBe(1 + a.acceptedMemberIds!.length);
     }, 120_000);
+
+    test('a registered worker whose phone a crew lists is invited and joins, across the two instances', async () => {
+      const [leader, member] = [await testToken('Worker'), await testToken('Worker')];
+      for (const [session, phone, groupLeader] of [
+        [leader, '+381641234567', true],
+        [member, '+381657771234', false],
+      ] as const)
+        await bus.publish(
+          topics.auth,
+          UserRegistered.create(session.id, {
+            userId: session.id,
+            role: 'Worker',
+            fullName: groupLeader ? 'Vođa Pozivar' : 'Jelena Pozvana',
+            phone,
+            municipality: 'Arilje',
+            groupLeader,
+            groupSize: groupLeader ? 10 : 0,
+          }),
+        );
+      const members = [
+        { name: 'Jelena', phone: '065 777 1234' },
+        ...Array.from({ length: 4 }, (_, i) => ({ name: `Član ${i}` })),
+      ];
+      const saved = await at(0).put('/workers/me/crew', { members }, leader.auth);
+      expect(saved.body.members[0].link).toBe('invited');
+      const invitation = await eventually(
+        async () => (await at(1).get('/workers/me/crew-invitations', member.auth)).body[0] ?? null,
+        'the invitation',
+      );
+      expect(invitation).toMatchObject({ leaderName: 'Vođa Pozivar', memberName: 'Jelena' });
+      const joined = await at(0).post(
+        `/workers/me/crew-invitations/${invitation.id}/accept`,
+        undefined,
+        member.auth,
+      );
+      expect(joined.body).toEqual({ id: invitation.id, state: 'joined' });
+      expect((await at(1).get('/workers/me/crew', leader.auth)).body.members[0].link).toBe('joined');
+      expect((await at(1).get('/workers/me/crew-invitations', member.auth)).body).toEqual([]);
+    }, 60_000);
   }),
 );

@@ -69,7 +69,7 @@ describe('a leader keeps a crew on their profile', () => {
       name: 'Marko Marković',
       phone: '+381641112233',
       birthYear: 1990,
-      workerId: null,
+      link: 'invited',
     });
     const kept = first.body.members[0].id as string;
     const again = await t.client.put(
@@ -80,18 +80,6 @@ describe('a leader keeps a crew on their profile', () => {
     expect(again.body.members[0]).toMatchObject({ id: kept, name: 'Marko M.', phone: null });
     expect((await t.client.get('/workers/me/crew', leader.auth)).body.members).toHaveLength(6);
     await until(() => expect(t.eventsOf('CrewUpdated').filter((e) => e.key === leader.id)).toHaveLength(2));
-  });
-
-  test('a member whose phone is a registered worker is linked to that worker', async () => {
-    const leader = await t.worker({ groupLeader: true });
-    const member = await t.worker();
-    await t.profileUpdated(member.id, { groupLeader: false, groupSize: 0, phone: '+381653334455' });
-    const res = await t.client.put(
-      '/workers/me/crew',
-      { members: [{ name: 'Registrovan', phone: '065 333 4455' }, ...names(4)] },
-      leader.auth,
-    );
-    expect(res.body.members[0].workerId).toBe(member.id);
   });
 
   test('the crew stays within 5 to 200, members are 16 or older, and only a group leader keeps one', async () => {
@@ -474,38 +462,6 @@ describe('roster and attendance', () => {
     });
     expect((await t.store.applications.findOne({ _id: started.applicationId }))!.attendance).toBeUndefined();
   });
-});
-
-test('a crew member with a registered phone gets their own attendance record', async () => {
-  const { vacancyId, estateId } = await t.vacancy({ startDate: t.daysAfterToday(0) });
-  const leader = await t.worker({ groupLeader: true });
-  const member = await t.worker();
-  await t.profileUpdated(member.id, { groupLeader: false, groupSize: 0, phone: '+381659998877' });
-  const crew = await t.client.put(
-    '/workers/me/crew',
-    { members: [{ name: 'Registrovana', phone: '065 999 8877' }, ...names(4)] },
-    leader.auth,
-  );
-  const linked = crew.body.members[0].id as string;
-  const applied = await t.client.post(
-    '/applications/create',
-    { vacancyId, memberIds: [linked] },
-    leader.auth,
-  );
-  await t.client.post(`/admin/applications/${applied.body.id}/accept`, undefined, (await t.admin()).auth);
-  const owner = await ownerSession(estateId);
-  await t.client.post(
-    `/estates/vacancies/${vacancyId}/attendance`,
-    { marks: [{ personId: linked, attendance: 'DidNotCome' }] },
-    owner.auth,
-  );
-  await until(() =>
-    expect(
-      t
-        .eventsOf('WorkerAttendanceRecorded')
-        .find((e) => (e.data as { workerId: string }).workerId === member.id)?.data,
-    ).toMatchObject({ vacancyId, came: false, stayed: false }),
-  );
 });
 
 describe('stats count heads', () => {

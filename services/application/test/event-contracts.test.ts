@@ -114,10 +114,22 @@ describe("interop with the producers' event definitions in @moba/contracts", () 
     const guest = (await t.client.post('/signup-guest', guestBody())).body.id;
     await t.client.post(`/admin/applications/guest/${guest}/accept`, { vacancyId }, admin.auth);
     await t.deleted(vacancyId);
-    // A crew (CrewUpdated) and attendance at a job that started today (AttendanceMarked).
+    // A crew (CrewUpdated) naming a registered worker, who is invited and accepts (CrewInvitationSent,
+    // CrewInvitationAnswered), and attendance at a job that started today (AttendanceMarked).
     const leader = await t.worker({ groupLeader: true });
+    const invited = await t.worker();
+    await t.profileUpdated(invited.id, { groupLeader: false, groupSize: 0, phone: '+381657770011' });
     const members = Array.from({ length: 5 }, (_, i) => ({ name: `Član ${i}` }));
-    await t.client.put('/workers/me/crew', { members }, leader.auth);
+    await t.client.put(
+      '/workers/me/crew',
+      { members: [{ name: 'Pozvana', phone: '+381657770011' }, ...members] },
+      leader.auth,
+    );
+    const invitation = await eventually(
+      async () => (await t.client.get('/workers/me/crew-invitations', invited.auth)).body[0] ?? null,
+      'the invitation',
+    );
+    await t.client.post(`/workers/me/crew-invitations/${invitation.id}/accept`, {}, invited.auth);
     const today = await t.vacancy({ startDate: t.daysAfterToday(0) });
     const came = (await t.apply(await t.worker(), today.vacancyId)).body.id;
     await t.client.post(`/admin/applications/${came}/accept`, {}, admin.auth);

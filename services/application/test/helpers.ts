@@ -20,11 +20,14 @@ type VacancyStatus = 'Open' | 'Pending' | 'Closed' | 'Finished';
  * The application service on port 0 with memory adapters (or the given store). Auth and vacancy
  * facts arrive only as published events (envelopes built here), never through those services' code.
  */
-export async function startApplication(options: { store?: DocumentStore } = {}) {
+export async function startApplication(
+  options: { store?: DocumentStore; env?: Record<string, string> } = {},
+) {
   const deps = { ...createTestDeps(), ...(options.store ? { store: options.store } : {}) };
+  const env = options.env ?? {};
   const service = await createService({
     ...deps,
-    config: loadApplicationConfig({ PORT: '0', LOG_LEVEL: 'silent' }),
+    config: loadApplicationConfig({ PORT: '0', LOG_LEVEL: 'silent', ...env }),
   });
   const { client, stop } = await startForTest(service);
   const store = await openApplicationStore(deps.store);

@@ -204,6 +204,7 @@ function placesSuite(label: string, open: () => Promise<DocumentStore>, dispose:
         clock: t.deps.clock,
         logger: createLogger('test', 'silent'),
         relay: { kick: () => undefined } as never,
+        crewLimits: { savesPerDay: 100, newPhonesPerDay: 250 },
       };
       await reconcilePlaces(ctx);
       expect(await places(vacancyId)).toEqual({ free: 3, claims: { [kept]: 1, [id]: 1 } });

@@ -92,6 +92,28 @@ describe('applications', () => {
     });
   });
 
+  test('a crew invitation asks the invited worker, once, naming the leader and the member', async () => {
+    const { CrewInvitationSent } = await import('@moba/contracts');
+    const [invitationId, leaderId, workerId] = [randomUUID(), randomUUID(), randomUUID()];
+    const event = CrewInvitationSent.create(invitationId, {
+      invitationId,
+      leaderId,
+      leaderName: 'Vođa Grupe',
+      workerId,
+      memberName: 'Jelena',
+      sentAt: new Date().toISOString(),
+    });
+    await svc.publish(topics.application, event);
+    await svc.publish(topics.application, event); // redelivered: still one notification
+    const toWorker = await listOf(workerId);
+    expect(toWorker).toHaveLength(1);
+    expect(toWorker[0].content).toEqual({
+      key: notificationKeys.crewInvitation,
+      params: { invitationId, leaderName: 'Vođa Grupe', memberName: 'Jelena' },
+    });
+    expect(await listOf(leaderId)).toEqual([]);
+  });
+
   test('an accepted guest application tells only the estate', async () => {
     const [vacancyId, estateId] = [randomUUID(), randomUUID()];
     await svc.publish(topics.application, accepted(vacancyId, estateId, null));

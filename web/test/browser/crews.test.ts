@@ -241,3 +241,43 @@ test('a roster of 40 people prints on one A4 page', async () => {
     await context.close();
   }
 });
+
+test('a worker whose phone a leader listed sees the invitation on the profile, joins, and the leader sees it', async () => {
+  const member = await registeredUser(client, 'worker');
+  const leader = await registeredUser(client, 'worker', {
+    groupLeader: true,
+    groupSize: 10,
+    lastName: 'Pozivić',
+  });
+  const members = [{ name: 'Jelena Pozvana', phone: member.phone as string }, ...names(4, 'Član')];
+  await eventually(
+    async () => (await client.put('/api/workers/me/crew', { members }, leader.auth)).status === 200,
+    'crew saved',
+    10_000,
+  );
+  await eventually(
+    async () => (await client.get('/api/workers/me/crew-invitations', member.auth)).body.length === 1,
+    'the invitation is sent',
+    10_000,
+  );
+  const invited = await signedIn(member, '/worker/mobas');
+  try {
+    await invited.page.goto(`${product.url}/worker/profile`);
+    const section = invited.page.getByTestId('crew-invitations');
+    await section.getByText(/upisani ste u ekipu kao „Jelena Pozvana”/).waitFor();
+    await screenshots(invited.page, 'crew-invitation');
+    await section.getByRole('button', { name: 'Pridruži se ekipi' }).click();
+    await section.waitFor({ state: 'detached' });
+  } finally {
+    await invited.context.close();
+  }
+  const shown = await signedIn(leader, '/worker/mobas');
+  try {
+    await shown.page.goto(`${product.url}/worker/profile`);
+    const links = shown.page.getByTestId('crew-editor').getByTestId('crew-link');
+    await links.first().getByText('U ekipi, potvrđeno').waitFor();
+    expect(await links.count()).toBe(1);
+  } finally {
+    await shown.context.close();
+  }
+});

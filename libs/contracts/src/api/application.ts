@@ -40,6 +40,14 @@ export const applicationErrorCodes = {
    * reconciliation gives them back (503, the decision may be retried).
    */
   DECISION_INTERRUPTED: 'APPLICATION.DECISION_INTERRUPTED',
+  /** A leader added more new phones to their crew today than the daily cap (field members). */
+  CREW_PHONES_DAILY_LIMIT: 'APPLICATION.CREW_PHONES_DAILY_LIMIT',
+  /** A leader saved their crew more often today than the daily cap. */
+  CREW_SAVES_DAILY_LIMIT: 'APPLICATION.CREW_SAVES_DAILY_LIMIT',
+  /** No such crew invitation for the caller (or its member left the crew). */
+  CREW_INVITATION_NOT_FOUND: 'APPLICATION.CREW_INVITATION_NOT_FOUND',
+  /** The crew invitation was already accepted or declined. */
+  CREW_INVITATION_ANSWERED: 'APPLICATION.CREW_INVITATION_ANSWERED',
 } as const;
 
 export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';

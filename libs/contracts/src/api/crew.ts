@@ -40,15 +40,46 @@ export const crewRequestSchema = z.object({
 });
 export type CrewRequest = z.input<typeof crewRequestSchema>;
 
+/**
+ * Whether a member with a phone is linked to a worker's account. A phone is only ever linked when
+ * its worker accepts the leader's invitation; until then it shows `invited` whether or not anyone
+ * registered with it, so the crew answer never tells a leader which phones are registered.
+ */
+export const crewMemberLinkValues = ['invited', 'joined', 'declined'] as const;
+export const crewMemberLinkSchema = z.enum(crewMemberLinkValues);
+export type CrewMemberLink = z.infer<typeof crewMemberLinkSchema>;
+
+/** New phones (not in the saved crew) a leader may add per day: each may send an invitation. */
+export const CREW_NEW_PHONES_PER_DAY = 250;
+/** Crew saves per leader per day. */
+export const CREW_SAVES_PER_DAY = 100;
+
 export const crewMemberSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   phone: z.string().nullable(),
   birthYear: z.number().int().nullable(),
-  /** The registered worker with this phone, when there is one ("came and stayed" counts for them too). */
-  workerId: z.uuid().nullable(),
+  /** null for a member without a phone (nobody to invite). */
+  link: crewMemberLinkSchema.nullable(),
 });
 export type CrewMember = z.infer<typeof crewMemberSchema>;
+
+/** A pending invitation into a leader's crew, as the invited worker sees it. */
+export const crewInvitationSchema = z.object({
+  id: z.uuid(),
+  leaderName: z.string(),
+  /** The name the leader gave the member. */
+  memberName: z.string(),
+  sentAt: isoDateTimeSchema,
+});
+export type CrewInvitation = z.infer<typeof crewInvitationSchema>;
+
+/** POST /workers/me/crew-invitations/{id}/accept|decline answer. */
+export const crewInvitationAnswerSchema = z.object({
+  id: z.uuid(),
+  state: z.enum(['joined', 'declined']),
+});
+export type CrewInvitationAnswer = z.infer<typeof crewInvitationAnswerSchema>;
 
 /** GET/PUT /workers/me/crew answer. */
 export const crewSchema = z.object({
@@ -115,6 +146,8 @@ export type AttendanceRequest = z.infer<typeof attendanceRequestSchema>;
 export const crewApi = {
   crewRequest: crewRequestSchema,
   crew: crewSchema,
+  crewInvitations: z.array(crewInvitationSchema),
+  crewInvitationAnswer: crewInvitationAnswerSchema,
   acceptPartRequest: acceptPartRequestSchema,
   roster: rosterSchema,
   attendanceRequest: attendanceRequestSchema,

@@ -20,6 +20,8 @@ export const notificationKeys = {
   applicationAccepted: 'notification.applicationAccepted',
   /** A leader's crew accepted, whole or in part: params accepted / notAccepted (names, comma-separated) and their counts. */
   crewAccepted: 'notification.crewAccepted',
+  /** A group leader invited the worker into their crew: params leaderName, memberName, invitationId. */
+  crewInvitation: 'notification.crewInvitation',
   applicationRejected: 'notification.applicationRejected',
   applicationClosed: 'notification.applicationClosed',
   workerAccepted: 'notification.workerAccepted',

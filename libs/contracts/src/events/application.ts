@@ -119,8 +119,8 @@ export const CrewUpdated = defineEvent(
 /**
  * The estate marked who came to an accepted application's job: the whole current attendance of that
  * application (the applicant and each accepted crew member), so a consumer keeps the latest per key.
- * `workerId` of a person: the registered worker it is (the applicant, or a member with a registered
- * phone), else null. Key: applicationId.
+ * `workerId` of a person: the registered worker it is (the applicant, or a member who accepted the
+ * leader's invitation), else null. Key: applicationId.
  */
 export const AttendanceMarked = defineEvent(
   topics.application,
@@ -144,6 +144,39 @@ export const AttendanceMarked = defineEvent(
   }),
 );
 
+/**
+ * A group leader listed the phone of a registered worker in their crew: the worker is asked whether
+ * they are that member (nothing is linked until they accept). `memberName` is the name as the leader
+ * typed it. Key: invitationId.
+ */
+export const CrewInvitationSent = defineEvent(
+  topics.application,
+  'CrewInvitationSent',
+  1,
+  z.object({
+    invitationId: z.uuid(),
+    leaderId: z.uuid(),
+    leaderName: z.string(),
+    workerId: z.uuid(),
+    memberName: z.string(),
+    sentAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/** The invited worker accepted (joined the crew: attendance counts for them) or declined. Key: invitationId. */
+export const CrewInvitationAnswered = defineEvent(
+  topics.application,
+  'CrewInvitationAnswered',
+  1,
+  z.object({
+    invitationId: z.uuid(),
+    leaderId: z.uuid(),
+    workerId: z.uuid(),
+    accepted: z.boolean(),
+    answeredAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
 export const applicationEvents = [
   ApplicationSubmitted,
   ApplicationAccepted,
@@ -152,6 +185,8 @@ export const applicationEvents = [
   GuestApplicationAccepted,
   ApplicationsClosed,
   CrewUpdated,
+  CrewInvitationSent,
+  CrewInvitationAnswered,
   AttendanceMarked,
   WorkerAttendanceRecorded,
 ] as const;

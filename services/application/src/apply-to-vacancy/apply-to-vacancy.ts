@@ -11,7 +11,8 @@ import { workerApplicationKey, type ApplicationDoc, type VacancyDoc } from '../s
 import { checkGroup, positionsFor } from '../domain/positions';
 import { errors } from '../domain/errors';
 import { closeApplications } from '../close-applications/close-applications';
-import { checkCrewPick } from '../domain/crew';
+import { checkCrewPick, withConsentedLink } from '../domain/crew';
+import { answersOf } from '../keep-crew/keep-crew';
 
 /**
  * A worker applies to an Open vacancy, once (a unique index on worker + vacancy decides races).
@@ -89,12 +90,13 @@ export async function applyToVacancy(ctx: AppContext, workerId: string, input: A
 
 /** The members of the leader's crew they picked, in the crew's order (checked: a leader, a vacancy for groups, their own members). */
 async function pickedCrew(ctx: AppContext, workerId: string, vacancy: VacancyDoc, memberIds: string[]) {
-  const [worker, saved] = await Promise.all([
+  const [worker, saved, answers] = await Promise.all([
     ctx.store.workers.findOne({ _id: workerId }),
     ctx.store.crews.findOne({ _id: workerId }),
+    answersOf(ctx, workerId),
   ]);
   const crew = saved?.members ?? [];
   checkCrewPick({ worker, vacancy, crew, memberIds });
   const picked = new Set(memberIds);
-  return crew.filter((member) => picked.has(member.id));
+  return crew.filter((member) => picked.has(member.id)).map((member) => withConsentedLink(member, answers));
 }

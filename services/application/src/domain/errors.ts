@@ -30,4 +30,8 @@ export const errors = {
       { field: 'batchId', code: codes.BATCH_ID_REUSED, message: 'already used for another request' },
     ]),
   batchNotFound: () => new AppError(codes.BATCH_NOT_FOUND, 404, 'bulk decision not found'),
+  crewInvitationNotFound: () =>
+    new AppError(codes.CREW_INVITATION_NOT_FOUND, 404, 'crew invitation not found'),
+  crewInvitationAnswered: () =>
+    new AppError(codes.CREW_INVITATION_ANSWERED, 409, 'this crew invitation was already answered'),
 };

@@ -31,6 +31,7 @@ import { myVacancies } from '../my-vacancies/my-vacancies';
 import { myApplications } from '../my-applications/my-applications';
 import { readStats } from '../stats/stats';
 import { getCrew, saveCrew } from '../keep-crew/keep-crew';
+import { answerCrewInvitation, myCrewInvitations } from '../answer-crew-invitations/answer-crew-invitations';
 import { acceptPartOfCrew } from '../accept-part-of-crew/accept-part-of-crew';
 import { getRoster } from '../roster/roster';
 import { markAttendance } from '../mark-attendance/mark-attendance';
@@ -79,6 +80,15 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   app.put('/workers/me/crew', worker, async (req, res) => {
     const input = parseInput(crewRequestSchema, req.body);
     res.json(await saveCrew(ctx, userOf(req).id, input));
+  });
+  app.get('/workers/me/crew-invitations', worker, async (req, res) => {
+    res.json(await myCrewInvitations(ctx, userOf(req).id));
+  });
+  app.post('/workers/me/crew-invitations/:id/accept', worker, async (req, res) => {
+    res.json(await answerCrewInvitation(ctx, userOf(req).id, id(req.params), true));
+  });
+  app.post('/workers/me/crew-invitations/:id/decline', worker, async (req, res) => {
+    res.json(await answerCrewInvitation(ctx, userOf(req).id, id(req.params), false));
   });
 
   app.get('/workers/vacancies/my/active', worker, async (req, res) => {

@@ -1,24 +1,71 @@
-import { CrewUpdated, topics, type Crew, type CrewMember, type CrewRequest } from '@moba/contracts';
+import { CrewUpdated, calendarDay, topics, type Crew, type CrewRequest } from '@moba/contracts';
 import { pushEvents, withEvents, DuplicateKeyError } from '@moba/platform';
 import type { AppContext } from '../context';
-import type { CrewDoc } from '../store';
+import type { CrewDoc, StoredCrewMember } from '../store';
 import { AppError, applicationErrorCodes as codes } from '../domain/errors';
+import { checkCrewQuota, invitationAnswers, memberLinkOf, type InvitationAnswers } from '../domain/crew';
 
-const crewView = (leaderId: string, doc: CrewDoc | null): Crew => ({
+const MAX_TRIES = 5;
+
+/** The answers the leader's invitations got (pending ones show as invited). */
+export async function answersOf(ctx: AppContext, leaderId: string): Promise<InvitationAnswers> {
+  return invitationAnswers(
+    await ctx.store.crewInvitations.find({ leaderId, state: { $in: ['Accepted', 'Declined'] } }),
+  );
+}
+
+const crewView = (leaderId: string, doc: CrewDoc | null, answers: InvitationAnswers): Crew => ({
   leaderId,
-  members: doc?.members ?? [],
+  members: (doc?.members ?? []).map((member) => ({
+    id: member.id,
+    name: member.name,
+    phone: member.phone,
+    birthYear: member.birthYear,
+    link: memberLinkOf(member, answers),
+  })),
   updatedAt: doc?.updatedAt ?? null,
 });
 
 /** A leader's crew as kept on their profile (empty until saved). */
 export async function getCrew(ctx: AppContext, leaderId: string): Promise<Crew> {
-  return crewView(leaderId, await ctx.store.crews.findOne({ _id: leaderId }));
+  const [doc, answers] = await Promise.all([
+    ctx.store.crews.findOne({ _id: leaderId }),
+    answersOf(ctx, leaderId),
+  ]);
+  return crewView(leaderId, doc, answers);
+}
+
+/**
+ * Counts this save and the new phones it adds against the leader's day (a conditional write, so
+ * parallel saves cannot both take the last of the allowance).
+ */
+async function spendCrewQuota(ctx: AppContext, leaderId: string, newPhones: string[]) {
+  const _id = `${leaderId}:${calendarDay(ctx.clock.now())}`;
+  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+    const quota = await ctx.store.crewQuotas.findOne({ _id });
+    const saves = quota?.saves ?? 0;
+    const phones = [...new Set([...(quota?.phones ?? []), ...newPhones])];
+    checkCrewQuota(ctx.crewLimits, saves, phones.length);
+    if (!quota) {
+      try {
+        await ctx.store.crewQuotas.insertOne({ _id, saves: 1, phones });
+        return;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        continue;
+      }
+    }
+    if ((await ctx.store.crewQuotas.updateOne({ _id, saves }, { $set: { saves: saves + 1, phones } })) === 1)
+      return;
+  }
+  throw new AppError(codes.CREW_SAVES_DAILY_LIMIT, 429, 'the crew is being saved meanwhile; try again');
 }
 
 /**
  * A group leader saves their whole crew. Members keep their ids when edited (an id of the saved crew);
- * new ones get an id. A member whose phone is a registered worker's is linked to that worker, so their
- * attendance counts for them too. The change and its CrewUpdated are written together (outbox).
+ * new ones get an id. Nobody is linked here: the CrewUpdated handler invites the workers registered
+ * with new phones (invite-crew-members), so the answer and its timing are the same for every phone.
+ * The change and its CrewUpdated are written together (outbox).
  */
 export async function saveCrew(
   ctx: AppContext,
@@ -33,23 +80,17 @@ export async function saveCrew(
     ]);
   const current = await crews.findOne({ _id: leaderId });
   const known = new Set((current?.members ?? []).map((member) => member.id));
-  const phones = input.members.map((m) => m.phone).filter((phone): phone is string => !!phone);
-  const registered = phones.length ? await workers.find({ phone: { $in: [...new Set(phones)] } }) : [];
-  const workerByPhone = new Map(
-    registered.filter((w) => w._id !== leaderId).map((w) => [w.phone, w._id] as const),
-  );
+  const savedPhones = new Set((current?.members ?? []).map((member) => member.phone));
+  const newPhones = input.members
+    .map((m) => m.phone)
+    .filter((phone): phone is string => !!phone && !savedPhones.has(phone));
+  await spendCrewQuota(ctx, leaderId, newPhones);
+
   const used = new Set<string>();
-  const members: CrewMember[] = input.members.map((m) => {
+  const members: StoredCrewMember[] = input.members.map((m) => {
     const id = m.id && known.has(m.id) && !used.has(m.id) ? m.id : crypto.randomUUID();
     used.add(id);
-    const phone = m.phone ? m.phone : null;
-    return {
-      id,
-      name: m.name,
-      phone,
-      birthYear: m.birthYear ?? null,
-      workerId: phone ? (workerByPhone.get(phone) ?? null) : null,
-    };
+    return { id, name: m.name, phone: m.phone ? m.phone : null, birthYear: m.birthYear ?? null };
   });
   const updatedAt = ctx.clock.now().toISOString();
   const event = CrewUpdated.create(leaderId, {
@@ -71,5 +112,5 @@ export async function saveCrew(
     }
   }
   ctx.relay.kick();
-  return { leaderId, members, updatedAt };
+  return crewView(leaderId, { _id: leaderId, members, updatedAt }, await answersOf(ctx, leaderId));
 }

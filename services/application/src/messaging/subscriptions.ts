@@ -3,6 +3,7 @@ import {
   ApplicationRejected,
   ApplicationSubmitted,
   ApplicationsClosed,
+  CrewUpdated,
   GuestApplicationSubmitted,
   topics,
   type EventDefinition,
@@ -29,6 +30,7 @@ import {
   recordVacancyStatusChanged,
 } from '../replicate-vacancies/replicate-vacancies';
 import { applicationDeltas } from '../domain/stats';
+import { inviteCrewMembers } from '../invite-crew-members/invite-crew-members';
 import { applyStatsDelta } from '../stats/stats';
 
 export const CONSUMER_GROUP = 'application';
@@ -55,8 +57,9 @@ const routes: Record<string, Route[]> = {
     on(VacancyFeatured, recordVacancyFeatured),
     on(VacancyReviewChanged, recordVacancyReviewChanged),
   ],
-  // This service's own events feed the stats read model.
+  // This service's own events feed the stats read model and invite the workers a crew names.
   [topics.application]: [
+    on(CrewUpdated, (ctx, e) => inviteCrewMembers(ctx, e.data.leaderId)),
     on(ApplicationSubmitted, (ctx, e) =>
       applyStatsDelta(ctx.store, e.id, applicationDeltas.submitted()).then(() => undefined),
     ),

@@ -118,6 +118,14 @@ export const ApplicationsClosed = defineEvent(
   }),
 );
 
+/** A leader listed the worker's phone in their crew; the worker is asked to accept (application.v1). */
+export const CrewInvitationSent = defineEvent(
+  topics.application,
+  'CrewInvitationSent',
+  1,
+  z.object({ invitationId: id, workerId: id, leaderName: z.string(), memberName: z.string() }),
+);
+
 export const GuestApplicationSubmitted = defineEvent(
   topics.application,
   'GuestApplicationSubmitted',

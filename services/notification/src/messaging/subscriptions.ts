@@ -16,6 +16,7 @@ import {
   rememberVacancy,
 } from '../notify-vacancy-change/notify-vacancy-change';
 import { notifyFeaturingPayment } from '../notify-featuring-payment/notify-featuring-payment';
+import { notifyCrewInvitation } from '../notify-crew-invitation/notify-crew-invitation';
 import { subscribeToMailCommands } from './mail-commands';
 import {
   banUser,
@@ -121,6 +122,8 @@ export async function subscribeToEvents(ctx: MessagingContext) {
       },
       [events.ApplicationsClosed.type]: (e) =>
         notifyApplicationsClosed(ctx, e.id, read(events.ApplicationsClosed, e)),
+      [events.CrewInvitationSent.type]: (e) =>
+        notifyCrewInvitation(ctx, e.id, read(events.CrewInvitationSent, e)),
     },
     [topics.payment]: {
       [events.PaymentSucceeded.type]: (e) =>

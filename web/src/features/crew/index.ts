@@ -2,4 +2,5 @@
 export { useMyCrewQuery } from './api';
 export { CrewDecision } from './components/CrewDecision';
 export { CrewEditor } from './components/CrewEditor';
+export { CrewInvitations } from './components/CrewInvitations';
 export { CrewPicker, crewPickProblem } from './components/CrewPicker';

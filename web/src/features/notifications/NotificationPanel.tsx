@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Notification } from '@moba/contracts';
+import type { Notification, notificationKeys } from '@moba/contracts';
 import { paths } from '../../app/paths';
 import { Dialog } from '../../components/Dialog';
 import { formatRelative } from '../../lib/relative-time';
@@ -12,6 +12,16 @@ import { isLiveDown, subscribeLiveStatus } from './live-status';
 import { Icon } from '../../components/Icon';
 import { useReaderScript } from '../../lib/reader-script';
 
+// Typed against the contract, imported as a type only: the contracts' runtime stays out of this chunk.
+const CREW_INVITATION: (typeof notificationKeys)['crewInvitation'] = 'notification.crewInvitation';
+
+/** The button a notification offers: a rating, or answering a crew invitation on the profile. */
+const actionOf = (n: Notification): { to: string; label: string } | null => {
+  if (n.content.key === CREW_INVITATION) return { to: paths.worker.profile, label: 'CrewInvitation' };
+  const to = actionPath(n);
+  return to && n.actionButtonType ? { to, label: n.actionButtonType } : null;
+};
+
 const actionPath = (n: Notification): string | null => {
   const id = n.actionButtonParamIds[0];
   if (!id) return null;
@@ -21,7 +31,7 @@ const actionPath = (n: Notification): string | null => {
 };
 
 /** Params typed by people (ids and e-mail addresses stay as they are). */
-const userWritten = new Set(['vacancyTitle', 'estateName', 'name', 'excerpt']);
+const userWritten = new Set(['vacancyTitle', 'estateName', 'name', 'excerpt', 'leaderName', 'memberName']);
 
 export default function NotificationPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
   const { t } = useTranslation(['notifications', 'common']);
@@ -146,7 +156,7 @@ export default function NotificationPanel({ userId, onClose }: { userId: string;
         )}
         <ul className="notification-list">
           {shown.map((n) => {
-            const to = actionPath(n);
+            const action = actionOf(n);
             return (
               <li
                 key={n.id}
@@ -159,17 +169,17 @@ export default function NotificationPanel({ userId, onClose }: { userId: string;
                     {formatRelative(t, n.dateSent, now)}
                   </time>
                   <span>
-                    {to && n.actionButtonType && (
+                    {action && (
                       <button
                         type="button"
                         className="primary small"
                         onClick={() => {
                           if (!n.dateRead) void read({ userId, notificationIds: [n.id] });
                           onClose();
-                          navigate(to);
+                          navigate(action.to);
                         }}
                       >
-                        {t(`actions.${n.actionButtonType}`)}
+                        {t(`actions.${action.label}`)}
                       </button>
                     )}{' '}
                     {!n.dateRead && (

@@ -48,6 +48,7 @@ export function CrewEditor() {
     <section className="card stack" aria-labelledby="crew-title" data-testid="crew-editor">
       <h2 id="crew-title">{t('editor.title')}</h2>
       <p className="muted">{t('editor.intro')}</p>
+      <p className="muted small">{t('editor.linkHint')}</p>
       <QueryState
         isLoading={isLoading}
         error={error}
@@ -81,6 +82,7 @@ function CrewForm({ crew }: { crew: Crew }) {
   const errors = form.formState.errors.members;
   const names = form.watch('members');
   const listError = issueText(errors?.root?.message ?? errors?.message, 'members');
+  const linkOf = new Map(crew.members.map((member) => [member.id, member.link]));
   // A changed crew is a new draft: the last "saved" notice no longer holds.
   const changed = { onChange: () => reset() };
 
@@ -99,10 +101,16 @@ function CrewForm({ crew }: { crew: Crew }) {
         {fields.map((row, index) => {
           const shownName = names[index]?.name.trim() || t('editor.member', { number: index + 1 });
           const problems = errors?.[index];
+          const link = names[index]?.id ? linkOf.get(names[index].id) : null;
           return (
             <li key={row.key} className="crew-member" data-testid="crew-member">
               <fieldset>
                 <legend>{shownName}</legend>
+                {link && (
+                  <p className="muted small" data-testid="crew-link">
+                    {t(`editor.links.${link}`)}
+                  </p>
+                )}
                 <Labelled label={t('editor.name')} error={issueText(problems?.name?.message, 'name')}>
                   {(c) => (
                     <input

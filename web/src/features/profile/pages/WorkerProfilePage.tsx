@@ -21,7 +21,7 @@ import { PromiseFigureLine } from '../../../components/TrustFigures';
 import { PhotoField } from '../components/PhotoField';
 import { LogOutEverywhere } from '../components/LogOutEverywhere';
 import { SmsSettingsField } from '../components/SmsSettingsField';
-import { CrewEditor } from '../../crew';
+import { CrewEditor, CrewInvitations } from '../../crew';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { useIssueText } from '../../../components/Field';
@@ -49,6 +49,7 @@ export default function WorkerProfilePage() {
         {data && (
           <>
             <Summary profile={data} />
+            <CrewInvitations />
             <WorkerForm profile={data} />
             <SmsSettingsField />
             {data.groupLeader && <CrewEditor />}
