@@ -44,7 +44,7 @@ jest.mock('../../src/features/admin/review-api', () => ({
   useDecideReviewMutation: () => [jest.fn(), { isLoading: false, error: undefined }],
 }));
 jest.mock('../../src/features/admin/admin.css', () => ({}));
-jest.mock('../../src/features/mobas/mobas.css', () => ({}));
+jest.mock('../../src/components/mobas.css', () => ({}));
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
