@@ -1,5 +1,5 @@
 import { eventually } from '@moba/platform/testing';
-import { loginAdmin, mobaBody, registeredUser, startProduct } from './support/product';
+import { hideByReports, loginAdmin, mobaBody, registeredUser, startProduct } from './support/product';
 
 /**
  * A moba hidden by reports takes no workers until an admin keeps it (issue #33): the application
@@ -13,7 +13,6 @@ afterAll(() => product.stop());
 
 const api = () => product.client;
 const HELD = 'APPLICATION.VACANCY_HELD';
-const MAX_REPORTERS = 10;
 
 test('a hidden moba refuses applications and acceptances with VACANCY_HELD; kept by the admin, it takes them again', async () => {
   const admin = await loginAdmin(api());
@@ -38,22 +37,7 @@ test('a hidden moba refuses applications and acceptances with VACANCY_HELD; kept
   const applicationId = applied.body.id as string;
 
   // Workers report it until the vacancy service hides it (however it weighs the reports).
-  const hidden = async () => {
-    const queue = await api().post('/api/admin/vacancies/review', {}, admin.auth);
-    return (queue.body as { id: string; review: { hidden: boolean } }[]).some(
-      (item) => item.id === vacancyId && item.review.hidden,
-    );
-  };
-  for (let reporters = 0; !(await hidden()); reporters++) {
-    expect(reporters).toBeLessThan(MAX_REPORTERS);
-    const reporter = await registeredUser(api(), 'worker');
-    const report = await api().post(
-      `/api/workers/vacancies/${vacancyId}/report`,
-      { reason: 'fake_listing' },
-      reporter.auth,
-    );
-    expect(report.status).toBe(201);
-  }
+  await hideByReports(api(), admin.auth, estate.auth, vacancyId);
 
   // Each try is a new worker, so an apply that got in before the hold reached the replica changes nothing.
   await eventually(

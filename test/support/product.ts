@@ -210,3 +210,54 @@ export async function pressCheckout(checkoutUrl: string, outcome: 'succeeded' | 
     action: new URL(action, checkoutUrl).href,
   };
 }
+
+/**
+ * Reports a moba until the vacancy service hides it. Reports are weighed (issue #33): each reporter
+ * first works a moba of the same estate (applied nearby and accepted), which weighs more than a fresh
+ * account, so a few of them hide it; a reporter whose standing has not reached the vacancy service yet
+ * weighs less, and the next one adds to the sum.
+ */
+export async function hideByReports(
+  client: TestClient,
+  admin: Record<string, string>,
+  estate: Record<string, string>,
+  vacancyId: string,
+  maxReporters = 8,
+) {
+  const hidden = async () => {
+    const queue = await client.post('/api/admin/vacancies/review', {}, admin);
+    return (queue.body as { id: string; review: { hidden: boolean } }[]).some(
+      (item) => item.id === vacancyId && item.review.hidden,
+    );
+  };
+  for (let reporters = 0; !(await hidden()); reporters++) {
+    if (reporters >= maxReporters) throw new Error(`${maxReporters} reporters did not hide ${vacancyId}`);
+    const reporter = await registeredUser(client, 'worker');
+    const worked = await client.post('/api/estates/vacancies/create', await mobaBody(client), estate);
+    if (worked.status !== 201) throw new Error(`create failed: ${worked.status} ${worked.text}`);
+    const applied = await eventually(
+      async () => {
+        const res = await client.post(
+          '/api/applications/create',
+          { vacancyId: worked.body.id },
+          reporter.auth,
+        );
+        return res.status === 201 ? res : null;
+      },
+      'the reporter applies to a moba of the estate',
+      10_000,
+    );
+    await eventually(
+      async () =>
+        (await client.post(`/api/admin/applications/${applied.body.id}/accept`, {}, admin)).status === 200,
+      'the admin accepts the reporter',
+      10_000,
+    );
+    const report = await client.post(
+      `/api/workers/vacancies/${vacancyId}/report`,
+      { reason: 'fake_listing' },
+      reporter.auth,
+    );
+    if (report.status !== 201) throw new Error(`report failed: ${report.status} ${report.text}`);
+  }
+}

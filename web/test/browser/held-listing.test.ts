@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { eventually, testClient, type TestClient } from '@moba/platform/testing';
-import { mobaBody, registeredUser } from '../../../test/support/product';
+import { hideByReports, mobaBody, registeredUser } from '../../../test/support/product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, runProductAndBrowser, type Product } from './helpers';
 
 jest.setTimeout(120_000);
@@ -38,23 +38,8 @@ async function signIn(session: Session, language: string) {
 }
 
 /** Workers report the moba until the vacancy service hides it, then until the application service holds it. */
-async function hideByReports(vacancyId: string) {
-  const hidden = async () => {
-    const queue = await client.post('/api/admin/vacancies/review', {}, admin);
-    return (queue.body as { id: string; review: { hidden: boolean } }[]).some(
-      (item) => item.id === vacancyId && item.review.hidden,
-    );
-  };
-  for (let reporters = 0; !(await hidden()); reporters++) {
-    expect(reporters).toBeLessThan(10);
-    const reporter = await registeredUser(client, 'worker');
-    const res = await client.post(
-      `/api/workers/vacancies/${vacancyId}/report`,
-      { reason: 'fake_listing' },
-      reporter.auth,
-    );
-    expect(res.status).toBe(201);
-  }
+async function holdByReports(estate: Session, vacancyId: string) {
+  await hideByReports(client, admin, estate.auth, vacancyId);
   return eventually(
     async () => {
       const probe = await registeredUser(client, 'worker');
@@ -87,7 +72,7 @@ test('the apply dialog of a moba hidden meanwhile says it is held for review, in
   const details = page.getByTestId('vacancy-details');
   await details.getByRole('button', { name: 'Konkuriši' }).waitFor();
 
-  const refusal = await hideByReports(created.body.id as string);
+  const refusal = await holdByReports(estate, created.body.id as string);
   await details.getByRole('button', { name: 'Konkuriši' }).click();
   await details
     .getByRole('alert')
