@@ -285,8 +285,31 @@ export async function createPostgresStore(url: string, service: string): Promise
     };
   }
 
-  /** Creates the schema, table and indexes; one process at a time (advisory lock), each step idempotent. */
+  /**
+   * Creates the schema, table and indexes; one process at a time (advisory lock), each step idempotent.
+   * A process sets its collections up one after another (`setUpOneByOne`), so setup holds one pooled
+   * connection, not a pool full of them waiting on the lock; a pool kept busy by requests meanwhile
+   * delays setup (within SETUP_TIMEOUT_MS) rather than failing the start.
+   */
   async function setUp(name: string, indexes: IndexSpec[]) {
+    const deadline = Date.now() + SETUP_TIMEOUT_MS;
+    for (;;) {
+      try {
+        return await setUpOnce(name, indexes);
+      } catch (error) {
+        const noConnection = /connect_timeout_ms/.test(whyUnavailable(error) ?? '');
+        if (!noConnection || Date.now() > deadline) throw error;
+      }
+    }
+  }
+  let setUpOneByOne: Promise<unknown> = Promise.resolve();
+  function queueSetUp(name: string, indexes: IndexSpec[]) {
+    const done = setUpOneByOne.then(() => setUp(name, indexes));
+    setUpOneByOne = done.catch(() => undefined);
+    return done;
+  }
+
+  async function setUpOnce(name: string, indexes: IndexSpec[]) {
     await transaction(async (client) => {
       const run = (text: string, values?: unknown[]) =>
         // query_timeout per query is read by node-postgres but missing from its types.
@@ -306,7 +329,7 @@ export async function createPostgresStore(url: string, service: string): Promise
       if (!open.has(name))
         open.set(
           name,
-          setUp(name, indexes).then(
+          queueSetUp(name, indexes).then(
             () => wrap(name),
             (error: unknown) => {
               open.delete(name); // the next caller tries again once the store answers
