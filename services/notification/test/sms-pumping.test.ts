@@ -66,13 +66,7 @@ async function guestApplies(svc: StartedNotification, phone: string) {
   const guestApplicationId = randomUUID();
   await svc.publish(
     topics.application,
-    events.GuestApplicationSubmitted.create(guestApplicationId, {
-      guestApplicationId,
-      firstName: 'Gost',
-      lastName: 'Gostić',
-      phone,
-      municipality: 'Arilje',
-    }),
+    events.GuestApplicationSubmitted.create(guestApplicationId, { guestApplicationId, phone }),
   );
   return guestApplicationId;
 }
