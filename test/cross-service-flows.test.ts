@@ -359,7 +359,7 @@ describe('SMS in the embedded mode (dev:// outbox at /dev/sms through the gatewa
   const smsTo = async (phone: string) =>
     (await api().get(`/dev/sms.json?to=${encodeURIComponent(phone)}`)).body as DevSms[];
 
-  test('a guest gets "application received"; a worker who switched SMS on gets "accepted"; STOP ends them', async () => {
+  test('a guest who texts START gets "application received"; a worker who switched SMS on and texted START gets "accepted"; STOP ends them', async () => {
     const phone = `+38164${String(Date.now()).slice(-7)}`;
     const guest = await api().post('/api/signup-guest', {
       firstName: 'Gost',
@@ -368,6 +368,9 @@ describe('SMS in the embedded mode (dev:// outbox at /dev/sms through the gatewa
       municipality: 'Arilje',
     });
     expect(guest.status).toBe(201);
+    // The form alone sends nothing to the number typed into it: its owner must text START first.
+    const start = await api().post('/dev/sms/reply', { from: phone, text: 'START' });
+    expect(start.body).toEqual({ ok: true, stopped: false, started: true });
     const [received] = await eventually(async () => {
       const list = await smsTo(phone);
       return list.length > 0 && list;
@@ -384,6 +387,8 @@ describe('SMS in the embedded mode (dev:// outbox at /dev/sms through the gatewa
     expect(settings.body).toMatchObject({ enabled: true, language: 'sr' });
     const workerPhone = settings.body.phone as string;
     expect(workerPhone).toMatch(/^\+381/);
+    expect(settings.body.phoneProven).toBe(false);
+    await api().post('/dev/sms/reply', { from: workerPhone, text: 'START' });
     await acceptedInto(await createMoba(estate), worker, admin);
     const [accepted] = await eventually(async () => {
       const list = await smsTo(workerPhone);
@@ -392,7 +397,7 @@ describe('SMS in the embedded mode (dev:// outbox at /dev/sms through the gatewa
     expect(accepted.text).toMatch(/^Moba: prihvaceni ste za mobu/);
 
     const reply = await api().post('/dev/sms/reply', { from: workerPhone, text: 'STOP' });
-    expect(reply.body).toEqual({ ok: true, stopped: true });
+    expect(reply.body).toEqual({ ok: true, stopped: true, started: false });
     expect((await api().get('/api/sms/settings', worker.auth)).body).toMatchObject({
       enabled: false,
       stoppedByReply: true,

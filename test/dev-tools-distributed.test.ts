@@ -144,6 +144,10 @@ whenPostgres('dev clock and dev mailbox across processes', () =>
             municipality: 'Arilje',
           }),
         );
+        // The phone's owner texts START (before or after the event is handled: either way the
+        // "application received" goes, held until the START or sent at once after it).
+        const start = await gateway.post('/dev/sms/reply', { from: phone, text: 'START' });
+        expect(start.body).toEqual({ ok: true, stopped: false, started: true });
         const path = `/dev/sms.json?to=${encodeURIComponent(phone)}`;
         const deadline = Date.now() + 20_000;
         let sms: { to: string; text: string }[] = [];

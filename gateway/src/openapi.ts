@@ -128,9 +128,10 @@ export const gatewayOwnPaths: Record<string, Record<string, unknown>> = {
   '/dev/sms/reply': {
     post: {
       tags: ['development'],
-      summary: 'Development only: a reply from a phone ({from, text}); STOP ends SMS to it',
+      summary:
+        'Development only: an SMS from a phone ({from, text}); START proves the phone, STOP ends SMS to it',
       responses: {
-        '200': json('{ok, stopped}'),
+        '200': json('{ok, stopped, started}'),
         '303': { description: 'back to /dev/sms (form post)' },
         '400': error,
       },

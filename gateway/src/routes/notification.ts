@@ -34,11 +34,11 @@ export const notificationRoutes = [
   route('PUT', '/sms/settings', 'notification', ['Worker'], {
     body: updateSmsSettingsSchema,
     response: smsSettingsSchema,
-    summary: 'Switch SMS on or off and pick their language; on lifts an earlier STOP reply',
+    summary: 'Switch SMS on or off and pick their language; a STOP is lifted only by START from the phone',
   }),
   route('POST', '/sms/inbound', 'notification', 'public', {
     summary:
-      "The SMS provider's inbound forwarding (basic auth with SMS_INBOUND_SECRET): a reply STOP ends SMS to that phone",
+      "The SMS provider's inbound forwarding (basic auth with SMS_INBOUND_SECRET): START proves the phone, a reply STOP ends SMS to that phone",
     refusals: [401],
   }),
 ];

@@ -70,6 +70,22 @@ export const paymentOutcomes = new client.Counter({
   registers: [processMetrics],
 });
 
+/** SMS the notification service did not send because a daily cap was full (budget: all, a prefix, phone). */
+export const smsRefusals = new client.Counter({
+  name: 'moba_sms_refused_total',
+  help: 'SMS refused because a daily cap was reached, by budget (all, +381, other, phone)',
+  labelNames: ['budget'],
+  registers: [processMetrics],
+});
+
+/** Daily SMS budgets that filled up: each increase is an alert (someone may be pumping SMS). */
+export const smsBudgetsReached = new client.Counter({
+  name: 'moba_sms_budget_reached_total',
+  help: 'Daily SMS budgets reached, by budget (all, +381, other, phone)',
+  labelNames: ['budget'],
+  registers: [processMetrics],
+});
+
 /** The exposition of an app's registry together with the process's metrics. */
 export async function metricsText(appRegistry: client.Registry): Promise<string> {
   return (await appRegistry.metrics()) + (await processMetrics.metrics());

@@ -5,7 +5,7 @@ type Settings = Record<string, unknown>;
 /**
  * Settings that are right on a developer's machine and wrong in production. With NODE_ENV=production
  * a process refuses to start on any of them, naming the variable (ARCHITECTURE §2: production runs
- * Kafka, a real mailer and a real payment provider). One table, so the deployment check
+ * Kafka, a real mailer, a real SMS provider and a real payment provider). One table, so the deployment check
  * (test/deploy) applies the same rules to every manifest.
  */
 const PRODUCTION_RULES: {
@@ -24,6 +24,13 @@ const PRODUCTION_RULES: {
     refuses: (value) =>
       String(value).startsWith('dev://')
         ? 'dev:// keeps mails in a dev mailbox nobody reads; use smtp:// or smtps://'
+        : undefined,
+  },
+  {
+    variable: 'SMS_URL',
+    refuses: (value, settings) =>
+      String(value).startsWith('dev://') && settings.SMS_DEV_IN_PRODUCTION !== true
+        ? 'dev:// keeps SMS in a dev outbox nobody reads; use infobip://, or set SMS_DEV_IN_PRODUCTION=true on a demo deployment'
         : undefined,
   },
   {

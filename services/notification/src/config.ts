@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envPort, envUrl, loadConfig, runtimeEnvSchema } from '@moba/platform';
+import { envBool, envPort, envUrl, loadConfig, runtimeEnvSchema } from '@moba/platform';
 
 const commaList = z
   .string()
@@ -10,6 +10,27 @@ const commaList = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+
+/** "+381=2000,+387=300": a daily SMS cap per calling code. */
+const prefixCaps = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const caps: Record<string, number> = {};
+      for (const entry of v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const match = /^(\+\d{1,3})=(\d+)$/.exec(entry);
+        if (!match) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not +CODE=COUNT, e.g. +381=2000` });
+          return z.NEVER;
+        }
+        caps[match[1]!] = Number(match[2]);
+      }
+      return caps;
+    });
 
 export const notificationConfigSchema = runtimeEnvSchema.extend({
   PORT: envPort(0),
@@ -32,6 +53,18 @@ export const notificationConfigSchema = runtimeEnvSchema.extend({
   /** Per-phone rate limit: at most SMS_PER_PHONE_MAX SMS per SMS_PER_PHONE_WINDOW_MS; more wait. */
   SMS_PER_PHONE_MAX: z.coerce.number().int().min(1).default(4),
   SMS_PER_PHONE_WINDOW_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  /**
+   * Daily caps (days of Europe/Belgrade) against SMS pumping: per phone, per calling code (listed ones;
+   * every other code shares SMS_OTHER_PREFIXES_DAY_MAX), and in all. A message over one is refused and
+   * recorded; reaching a calling code's or the whole day's budget logs an error and counts in
+   * moba_sms_budget_reached_total.
+   */
+  SMS_PER_PHONE_DAY_MAX: z.coerce.number().int().min(1).default(8),
+  SMS_PREFIX_DAY_CAPS: prefixCaps('+381=2000,+382=300,+387=300,+389=300,+359=100'),
+  SMS_OTHER_PREFIXES_DAY_MAX: z.coerce.number().int().min(0).default(20),
+  SMS_DAY_MAX: z.coerce.number().int().min(1).default(2500),
+  /** true: a demo deployment may keep SMS in the dev outbox (SMS_URL=dev://) with NODE_ENV=production. */
+  SMS_DEV_IN_PRODUCTION: envBool(false),
   /** A failed send is retried after base, 2 × base, … up to max, at most SMS_MAX_ATTEMPTS times. */
   SMS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   SMS_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),

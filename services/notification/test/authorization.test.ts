@@ -143,6 +143,7 @@ describe('SMS settings are the caller’s own (IDOR)', () => {
       language: 'sr',
       phone: null,
       stoppedByReply: false,
+      phoneProven: false,
     });
     await svc.client.put('/sms/settings', { enabled: false, language: 'sr' }, otherWorker.auth);
     expect((await svc.client.get('/sms/settings', owner.auth)).body).toEqual({
@@ -150,6 +151,7 @@ describe('SMS settings are the caller’s own (IDOR)', () => {
       language: 'en',
       phone: '+381641119988',
       stoppedByReply: false,
+      phoneProven: false,
     });
   });
 });

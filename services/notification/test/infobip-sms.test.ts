@@ -193,6 +193,14 @@ describe('the Infobip adapter against a server that answers as Infobip documents
       topics.auth,
       events.UserRegistered.create(worker.id, { userId: worker.id, role: 'Worker', phone }),
     );
+    // The worker texts START: Infobip forwards it, and the phone is proven.
+    const basic = { authorization: `Basic ${Buffer.from(`infobip:${secret}`).toString('base64')}` };
+    const started = { results: [{ messageId: 'in-0', from: '381641112233', to: 'Moba', text: 'START' }] };
+    expect((await svc.client.post('/sms/inbound', started, basic)).body).toEqual({
+      ok: true,
+      stopped: 0,
+      started: 1,
+    });
     await svc.client.put('/sms/settings', { enabled: true }, worker.auth);
     const [vacancyId, estateId] = [randomUUID(), randomUUID()];
     await svc.publish(
@@ -219,8 +227,11 @@ describe('the Infobip adapter against a server that answers as Infobip documents
       results: [{ messageId: 'in-1', from: '381641112233', to: 'Moba', text: 'STOP', cleanText: 'STOP' }],
     };
     expect((await svc.client.post('/sms/inbound', inbound)).status).toBe(401);
-    const basic = { authorization: `Basic ${Buffer.from(`infobip:${secret}`).toString('base64')}` };
-    expect((await svc.client.post('/sms/inbound', inbound, basic)).body).toEqual({ ok: true, stopped: 1 });
+    expect((await svc.client.post('/sms/inbound', inbound, basic)).body).toEqual({
+      ok: true,
+      stopped: 1,
+      started: 0,
+    });
     expect((await svc.client.get('/sms/settings', worker.auth)).body).toMatchObject({ stoppedByReply: true });
     expect((await svc.client.get('/dev/sms.json')).status).toBe(404); // no dev outbox with a real provider
     await svc.stop();

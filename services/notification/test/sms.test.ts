@@ -17,6 +17,12 @@ async function smsTo(svc: StartedNotification, phone: string): Promise<DevSmsDoc
   return (await svc.client.get(`/dev/sms.json?to=${encodeURIComponent(phone)}`)).body;
 }
 
+/** The phone's owner texts START: from now on the phone may get SMS. */
+async function start(svc: StartedNotification, phone: string) {
+  const reply = await svc.client.post('/dev/sms/reply', { from: phone, text: 'START' });
+  expect(reply.body).toEqual({ ok: true, stopped: false, started: true });
+}
+
 async function registeredWorker(
   svc: StartedNotification,
   options: { optIn?: boolean; language?: string } = {},
@@ -27,6 +33,7 @@ async function registeredWorker(
     topics.auth,
     events.UserRegistered.create(worker.id, { userId: worker.id, role: 'Worker', phone, language: 'sr' }),
   );
+  if (options.optIn) await start(svc, phone);
   if (options.optIn)
     expect(
       (
@@ -69,11 +76,13 @@ describe('SMS through the dev outbox (/dev/sms)', () => {
 
   test('a worker gets no SMS until they switch SMS on in their profile; then an acceptance arrives as one GSM-7 SMS', async () => {
     const worker = await registeredWorker(svc);
+    await start(svc, worker.phone);
     expect((await svc.client.get('/sms/settings', worker.auth)).body).toEqual({
       enabled: false,
       language: 'sr',
       phone: worker.phone,
       stoppedByReply: false,
+      phoneProven: true,
     });
     const moba = await vacancy(svc);
     await svc.publish(topics.application, acceptedEvent(moba, worker.id));
@@ -127,13 +136,14 @@ describe('SMS through the dev outbox (/dev/sms)', () => {
     expect(sms).toMatchObject({ encoding: 'UCS-2', parts: 2 });
   });
 
-  test('a guest is opted in by applying: application received, then accepted into a moba', async () => {
+  test('a guest is opted in by applying and texting START: application received, then accepted into a moba', async () => {
     const phone = newPhone();
     const guestApplicationId = randomUUID();
     await svc.publish(
       topics.application,
       events.GuestApplicationSubmitted.create(guestApplicationId, { guestApplicationId, phone }),
     );
+    await start(svc, phone);
     const moba = await vacancy(svc, '2026-12-30', 'Berba kivija');
     await svc.publish(
       topics.application,
@@ -154,11 +164,11 @@ describe('SMS through the dev outbox (/dev/sms)', () => {
     );
   });
 
-  test('a reply STOP ends every SMS to the phone; switching SMS on again in the profile resumes them', async () => {
+  test('a reply STOP ends every SMS to the phone; START from it and the profile switch resume them', async () => {
     const worker = await registeredWorker(svc, { optIn: true });
     const moba = await vacancy(svc);
     const reply = await svc.client.post('/dev/sms/reply', { from: worker.phone.slice(1), text: ' stop ' });
-    expect(reply.body).toEqual({ ok: true, stopped: true });
+    expect(reply.body).toEqual({ ok: true, stopped: true, started: false });
     expect((await svc.client.get('/sms/settings', worker.auth)).body).toMatchObject({
       enabled: false,
       stoppedByReply: true,
@@ -167,6 +177,7 @@ describe('SMS through the dev outbox (/dev/sms)', () => {
     await svc.service.sms.runOnce();
     expect(await smsTo(svc, worker.phone)).toEqual([]);
 
+    await start(svc, worker.phone);
     expect((await svc.client.put('/sms/settings', { enabled: true }, worker.auth)).body).toMatchObject({
       enabled: true,
       stoppedByReply: false,

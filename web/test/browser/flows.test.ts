@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SMS_REPLY_NUMBER } from '@moba/contracts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -32,6 +33,10 @@ test('a visitor sends the guest quick registration from the home page and sees t
   await form.getByRole('button', { name: 'Pozovite me' }).click();
   await page.waitForURL('**/successful-guest-creation');
   await page.getByRole('heading', { name: 'Podaci su poslati' }).waitFor();
+  // Nothing is texted to the number until its owner sends START: the notice tells how.
+  await expect(page.getByTestId('guest-sms-start').textContent()).resolves.toContain(
+    `pošaljite poruku START sa upisanog broja na ${SMS_REPLY_NUMBER}`,
+  );
   await screenshots(page, 'guest-application-success');
 });
 

@@ -4,7 +4,7 @@
  * the reader's script; the pages that need scripts say so, and lead to the home page in each script.
  */
 import type { Browser } from 'playwright-core';
-import { toCyrillic } from '@moba/contracts';
+import { SMS_REPLY_NUMBER, toCyrillic } from '@moba/contracts';
 import { iconsDrawn, runProductAndBrowser, uniquePhone, type Product } from './helpers';
 
 jest.setTimeout(120_000);
@@ -41,6 +41,9 @@ test.each(sizes)(
     expect(request.method()).toBe('POST');
     expect(request.url()).not.toContain(phone);
     await expect(page.getByTestId('guest-sent').textContent()).resolves.toContain('Hvala');
+    await expect(page.getByTestId('guest-sms-start').textContent()).resolves.toContain(
+      `poruku START sa upisanog broja na ${SMS_REPLY_NUMBER}`,
+    );
     expect(page.url()).not.toContain(phone);
     await page.context().close();
   },

@@ -5,6 +5,7 @@
  * told what Cyrillic costs.
  */
 import type { Browser, Page } from 'playwright-core';
+import { SMS_REPLY_NUMBER } from '@moba/contracts';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import { chooseChips, runProductAndBrowser, type Product } from './helpers';
@@ -134,7 +135,11 @@ test('at 360 px a worker picks crops with chips and switches SMS on, told that C
     settings = (await client.get('/api/sms/settings', worker.auth)).body;
     if (settings.language !== 'sr-Cyrl') await new Promise((r) => setTimeout(r, 100));
   }
-  expect(settings).toMatchObject({ enabled: true, language: 'sr-Cyrl' });
+  expect(settings).toMatchObject({ enabled: true, language: 'sr-Cyrl', phoneProven: false });
+  // SMS go only to a phone that texted START: the profile says so, naming both numbers.
+  await expect(sms.getByTestId('sms-not-proven').textContent()).resolves.toBe(
+    `Da bismo vam slali SMS, pošaljite poruku START sa broja ${String(settings.phone)} na ${SMS_REPLY_NUMBER}. Tako znamo da je broj vaš.`,
+  );
   const box = await sms.getByRole('checkbox').boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(360);
   await page.context().close();

@@ -1,4 +1,4 @@
-import type { GuestSignupRequest } from '@moba/contracts';
+import { SMS_REPLY_NUMBER, type GuestSignupRequest } from '@moba/contracts';
 import { toCyrillic } from '@moba/contracts/script';
 
 /**
@@ -17,6 +17,8 @@ interface Texts {
   fixTitle: string;
   sentTitle: string;
   sentText: string;
+  /** How the guest gets SMS: a START from the phone (the web's public:guest.smsStart). */
+  smsStart: string;
   home: string;
   submit: string;
   optional: string;
@@ -30,6 +32,7 @@ const latin: Texts = {
   sentTitle: 'Podaci su poslati',
   sentText:
     'Hvala! Naš tim će vas pozvati na upisani broj telefona u narednih nekoliko dana i dogovoriti posao u vašoj blizini.',
+  smsStart: `Za SMS o prijavi i o mobi pošaljite poruku START sa upisanog broja na ${SMS_REPLY_NUMBER}.`,
   home: 'Nazad na početnu',
   submit: 'Pozovite me',
   optional: '(nije obavezno)',
@@ -63,6 +66,7 @@ const texts: Record<GuestFormLanguage, Texts> = {
     sentTitle: 'Application sent',
     sentText:
       'Thank you! Our team will call you on the number you entered within a few days and arrange work near you.',
+    smsStart: `For SMS about the application and the moba, text START from the number you entered to ${SMS_REPLY_NUMBER}.`,
     home: 'Back to the home page',
     submit: 'Send application',
     optional: '(optional)',
@@ -112,7 +116,7 @@ export function sentPage(language: GuestFormLanguage): string {
   return page(
     language,
     t.sentTitle,
-    `<h1>${t.sentTitle}</h1><p data-testid="guest-sent">${t.sentText}</p><a class="button" href="${homes[language]}">${t.home}</a>`,
+    `<h1>${t.sentTitle}</h1><p data-testid="guest-sent">${t.sentText}</p><p data-testid="guest-sms-start">${t.smsStart}</p><a class="button" href="${homes[language]}">${t.home}</a>`,
   );
 }
 

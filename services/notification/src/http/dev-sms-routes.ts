@@ -23,7 +23,7 @@ async function formFields(req: Request): Promise<Record<string, string>> {
   return Object.fromEntries(new URLSearchParams(raw.slice(0, FORM_LIMIT)));
 }
 
-/** The dev outbox of the dev:// SMS sender, and a form to reply from a phone (STOP); never in production. */
+/** The dev outbox of the dev:// SMS sender, and a form to text from a phone (START, STOP); never in production. */
 export function devSmsRoutes(app: Express, outbox: Collection<DevSmsDoc>, ctx: SmsContext) {
   const latest = (to?: unknown) => {
     const phone = typeof to === 'string' && to.trim() ? (replyPhone(to) ?? to.trim()) : undefined;
@@ -54,9 +54,9 @@ export function devSmsRoutes(app: Express, outbox: Collection<DevSmsDoc>, ctx: S
       .join('\n');
     res.type('html').send(`<!doctype html><html><head><meta charset="utf-8"><title>Moba dev SMS</title>
 <style>body{font-family:Arial,sans-serif;max-width:900px;margin:2em auto}li{margin-bottom:1em}article{border:1px solid #ccc;padding:.5em 1em}pre{white-space:pre-wrap}</style>
-</head><body><h1>Dev SMS (${messages.length})</h1><p>SMS of the dev:// sender, newest first. Not available in production.</p>
+</head><body><h1>Dev SMS (${messages.length})</h1><p>SMS of the dev:// sender, newest first. Not available in production. A phone gets SMS only after it sends START.</p>
 <form method="post" action="/dev/sms/reply"><label>Reply from <input name="from" placeholder="+381641234567" required></label>
-<label>Text <input name="text" value="STOP" required></label> <button>Reply</button></form>
+<label>Text <input name="text" value="START" required></label> <button>Reply</button></form>
 <ol>${items || '<li>No SMS yet.</li>'}</ol></body></html>`);
   });
 }

@@ -22,7 +22,7 @@ function inboundAllowed(req: Request, secret: string | undefined) {
   return sameSecret(decoded.slice(decoded.indexOf(':') + 1), secret);
 }
 
-/** The worker's SMS switch and language, and the provider's webhook for replies (STOP). */
+/** The worker's SMS switch and language, and the provider's webhook for inbound SMS (START, STOP). */
 export function smsRoutes(
   app: Express,
   ctx: SmsContext & { tokens: TokenVerifier; inboundSecret?: string },
@@ -42,9 +42,12 @@ export function smsRoutes(
   app.post('/sms/inbound', async (req, res) => {
     if (!inboundAllowed(req, ctx.inboundSecret)) throw unauthenticated();
     let stopped = 0;
+    let started = 0;
     for (const reply of inboundFromInfobip(req.body)) {
-      if ((await receiveSmsReply(ctx, reply)).stopped) stopped++;
+      const result = await receiveSmsReply(ctx, reply);
+      if (result.stopped) stopped++;
+      if (result.started) started++;
     }
-    res.json({ ok: true, stopped });
+    res.json({ ok: true, stopped, started });
   });
 }

@@ -2,6 +2,8 @@ import type { Logger } from '@moba/platform';
 import type { SmsContext } from './queue-sms';
 import { SmsSendError, type SmsSender } from './sms-sender';
 import type { SmsOutboxDoc } from './sms-store';
+import { whyPhoneMayNotGetSms } from './phone-consent';
+import { reserveDailySend, type SmsCaps } from './sms-budget';
 
 export interface SmsDispatchPolicy {
   /** At most this many SMS to one phone per window; more wait for the window to pass. */
@@ -13,6 +15,8 @@ export interface SmsDispatchPolicy {
   maxAttempts: number;
   /** How long an instance holds a message it is sending before another may take it. */
   leaseMs: number;
+  /** Daily caps: a message over one is refused (recorded as such), never sent later. */
+  caps: SmsCaps;
 }
 
 export interface DispatchContext extends SmsContext {
@@ -28,11 +32,14 @@ export const backoffMs = (policy: SmsDispatchPolicy, attempts: number) =>
 
 /**
  * Sends the due SMS of the outbox, each taken with a conditional write (so two instances never send
- * the same one). A phone that replied STOP meanwhile is skipped; a phone over its rate limit waits
- * for its window; a retryable failure waits with exponential backoff; a permanent one is recorded.
+ * the same one). A phone that replied STOP meanwhile (or never sent START) is skipped; a phone over
+ * its rate limit waits for its window; a message over a daily cap is refused; a retryable failure
+ * waits with exponential backoff; a permanent one is recorded.
  */
-export async function dispatchDueSms(ctx: DispatchContext): Promise<{ sent: number; failed: number }> {
-  const result = { sent: 0, failed: 0 };
+export async function dispatchDueSms(
+  ctx: DispatchContext,
+): Promise<{ sent: number; failed: number; refused: number }> {
+  const result = { sent: 0, failed: 0, refused: 0 };
   const now = ctx.clock.now();
   const due = await ctx.sms.outbox.find(
     { status: 'pending', nextAttemptAt: { $lte: now.toISOString() } },
@@ -47,6 +54,7 @@ export async function dispatchDueSms(ctx: DispatchContext): Promise<{ sent: numb
     const outcome = await sendOne(ctx, taken, now);
     if (outcome === 'sent') result.sent++;
     if (outcome === 'failed') result.failed++;
+    if (outcome === 'refused') result.refused++;
   }
   return result;
 }
@@ -54,8 +62,9 @@ export async function dispatchDueSms(ctx: DispatchContext): Promise<{ sent: numb
 async function sendOne(ctx: DispatchContext, doc: SmsOutboxDoc, now: Date) {
   const set = (fields: Partial<SmsOutboxDoc>) => ctx.sms.outbox.updateOne({ _id: doc._id }, { $set: fields });
 
-  if (await ctx.sms.stops.findOne({ _id: doc.phone })) {
-    await set({ status: 'skipped', lastError: 'the phone replied STOP' });
+  const notAllowed = await whyPhoneMayNotGetSms(ctx.sms, doc.phone);
+  if (notAllowed) {
+    await set({ status: 'skipped', lastError: notAllowed });
     return 'skipped';
   }
   const windowStart = new Date(now.getTime() - ctx.policy.perPhoneWindowMs).toISOString();
@@ -69,12 +78,21 @@ async function sendOne(ctx: DispatchContext, doc: SmsOutboxDoc, now: Date) {
     return 'waiting';
   }
 
+  const reservation = await reserveDailySend({ ...ctx, caps: ctx.policy.caps }, doc.phone, now);
+  if (!reservation.ok) {
+    ctx.logger.warn({ smsId: doc._id, reason: reservation.reason }, 'SMS refused');
+    await set({ status: 'refused', lastError: reservation.reason });
+    return 'refused';
+  }
+
   const attempts = doc.attempts + 1;
   try {
     const { providerMessageId } = await ctx.sender.send({ to: doc.phone, text: doc.text });
     await set({ status: 'sent', attempts, sentAt: ctx.clock.now().toISOString(), providerMessageId });
     return 'sent';
   } catch (error) {
+    // a send that did not go costs nothing: its retry takes from the budgets again
+    await reservation.release();
     const retryable = error instanceof SmsSendError ? error.retryable : true;
     const message = error instanceof Error ? error.message : String(error);
     if (!retryable || attempts >= ctx.policy.maxAttempts) {

@@ -1,6 +1,7 @@
 import { DuplicateKeyError, type Clock } from '@moba/platform';
 import type { SmsStore } from './sms-store';
 import { smsText, type SmsFacts, type SmsKind } from './sms-messages';
+import { whyPhoneMayNotGetSms } from './phone-consent';
 
 export interface SmsContext {
   sms: SmsStore;
@@ -10,9 +11,10 @@ export interface SmsContext {
 }
 
 /**
- * Puts one SMS in the outbox for a recipient who wants SMS and whose phone did not reply STOP. Only a
- * local write: the sending (with its retries) happens later in the dispatcher, so a provider outage
- * never holds up the event that caused the message. The id makes a repeat write a no-op.
+ * Puts one SMS in the outbox for a recipient who wants SMS. Only a local write: the sending (with its
+ * retries) happens later in the dispatcher, so a provider outage never holds up the event that caused
+ * the message. The id makes a repeat write a no-op. A message to a phone that may not get SMS (no
+ * START from it, or a STOP) is written as skipped with the reason, so the refusal is on record.
  */
 export async function queueSms(
   ctx: SmsContext,
@@ -20,7 +22,7 @@ export async function queueSms(
 ): Promise<boolean> {
   const recipient = await ctx.sms.recipients.findOne({ _id: message.recipientId });
   if (!recipient?.enabled || !recipient.phone) return false;
-  if (await ctx.sms.stops.findOne({ _id: recipient.phone })) return false;
+  const notAllowed = await whyPhoneMayNotGetSms(ctx.sms, recipient.phone);
   const now = ctx.clock.now().toISOString();
   try {
     await ctx.sms.outbox.insertOne({
@@ -29,15 +31,16 @@ export async function queueSms(
       phone: recipient.phone,
       kind: message.kind,
       text: smsText(message.kind, message.facts ?? {}, recipient.language),
-      status: 'pending',
       attempts: 0,
       nextAttemptAt: now,
       createdAt: now,
+      ...(notAllowed ? { status: 'skipped', lastError: notAllowed } : { status: 'pending' }),
     });
   } catch (error) {
     if (error instanceof DuplicateKeyError) return false;
     throw error;
   }
+  if (notAllowed) return false;
   ctx.kick?.();
   return true;
 }

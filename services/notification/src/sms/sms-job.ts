@@ -12,6 +12,12 @@ export const smsPolicyOf = (config: NotificationConfig): SmsDispatchPolicy => ({
   retryMaxMs: config.SMS_RETRY_MAX_MS,
   maxAttempts: config.SMS_MAX_ATTEMPTS,
   leaseMs: 60_000,
+  caps: {
+    perDay: config.SMS_DAY_MAX,
+    perPhonePerDay: config.SMS_PER_PHONE_DAY_MAX,
+    perPrefixPerDay: config.SMS_PREFIX_DAY_CAPS,
+    otherPrefixesPerDay: config.SMS_OTHER_PREFIXES_DAY_MAX,
+  },
 });
 
 /**
@@ -52,7 +58,11 @@ export function createSmsJob(deps: {
   }
   return {
     context: ctx,
-    runOnce,
+    /** One run now, after the run in progress (a kick's) has finished, so its outcome is all in. */
+    async runOnce() {
+      while (running) await running;
+      return runOnce();
+    },
     start() {
       stopped = false;
       timer = setInterval(tick, deps.config.SMS_JOB_INTERVAL_MS);

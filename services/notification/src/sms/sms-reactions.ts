@@ -8,7 +8,8 @@ export interface SmsReactionContext extends SmsContext {
   store: NotificationStore;
 }
 
-export const guestRecipientId = (guestApplicationId: string) => `guest:${guestApplicationId}`;
+export const GUEST_PREFIX = 'guest:';
+export const guestRecipientId = (guestApplicationId: string) => `${GUEST_PREFIX}${guestApplicationId}`;
 
 /** A worker's phone from UserRegistered / ProfileUpdated; SMS stay off until the worker opts in. */
 export async function rememberWorkerPhone(
@@ -32,7 +33,10 @@ export async function rememberWorkerPhone(
   }
 }
 
-/** A guest opts in by applying: the guest gets "application received" at once. */
+/**
+ * A guest opts in by applying. "Application received" goes only if the phone is proven (a START came
+ * from it); a public form must not be able to make Moba text any number typed into it.
+ */
 export async function smsGuestApplicationReceived(
   ctx: SmsContext,
   facts: { guestApplicationId: string; phone: string },

@@ -10,10 +10,30 @@ export interface SmsRecipientDoc {
   language: Language;
 }
 
-/** A phone that replied STOP: nothing goes to it until its worker switches SMS on again. */
+/** A phone that replied STOP: nothing goes to it until it sends START again. */
 export interface SmsStopDoc {
   _id: string;
   stoppedAt: string;
+}
+
+/**
+ * A phone whose owner asked for SMS by sending START from it (`_id` = E.164). Nothing is ever sent to
+ * a phone without one, so a form or a profile cannot make Moba text a stranger's number.
+ */
+export interface SmsProvenPhoneDoc {
+  _id: string;
+  provenAt: string;
+}
+
+/**
+ * SMS sent on one day (Europe/Belgrade) under one budget: `{day}|all`, `{day}|prefix|+381`,
+ * `{day}|prefix|other`, `{day}|phone|+38164…`. `alertedAt`: when reaching it was reported.
+ */
+export interface SmsDailyCountDoc {
+  _id: string;
+  day: string;
+  count: number;
+  alertedAt?: string;
 }
 
 /** An accepted application (worker or guest): whom to remind the evening before, and to tell if the moba goes. */
@@ -27,7 +47,8 @@ export interface SmsPlacementDoc {
   remindedAt?: string;
 }
 
-export type SmsStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+/** skipped: STOP or an unproven phone; refused: over a daily cap (lastError names which). */
+export type SmsStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'refused';
 
 /**
  * One SMS to send. Its id is derived from what caused it (`accepted:{applicationId}`,
@@ -55,6 +76,10 @@ export async function openSmsStore(store: DocumentStore) {
       indexes: [{ fields: ['phone'] }],
     }),
     stops: await store.collection<SmsStopDoc>('sms_stops'),
+    provenPhones: await store.collection<SmsProvenPhoneDoc>('sms_proven_phones'),
+    dailyCounts: await store.collection<SmsDailyCountDoc>('sms_daily_counts', {
+      indexes: [{ fields: ['day'] }],
+    }),
     placements: await store.collection<SmsPlacementDoc>('sms_placements', {
       indexes: [{ fields: ['vacancyId'] }, { fields: ['startDate'] }],
     }),

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SMS_REPLY_NUMBER } from '@moba/contracts';
 import { QuickGuestForm } from '../QuickGuestForm';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
@@ -10,7 +11,7 @@ export default function GuestRegistrationPage() {
     <section className="page narrow">
       <h1>{t('guest.title')}</h1>
       <p className="lead">{t('guest.lead')}</p>
-      <p className="hint">{t('guest.smsNote')}</p>
+      <p className="hint">{t('guest.smsNote', { number: SMS_REPLY_NUMBER })}</p>
       <QuickGuestForm withNote />
     </section>
   );

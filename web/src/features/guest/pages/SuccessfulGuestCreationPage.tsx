@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { SMS_REPLY_NUMBER } from '@moba/contracts';
 import { paths } from '../../../app/paths';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { BigIcon } from '../../../components/Icon';
@@ -12,6 +13,7 @@ export default function SuccessfulGuestCreationPage() {
       <BigIcon name="check" tone="ok" />
       <h1>{t('public:guest.successTitle')}</h1>
       <p className="lead">{t('public:guest.successText')}</p>
+      <p data-testid="guest-sms-start">{t('public:guest.smsStart', { number: SMS_REPLY_NUMBER })}</p>
       <Link to={paths.home} className="button primary">
         {t('common:actions.toHome')}
       </Link>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@moba/contracts';
+import { SMS_REPLY_NUMBER, type Language } from '@moba/contracts';
 import { useSmsSettingsQuery, useUpdateSmsSettingsMutation } from '../api';
 
 const scripts: { language: Language; key: 'latin' | 'cyrillic' | 'english' }[] = [
@@ -11,7 +11,8 @@ const scripts: { language: Language; key: 'latin' | 'cyrillic' | 'english' }[] =
 
 /**
  * The worker's SMS opt-in on their profile: a switch, and the script with what it costs (Cyrillic
- * takes 70 characters a part, so a notice may arrive as two SMS). Saved at once on each change.
+ * takes 70 characters a part, so a notice may arrive as two SMS). Saved at once on each change. SMS
+ * go only to a phone that texted START (lifting a STOP takes a START too): the notes say so.
  */
 export function SmsSettingsField() {
   const { t } = useTranslation('profile');
@@ -30,9 +31,14 @@ export function SmsSettingsField() {
     <fieldset className="card form" data-testid="sms-settings">
       <legend>{t('sms.title')}</legend>
       <p className="hint">{t('sms.intro')}</p>
-      {data.stoppedByReply && !chosen.enabled && (
+      {data.phone && data.stoppedByReply && (
         <p className="alert" role="status">
-          {t('sms.stopped')}
+          {t('sms.stopped', { phone: data.phone, number: SMS_REPLY_NUMBER })}
+        </p>
+      )}
+      {data.phone && !data.stoppedByReply && !data.phoneProven && enabled && (
+        <p className="alert" role="status" data-testid="sms-not-proven">
+          {t('sms.notProven', { phone: data.phone, number: SMS_REPLY_NUMBER })}
         </p>
       )}
       <label className="check">
