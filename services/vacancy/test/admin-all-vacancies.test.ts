@@ -17,7 +17,7 @@ import {
   whenPostgres,
   withSchema,
 } from '../../../libs/platform/test/fixtures/postgres';
-import { addDays, envelope, startVacancy, type VacancyHarness } from './helpers';
+import { addDays, envelope, startVacancy, variedMobas, type VacancyHarness } from './helpers';
 
 /** The memory store, counting the vacancy documents (whole, or a few fields of) each read returns. */
 function countingStore(inner: DocumentStore) {
@@ -67,37 +67,10 @@ function adminListOn(storeName: string, openStore: () => Promise<DocumentStore>)
     h.deps.clock.set(new Date('2026-09-07T08:00:00Z'));
     const t = h.today();
     const later = () => h.deps.clock.set(new Date(h.deps.clock.now().getTime() + 60_000));
-    const kinds: Record<string, unknown>[] = [
-      { municipality: 'Arilje', crops: ['kupina'], dailyWage: 5000 },
-      {
-        municipality: 'Niš',
-        crops: ['jabuka'],
-        paymentType: 'Norm',
-        dailyWage: undefined,
-        norm: '200 kg',
-        normPrice: 20,
-        foodProvided: false,
-      },
-      {
-        municipality: 'Surčin',
-        crops: ['kukuruz'],
-        paymentType: 'ByAgreement',
-        dailyWage: undefined,
-        accommodationProvided: true,
-      },
-      {
-        municipality: 'Subotica',
-        dailyWage: 6000,
-        transportProvided: true,
-        groupLeadersAccepted: false,
-        startDate: addDays(t, 20),
-        endDate: addDays(t, 30),
-      },
-      { municipality: 'Požega', dailyWage: 4500, sponsored: true },
-      { municipality: 'Bitola', region: 'MK', dailyWage: 4000 },
+    const kinds = [
+      ...Object.values(variedMobas(t)),
       {
         municipality: 'Ivanjica',
-        dailyWage: 3000,
         jobActivities: ['rezidba-orezivanje'],
         startDate: addDays(t, 5),
         endDate: addDays(t, 6),
