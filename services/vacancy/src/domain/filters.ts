@@ -6,7 +6,11 @@ export function withDistance(item: VacancyItem, near: VacancyFilters['near']): V
   return km === undefined ? item : { ...item, distanceKm: km };
 }
 
-/** Whether an item passes the browse filters (the same predicate for the read model and the store lists). */
+/**
+ * Whether an item passes the browse filters: the reference rules. The read model runs them compiled
+ * (compileFilters), the admin list as a store query (list-all-vacancies/vacancy-store-filter.ts);
+ * read-model.test and admin-all-vacancies.test hold both to this predicate.
+ */
 export function matchesFilters(item: VacancyItem, f: VacancyFilters): boolean {
   if (f.municipality !== undefined && item.municipality !== f.municipality) return false;
   if (f.municipalities !== undefined && !f.municipalities.includes(item.municipality)) return false;
