@@ -325,7 +325,7 @@ export function documentStoreContract(
       });
 
       it.each<[string, Update]>([
-        ['an unknown operator', { $rename: { name: 'title' } }],
+        ['an unknown operator', { $frobnicate: { name: 'title' } }],
         ['$inc on a string field', { $inc: { name: 1 }, $set: { age: 99 } }],
         ['$push on a non-array field', { $push: { name: 'x' }, $set: { age: 99 } }],
       ])('rejects %s and writes nothing', async (_case, update) => {
