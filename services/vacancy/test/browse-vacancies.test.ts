@@ -1,5 +1,5 @@
 import { testToken } from '@moba/platform/testing';
-import { addDays, startVacancy, type VacancyHarness } from './helpers';
+import { addDays, startVacancy, variedMobas, type VacancyHarness } from './helpers';
 
 let h: VacancyHarness;
 let worker: Awaited<ReturnType<typeof testToken>>;
@@ -18,38 +18,7 @@ beforeAll(async () => {
     const estate = await h.estate(`Imanje ${name}`);
     ids[name] = await h.create(estate.auth, overrides);
   };
-  await make('arilje', {
-    municipality: 'Arilje',
-    crops: ['kupina'],
-    jobActivities: ['berba-branje'],
-    dailyWage: 5000,
-  });
-  await make('nis', {
-    municipality: 'Niš',
-    crops: ['jabuka'],
-    paymentType: 'Norm',
-    dailyWage: undefined,
-    norm: '200 kg',
-    normPrice: 20,
-    foodProvided: false,
-  });
-  await make('surcin', {
-    municipality: 'Surčin',
-    crops: ['kukuruz'],
-    paymentType: 'ByAgreement',
-    dailyWage: undefined,
-    accommodationProvided: true,
-  });
-  await make('subotica', {
-    municipality: 'Subotica',
-    dailyWage: 6000,
-    transportProvided: true,
-    groupLeadersAccepted: false,
-    startDate: addDays(t, 20),
-    endDate: addDays(t, 30),
-  });
-  await make('featured', { municipality: 'Arilje', dailyWage: 4500, sponsored: true });
-  await make('bitola', { municipality: 'Bitola', region: 'MK', dailyWage: 4000 });
+  for (const [name, overrides] of Object.entries(variedMobas(t))) await make(name, overrides);
 });
 afterAll(() => h.stop());
 

@@ -32,6 +32,41 @@ export function validVacancy(
 }
 
 /**
+ * Six mobas, by name, that differ in every browse filter (place, region, district, crop, payment,
+ * benefits, dates, featuring); each wants an estate of its own (so `featured` is a free first one).
+ * In a harvest month of their crops (e.g. 2026-09-07) they open at once.
+ */
+export const variedMobas = (today: string): Record<string, Record<string, unknown>> => ({
+  arilje: { municipality: 'Arilje', crops: ['kupina'], jobActivities: ['berba-branje'], dailyWage: 5000 },
+  nis: {
+    municipality: 'Niš',
+    crops: ['jabuka'],
+    paymentType: 'Norm',
+    dailyWage: undefined,
+    norm: '200 kg',
+    normPrice: 20,
+    foodProvided: false,
+  },
+  surcin: {
+    municipality: 'Surčin',
+    crops: ['kukuruz'],
+    paymentType: 'ByAgreement',
+    dailyWage: undefined,
+    accommodationProvided: true,
+  },
+  subotica: {
+    municipality: 'Subotica',
+    dailyWage: 6000,
+    transportProvided: true,
+    groupLeadersAccepted: false,
+    startDate: addDays(today, 20),
+    endDate: addDays(today, 30),
+  },
+  featured: { municipality: 'Arilje', dailyWage: 4500, sponsored: true },
+  bitola: { municipality: 'Bitola', region: 'MK', dailyWage: 4000 },
+});
+
+/**
  * The vacancy service on port 0 with memory adapters (or the store given), a movable clock and the
  * events it publishes.
  */

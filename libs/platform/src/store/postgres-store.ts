@@ -29,7 +29,7 @@ import { applyUpdate, checkDocument, upsertDocument } from './update-operators';
  * (postgres-sql.ts), sort/skip/limit too. A write that reads first (updateOne, updateMany,
  * findOneAndUpdate) runs in a transaction that locks the matched rows (SELECT ... FOR UPDATE: a row
  * changed meanwhile is matched again against the filter once locked), applies the update operators
- * here with the embedded adapter's semantics, and writes the rows back. SQLSTATE 23505 is the one
+ * here (update-operators.ts: our own, with the embedded adapter's semantics), and writes the rows back. SQLSTATE 23505 is the one
  * DuplicateKeyError.
  *
  * URL: `postgres://user:password@host:port/database?schema=PREFIX` → schema `PREFIX_<service>`

@@ -7,14 +7,6 @@ import {
   type VacancyPreview,
 } from '@moba/contracts';
 import { badRequest, parseInput, type AuthUser } from '@moba/platform';
-import { toItem } from '../domain/vacancy';
-import {
-  compareByDistance,
-  compareForBrowse,
-  matchesFilters,
-  pageOfItems,
-  withDistance,
-} from '../domain/filters';
 import type { VacancyContext } from '../context';
 
 export const parseFilters = (body: unknown): VacancyFilters => parseInput(vacancyFiltersSchema, body ?? {});
@@ -50,17 +42,3 @@ export function previewOpenVacancies(ctx: VacancyContext): VacancyPreview {
 export const openVacanciesByCrop = (ctx: VacancyContext): OpenByCrop => ({
   crops: ctx.readModel.openByCrop(),
 });
-
-/** Every vacancy (any status, not deleted) for the admin, with the same filters; read from the store. */
-export async function listAllVacancies(ctx: VacancyContext, body: unknown) {
-  const filters = withPlace(ctx, parseFilters(body));
-  const docs = await ctx.store.vacancies.find({
-    deletedAt: { $exists: false },
-    ...(filters.status ? { status: filters.status } : {}),
-  });
-  const items = docs
-    .map((doc) => withDistance(toItem(doc), filters.near))
-    .filter((item) => matchesFilters(item, filters))
-    .sort(filters.near && filters.sort !== 'featured' ? compareByDistance : compareForBrowse);
-  return { ...pageOfItems(items, filters), ...(filters.near ? { near: filters.near } : {}) };
-}

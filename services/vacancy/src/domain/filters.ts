@@ -6,7 +6,11 @@ export function withDistance(item: VacancyItem, near: VacancyFilters['near']): V
   return km === undefined ? item : { ...item, distanceKm: km };
 }
 
-/** Whether an item passes the browse filters (the same predicate for the read model and the store lists). */
+/**
+ * Whether an item passes the browse filters: the reference rules. The read model runs them compiled
+ * (compileFilters), the admin list as a store query (list-all-vacancies/vacancy-store-filter.ts);
+ * read-model.test and admin-all-vacancies.test hold both to this predicate.
+ */
 export function matchesFilters(item: VacancyItem, f: VacancyFilters): boolean {
   if (f.municipality !== undefined && item.municipality !== f.municipality) return false;
   if (f.municipalities !== undefined && !f.municipalities.includes(item.municipality)) return false;
@@ -79,14 +83,17 @@ export function compileFilters(f: VacancyFilters): Check {
   };
 }
 
+/** What the browse orders compare: an item, or just the fields they read. */
+type Ranked = Pick<VacancyItem, 'id' | 'featured' | 'createdAt' | 'distanceKm'>;
+
 /** Nearest first (distanceKm set by withDistance; unknown last), then the browse order. */
-export function compareByDistance(a: VacancyItem, b: VacancyItem): number {
+export function compareByDistance(a: Ranked, b: Ranked): number {
   const byKm = (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity);
   return byKm !== 0 && !Number.isNaN(byKm) ? byKm : compareForBrowse(a, b);
 }
 
 /** Featured first, then newest. */
-export function compareForBrowse(a: VacancyItem, b: VacancyItem): number {
+export function compareForBrowse(a: Ranked, b: Ranked): number {
   if (a.featured !== b.featured) return a.featured ? -1 : 1;
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;

@@ -4,10 +4,10 @@ import type { VacancyContext } from '../context';
 import { createVacancy } from '../create-vacancy/create-vacancy';
 import {
   browseOpenVacancies,
-  listAllVacancies,
   openVacanciesByCrop,
   previewOpenVacancies,
 } from '../browse-vacancies/browse-vacancies';
+import { listAllVacancies } from '../list-all-vacancies/list-all-vacancies';
 import { listEstateVacancies } from '../list-estate-vacancies/list-estate-vacancies';
 import { deleteVacancy } from '../delete-vacancy/delete-vacancy';
 import { featureVacancy, featuringOffer } from '../feature-vacancy/feature-vacancy';

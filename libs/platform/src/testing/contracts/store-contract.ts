@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type BaseDoc, type DocumentStore } from '../../store/document-store';
+import { DuplicateKeyError, type BaseDoc, type DocumentStore, type Update } from '../../store/document-store';
 
 /**
  * The DocumentStore contract (ARCHITECTURE §3): the MongoDB operator subset every adapter supports.
@@ -259,6 +259,80 @@ export function documentStoreContract(
         // A late redelivery of the first event, once the list holds another: still counted once.
         expect(await apply('e1')).toBe(0);
         expect((await collection.findOne({ _id: 'v' }))?.stock).toBe(2);
+      });
+
+      it('$set on a dotted path creates the missing parents; $unset of a nested field or under a missing parent', async () => {
+        const collection = await seeded();
+        await collection.updateOne({ _id: 'p5' }, { $set: { 'profile.contact.phone': '061' } });
+        expect((await collection.findOne({ _id: 'p5' }))?.profile).toEqual({ contact: { phone: '061' } });
+        await collection.updateOne({ _id: 'p1' }, { $unset: { 'address.zip': '', 'missing.field': '' } });
+        const ana = await collection.findOne({ _id: 'p1' });
+        expect(ana?.address).toEqual({ city: 'Novi Sad' });
+        expect(ana).not.toHaveProperty('missing');
+      });
+
+      it('$inc by a negative number; $push and $addToSet start a missing array, also under a missing parent', async () => {
+        const collection = await seeded();
+        await collection.updateOne({ _id: 'p1' }, { $inc: { age: -2 } });
+        await collection.updateOne({ _id: 'p5' }, { $push: { 'log.entries': { at: '2026-01-01', n: 1 } } });
+        await collection.updateOne({ _id: 'p5' }, { $addToSet: { places: 'Sombor' } });
+        expect((await collection.findOne({ _id: 'p1' }))?.age).toBe(29);
+        const eva = await collection.findOne({ _id: 'p5' });
+        expect(eva?.log).toEqual({ entries: [{ at: '2026-01-01', n: 1 }] });
+        expect(eva?.places).toEqual(['Sombor']);
+      });
+
+      it('$addToSet compares sub-documents by value', async () => {
+        const collection = await store.collection<Person>(fresh());
+        await collection.insertOne({ _id: 'x', name: 'x', shifts: [{ day: 1, place: 'A' }] });
+        await collection.updateOne({ _id: 'x' }, { $addToSet: { shifts: { day: 1, place: 'A' } } });
+        await collection.updateOne({ _id: 'x' }, { $addToSet: { shifts: { day: 2, place: 'A' } } });
+        expect((await collection.findOne({ _id: 'x' }))?.shifts).toEqual([
+          { day: 1, place: 'A' },
+          { day: 2, place: 'A' },
+        ]);
+      });
+
+      it('$pull sub-documents by a range on their field, and values by $in', async () => {
+        const collection = await store.collection<Person>(fresh());
+        const sessions = [
+          { sessionId: 's1', until: '2026-01-01T00:00:00.000Z' },
+          { sessionId: 's2', until: '2026-03-01T00:00:00.000Z' },
+          { sessionId: 's3', until: '2026-02-01T00:00:00.000Z' },
+        ];
+        await collection.insertOne({ _id: 'x', name: 'x', tags: ['a', 'b', 'c'], endedSessions: sessions });
+        await collection.updateOne(
+          { _id: 'x' },
+          {
+            $pull: {
+              endedSessions: { until: { $lt: '2026-02-15T00:00:00.000Z' } },
+              tags: { $in: ['a', 'c'] },
+            },
+          },
+        );
+        const doc = await collection.findOne({ _id: 'x' });
+        expect(doc?.endedSessions).toEqual([sessions[1]]);
+        expect(doc?.tags).toEqual(['b']);
+      });
+
+      it('$min and $max set a missing field and otherwise keep the lower / higher value', async () => {
+        const collection = await seeded();
+        await collection.updateOne({ _id: 'p1' }, { $min: { age: 40, stock: 5 }, $max: { rank: 3 } });
+        await collection.updateOne({ _id: 'p1' }, { $min: { stock: 2 }, $max: { rank: 1 } });
+        await collection.updateOne({ _id: 'p2' }, { $min: { age: 20 }, $max: { age: 22 } });
+        expect(await collection.findOne({ _id: 'p1' })).toMatchObject({ age: 31, stock: 2, rank: 3 });
+        expect((await collection.findOne({ _id: 'p2' }))?.age).toBe(22);
+      });
+
+      it.each<[string, Update]>([
+        ['an unknown operator', { $frobnicate: { name: 'title' } }],
+        ['$inc on a string field', { $inc: { name: 1 }, $set: { age: 99 } }],
+        ['$push on a non-array field', { $push: { name: 'x' }, $set: { age: 99 } }],
+      ])('rejects %s and writes nothing', async (_case, update) => {
+        const collection = await seeded();
+        const before = await collection.findOne({ _id: 'p1' });
+        await expect(collection.updateOne({ _id: 'p1' }, update)).rejects.toThrow();
+        expect(await collection.findOne({ _id: 'p1' })).toEqual(before);
       });
 
       it('upserts: inserts from the filter and the update when nothing matches, updates otherwise', async () => {
