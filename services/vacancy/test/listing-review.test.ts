@@ -4,10 +4,8 @@ import { startVacancy, validVacancy, type VacancyHarness } from './helpers';
 
 /** Scam-proof listings in the vacancy service: held mobas, worker reports and the admin's decisions. */
 let h: VacancyHarness;
-let admin: Awaited<ReturnType<typeof testToken>>;
 beforeAll(async () => {
   h = await startVacancy();
-  admin = await testToken('Admin');
 });
 afterAll(() => h.stop());
 
@@ -19,9 +17,9 @@ const browseIds = async () => {
 const own = async (auth: Record<string, string>, id: string) =>
   ((await h.client.get('/estates/vacancies/all', auth)).body as VacancyItem[]).find((v) => v.id === id)!;
 const queue = async () =>
-  (await h.client.post('/admin/vacancies/review', {}, admin.auth)).body as VacancyItem[];
+  (await h.client.post('/admin/vacancies/review', {}, h.admin.auth)).body as VacancyItem[];
 const decide = (id: string, decision: string, note = 'provereno telefonom') =>
-  h.client.post(`/admin/vacancies/${id}/decide`, { decision, note }, admin.auth);
+  h.client.post(`/admin/vacancies/${id}/decide`, { decision, note }, h.admin.auth);
 
 describe('a moba below the legal minimum wage or out of season is held for review', () => {
   test('held: status Review, not in browse, the estate sees why, the admin queue lists it, the estate is told', async () => {
@@ -65,7 +63,7 @@ describe('a moba below the legal minimum wage or out of season is held for revie
   test('rejecting closes it and tells the estate why; a note is required', async () => {
     const estate = await h.estate();
     const id = await h.create(estate.auth, { dailyWage: 1000 });
-    const noNote = await h.client.post(`/admin/vacancies/${id}/decide`, { decision: 'reject' }, admin.auth);
+    const noNote = await h.client.post(`/admin/vacancies/${id}/decide`, { decision: 'reject' }, h.admin.auth);
     expect(noNote.status).toBe(400);
     expect(noNote.body.error.details[0].field).toBe('body.note');
     expect((await decide(id, 'reject', 'dnevnica ispod minimalne zarade')).body.status).toBe('Closed');
