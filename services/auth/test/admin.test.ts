@@ -3,6 +3,7 @@ import { SERVICE_TOKEN_HEADER, signServiceToken } from '@moba/platform';
 import { adminUsersPageSchema, tokenStatesSchema } from '@moba/contracts';
 import {
   adminAccount,
+  createTestAuthService,
   e164,
   expectNoSecrets,
   signedUp,
@@ -256,9 +257,8 @@ describe('token states for the gateway', () => {
 
 describe('first start', () => {
   test('a restart on the same store keeps the one admin and creates no other', async () => {
-    const { createService } = await import('../src/service');
     const { loadAuthConfig } = await import('../src/config');
-    const { createTestDeps, testKeys } = await import('@moba/platform/testing');
+    const { createTestDeps } = await import('@moba/platform/testing');
     const deps = createTestDeps();
     const printed: string[] = [];
     const config = loadAuthConfig({
@@ -268,13 +268,7 @@ describe('first start', () => {
       PHOTOS_DIR: auth.photosDir,
     });
     for (let run = 0; run < 2; run++) {
-      const service = await createService({
-        ...deps,
-        config,
-        privateKeyPem: testKeys().privateKeyPem,
-        internalSecret: TEST_INTERNAL_SECRET,
-        print: (t) => printed.push(t),
-      });
+      const service = await createTestAuthService(deps, config, printed);
       await service.start(0);
       await service.stop();
     }

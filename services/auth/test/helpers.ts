@@ -21,6 +21,20 @@ type AnyData = any;
 export const ADMIN_EMAIL = 'admin@moba.test';
 export const ADMIN_PASSWORD = 'admin-password-1';
 
+/** The auth service on the test key pair, printing into `printed` (the first-start admin box). */
+export const createTestAuthService = (
+  deps: ReturnType<typeof createTestDeps>,
+  config: ReturnType<typeof loadAuthConfig>,
+  printed: string[],
+) =>
+  createService({
+    ...deps,
+    config,
+    privateKeyPem: testKeys().privateKeyPem,
+    internalSecret: TEST_INTERNAL_SECRET,
+    print: (t) => printed.push(t),
+  });
+
 /** The auth service on port 0 with memory adapters, cheap argon2 and a recorder of its events. */
 export async function startAuth(env: NodeJS.ProcessEnv = {}) {
   const deps = createTestDeps();
@@ -47,13 +61,7 @@ export async function startAuth(env: NodeJS.ProcessEnv = {}) {
     mailCommands.push(command);
   });
   const everything = () => [...events, ...mailCommands];
-  const service = await createService({
-    ...deps,
-    config,
-    privateKeyPem: testKeys().privateKeyPem,
-    internalSecret: TEST_INTERNAL_SECRET,
-    print: (t) => printed.push(t),
-  });
+  const service = await createTestAuthService(deps, config, printed);
   const { client, stop } = await startForTest(service);
   const auth = {
     client,
