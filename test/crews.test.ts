@@ -1,19 +1,13 @@
 import { eventually } from '@moba/platform/testing';
 import { notificationKeys } from '@moba/contracts';
-import { loginAdmin, mobaBody, notificationOf, registeredUser, startProduct } from './support/product';
+import { loginAdmin, mobaBody, notificationOf, productForFile, registeredUser } from './support/product';
 
 /**
  * Crews across services, through the gateway only (issue #20): a leader's crew with a registered
  * member, part of it accepted (the leader told who was and who was not), the estate's roster and
  * attendance, and the attendance in the "came and stayed" figures and the admin's head count.
  */
-let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct();
-}, 60_000);
-afterAll(() => product.stop());
-
-const api = () => product.client;
+const { api } = productForFile();
 type Figure = { jobs: number; kept: number };
 const figureOf = async (auth: Record<string, string>) =>
   (await api().get('/api/users/me/ratings', auth)).body.promises as Figure;

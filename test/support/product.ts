@@ -18,6 +18,17 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}) {
   });
   return { ...product, client: testClient(product.url) };
 }
+export type Product = Awaited<ReturnType<typeof startProduct>>;
+
+/** The product for one test file: started before its first test, stopped after its last; api() is its client. */
+export function productForFile(env: NodeJS.ProcessEnv = {}) {
+  let product: Product | undefined;
+  beforeAll(async () => {
+    product = await startProduct(env);
+  }, 60_000);
+  afterAll(() => product?.stop(), 60_000);
+  return { api: () => product!.client };
+}
 
 let sequence = 0;
 /** A unique, valid Serbian mobile number per call. */
