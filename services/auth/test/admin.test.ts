@@ -2,12 +2,12 @@ import { TEST_INTERNAL_SECRET } from '@moba/platform/testing';
 import { SERVICE_TOKEN_HEADER, signServiceToken } from '@moba/platform';
 import { adminUsersPageSchema, tokenStatesSchema } from '@moba/contracts';
 import {
-  adminAccount,
   createTestAuthService,
   e164,
   expectNoSecrets,
   signedUp,
   startAuth,
+  startAuthWithAdmin,
   uniquePhone,
   workerInput,
   type Account,
@@ -16,10 +16,7 @@ import {
 
 let auth: Auth;
 let admin: Account;
-beforeAll(async () => {
-  auth = await startAuth();
-  admin = await adminAccount(auth);
-});
+beforeAll(async () => ({ auth, admin } = await startAuthWithAdmin()));
 afterAll(() => auth.stop());
 
 const list = (body: Record<string, unknown>) => auth.client.post('/admin/users/all', body, admin.headers);

@@ -14,6 +14,7 @@ import { eventually, startForTest, type TestClient, TEST_INTERNAL_SECRET } from 
 import { createTestDeps, testKeys } from '@moba/platform/testing';
 import { loadAuthConfig } from '../src/config';
 import { createService } from '../src/service';
+import { validWorkerSignUp } from '../../../test/support/sign-ups';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any event's data
 type AnyData = any;
@@ -94,28 +95,17 @@ const crop = crops[0].id;
 export function workerInput(
   overrides: Partial<SignupWorkerInput> & Record<string, unknown> = {},
 ): SignupWorkerInput {
-  return {
+  return validWorkerSignUp({
     email: `worker-${unique()}@example.com`,
     password: PASSWORD,
     confirmPassword: PASSWORD,
-    termsAccepted: true,
-    firstName: 'Marko',
-    lastName: 'Marković',
     phone: uniquePhone(),
-    phoneCountry: 'RS',
-    dateOfBirth: '1990-05-01',
-    gender: 'male',
-    region: 'RS',
-    language: 'sr',
-    availabilityMonths: [6, 7, 8],
     municipality,
-    skills: 'berba malina',
     groupLeader: true,
     groupSize: 12,
     transportOrganised: true,
-    willingToTravel: true,
     ...overrides,
-  } as SignupWorkerInput;
+  }) as SignupWorkerInput;
 }
 
 export function estateInput(
@@ -199,6 +189,12 @@ export async function adminAccount(auth: Auth): Promise<Account> {
     token: login.body.token,
     headers: { authorization: `Bearer ${login.body.token}` },
   };
+}
+
+/** The auth service for a test file, with the seeded admin logged in. */
+export async function startAuthWithAdmin() {
+  const auth = await startAuth();
+  return { auth, admin: await adminAccount(auth) };
 }
 
 /** Fails when a response body holds anything that looks like a secret of ours. */
