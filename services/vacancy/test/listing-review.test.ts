@@ -126,22 +126,24 @@ describe('worker reports', () => {
   });
 });
 
+/** A moba with this description is a 400 naming the description as a money request, and nothing is written. */
+async function expectRefusedAsMoneyRequest(description: string) {
+  const estate = await h.estate();
+  const res = await h.client.post(
+    '/estates/vacancies/create',
+    { ...validVacancy(h.today()), description },
+    estate.auth,
+  );
+  expect(res.status).toBe(400);
+  expect(res.body.error.details).toEqual([
+    expect.objectContaining({ field: 'description', code: 'money_request' }),
+  ]);
+  expect((await h.client.get('/estates/vacancies/all', estate.auth)).body).toEqual([]);
+}
+
 describe('money requests are refused', () => {
   test('a title asking for a deposit is a 400 naming the field, and nothing is written', async () => {
-    const estate = await h.estate();
-    const res = await h.client.post(
-      '/estates/vacancies/create',
-      {
-        ...(await import('./helpers')).validVacancy(h.today()),
-        description: 'Пошаљите новац за превоз унапред.',
-      },
-      estate.auth,
-    );
-    expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([
-      expect.objectContaining({ field: 'description', code: 'money_request' }),
-    ]);
-    expect((await h.client.get('/estates/vacancies/all', estate.auth)).body).toEqual([]);
+    await expectRefusedAsMoneyRequest('Пошаљите новац за превоз унапред.');
   });
 
   test.each([
@@ -153,17 +155,7 @@ describe('money requests are refused', () => {
   ])(
     'a request in other words (%s) is a 400 naming the description, and nothing is written',
     async (_, description) => {
-      const estate = await h.estate();
-      const res = await h.client.post(
-        '/estates/vacancies/create',
-        { ...validVacancy(h.today()), description },
-        estate.auth,
-      );
-      expect(res.status).toBe(400);
-      expect(res.body.error.details).toEqual([
-        expect.objectContaining({ field: 'description', code: 'money_request' }),
-      ]);
-      expect((await h.client.get('/estates/vacancies/all', estate.auth)).body).toEqual([]);
+      await expectRefusedAsMoneyRequest(description);
     },
   );
 
