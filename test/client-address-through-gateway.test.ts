@@ -1,6 +1,5 @@
-import http from 'node:http';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { loginFrom as loginFromAddress, proxyProcessTo } from '../gateway/test/fixtures/client-addresses';
 import { registeredUser, startProduct } from './support/product';
 
 /**
@@ -11,50 +10,15 @@ import { registeredUser, startProduct } from './support/product';
  */
 const FAILURES_PER_ADDRESS = 3;
 
-/** The forwarding proxy (an ingress) as its own OS process in front of target; resolves its URL. */
-async function proxyProcessTo(target: string, started: ChildProcess[]): Promise<string> {
-  const child = spawn(process.execPath, [join(__dirname, '../gateway/test/fixtures/forwarding-proxy.mjs')], {
-    env: { ...process.env, TARGET: target },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  started.push(child);
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`proxy exited with ${code}`)));
-  });
-  return `http://127.0.0.1:${port}`;
-}
-
-/** A login sent from a loopback source address (127.0.0.x: one client each), with forged headers. */
-function loginFrom(
+/** A login sent from a loopback source address, with forged headers: its status and error code. */
+async function loginFrom(
   url: string,
   localAddress: string,
   credentials: { email: string; password: string },
   forged: Record<string, string> = {},
 ): Promise<{ status: number; code?: string }> {
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify(credentials);
-    const request = http.request(
-      `${url}/api/login`,
-      {
-        method: 'POST',
-        localAddress,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...forged },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, code: text ? JSON.parse(text).error?.code : undefined }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+  const { status, body } = await loginFromAddress(url, localAddress, credentials, forged);
+  return { status, code: (body.error as { code?: string } | undefined)?.code };
 }
 
 const wrong = (i: number) => ({ email: `nobody-${i}@example.rs`, password: 'wrong-password-1' });

@@ -4,8 +4,8 @@ import {
   loginAdmin,
   mobaBody,
   notificationOf,
+  productForFile,
   registeredUser,
-  startProduct,
   uniquePhone,
 } from './support/product';
 
@@ -15,13 +15,7 @@ import {
  * was and who was not), the estate's roster and attendance, and the attendance in the "came and
  * stayed" figures and the admin's head count. A member who never accepted is nobody's figure.
  */
-let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct();
-}, 60_000);
-afterAll(() => product.stop());
-
-const api = () => product.client;
+const { api } = productForFile();
 type Figure = { jobs: number; kept: number };
 const figureOf = async (auth: Record<string, string>) =>
   (await api().get('/api/users/me/ratings', auth)).body.promises as Figure;

@@ -1,19 +1,13 @@
 import { eventually } from '@moba/platform/testing';
 import type { ReviewQueueItem } from '@moba/contracts';
-import { loginAdmin, mobaBody, registeredUser, startProduct } from './support/product';
+import { loginAdmin, mobaBody, productForFile, registeredUser } from './support/product';
 
 /**
  * Issue #33: the vacancy service weighs a worker's report by the standing it learns from the auth and
  * application services' own events (registration, e-mail confirmation, applications, acceptances),
  * through the gateway as the web calls it.
  */
-let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct();
-}, 60_000);
-afterAll(() => product.stop());
-
-const api = () => product.client;
+const { api } = productForFile();
 type Session = Awaited<ReturnType<typeof registeredUser>>;
 
 async function createMoba(estate: Session): Promise<string> {

@@ -1,21 +1,9 @@
 import http from 'node:http';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import {
-  CLIENT_ADDRESS_HEADER,
-  createLogger,
-  createTokenVerifier,
-  listen,
-  type Listening,
-} from '@moba/platform';
-import { testKeys } from '@moba/platform/testing';
-import { createGateway, createTokenStateReplica, type RouteSpec, type ServiceName } from '../src';
+import type { ChildProcess } from 'node:child_process';
+import { CLIENT_ADDRESS_HEADER, listen, type Listening } from '@moba/platform';
+import { loginFrom, loginGatewayOver, proxyProcessTo } from './fixtures/client-addresses';
 import { clientAddress } from '../src/client-address';
 
-const SERVICES: ServiceName[] = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification'];
-const routes: RouteSpec[] = [
-  { method: 'POST', path: '/login', service: 'auth', access: 'public', rateLimit: 'login' },
-];
 const LOGIN_LIMIT = 20;
 
 let upstream: Listening;
@@ -35,81 +23,38 @@ afterAll(async () => {
 });
 
 async function gatewayTrusting(trustedProxyHops: number) {
-  const urls = Object.fromEntries(SERVICES.map((s) => [s, [upstream.url]])) as Record<ServiceName, string[]>;
-  const { server } = createGateway({
-    serviceUrls: urls,
-    tokens: createTokenVerifier(testKeys().publicKeyPem),
-    tokenState: createTokenStateReplica(),
-    logger: createLogger('gateway-test', 'silent'),
-    webDist: '/nonexistent',
-    routes,
-    trustedProxyHops,
-  });
-  const gateway = await listen(server.listeners('request')[0] as http.RequestListener, 0);
+  const gateway = await loginGatewayOver(upstream, { trustedProxyHops });
   gateways.push(gateway);
   return gateway.url;
 }
 
-/** The forwarding proxy as its own OS process in front of target; resolves its URL. */
-async function proxyProcessTo(target: string): Promise<string> {
-  const child = spawn(process.execPath, [join(__dirname, 'fixtures/forwarding-proxy.mjs')], {
-    env: { ...process.env, TARGET: target },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  proxies.push(child);
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`proxy exited with ${code}`)));
-  });
-  return `http://127.0.0.1:${port}`;
-}
-
 /** A login from a given loopback source address (127.0.0.2, 127.0.0.3 …: different clients). */
-function loginFrom(
+async function loginAs(
   url: string,
   localAddress: string,
   forwardedFor?: string,
   extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; client?: string }> {
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ email: 'a@b.rs', password: 'x' });
-    const request = http.request(
-      `${url}/api/login`,
-      {
-        method: 'POST',
-        localAddress,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
-          ...extraHeaders,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, client: JSON.parse(text || '{}').client }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+  const { status, body } = await loginFrom(
+    url,
+    localAddress,
+    { email: 'a@b.rs', password: 'x' },
+    { ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}), ...extraHeaders },
+  );
+  return { status, client: body.client as string | undefined };
 }
 const statusOf = async (answer: Promise<{ status: number }>) => (await answer).status;
 
 describe('the client address behind a real proxy process (TRUSTED_PROXY_HOPS=1)', () => {
   test('each client behind the proxy has its own login limit, and a forged X-Forwarded-For does not escape it', async () => {
-    const url = await proxyProcessTo(await gatewayTrusting(1));
-    for (let i = 0; i < LOGIN_LIMIT; i++) expect(await statusOf(loginFrom(url, '127.0.0.2'))).toBe(200);
-    expect(await statusOf(loginFrom(url, '127.0.0.2'))).toBe(429);
+    const url = await proxyProcessTo(await gatewayTrusting(1), proxies);
+    for (let i = 0; i < LOGIN_LIMIT; i++) expect(await statusOf(loginAs(url, '127.0.0.2'))).toBe(200);
+    expect(await statusOf(loginAs(url, '127.0.0.2'))).toBe(429);
     // The client writes a new address each time: the proxy appends the real one, and that is what counts.
     for (let i = 0; i < 3; i++)
-      expect(await statusOf(loginFrom(url, '127.0.0.2', `203.0.113.${i + 1}`))).toBe(429);
+      expect(await statusOf(loginAs(url, '127.0.0.2', `203.0.113.${i + 1}`))).toBe(429);
     // Another client behind the same proxy is not limited by the first one.
-    expect(await statusOf(loginFrom(url, '127.0.0.3'))).toBe(200);
+    expect(await statusOf(loginAs(url, '127.0.0.3'))).toBe(200);
   });
 });
 
@@ -117,8 +62,8 @@ describe('without trusted proxies (the default)', () => {
   test('X-Forwarded-For is ignored: the socket peer is the client', async () => {
     const url = await gatewayTrusting(0);
     for (let i = 0; i < LOGIN_LIMIT; i++)
-      expect(await statusOf(loginFrom(url, '127.0.0.4', `198.51.100.${i}`))).toBe(200);
-    expect(await statusOf(loginFrom(url, '127.0.0.4', '198.51.100.200'))).toBe(429);
+      expect(await statusOf(loginAs(url, '127.0.0.4', `198.51.100.${i}`))).toBe(200);
+    expect(await statusOf(loginAs(url, '127.0.0.4', '198.51.100.200'))).toBe(429);
   });
 });
 
@@ -127,13 +72,13 @@ describe('the address the services are told (one rule: the gateway decides it)',
 
   test('hops 0: the socket peer, whatever the client wrote into X-Forwarded-For or the header itself', async () => {
     const url = await gatewayTrusting(0);
-    const answer = await loginFrom(url, '127.0.0.5', '198.51.100.7', forged);
+    const answer = await loginAs(url, '127.0.0.5', '198.51.100.7', forged);
     expect(answer).toEqual({ status: 200, client: '127.0.0.5' });
   });
 
   test('hops 1 behind a real proxy process: the address the proxy appended, not the forged ones', async () => {
-    const url = await proxyProcessTo(await gatewayTrusting(1));
-    const answer = await loginFrom(url, '127.0.0.6', '198.51.100.7', forged);
+    const url = await proxyProcessTo(await gatewayTrusting(1), proxies);
+    const answer = await loginAs(url, '127.0.0.6', '198.51.100.7', forged);
     expect(answer).toEqual({ status: 200, client: '127.0.0.6' });
   });
 });
@@ -143,9 +88,9 @@ describe('IPv6 clients are limited by their /64', () => {
   test('rotating addresses inside one /64 escapes nothing; the next /64 has its own limit', async () => {
     const url = await gatewayTrusting(1);
     for (let i = 0; i < LOGIN_LIMIT; i++)
-      expect(await statusOf(loginFrom(url, '127.0.0.7', `2001:db8:5:1::${(i + 1).toString(16)}`))).toBe(200);
-    expect(await statusOf(loginFrom(url, '127.0.0.7', '2001:db8:5:1:ffff::1'))).toBe(429);
-    const neighbour = await loginFrom(url, '127.0.0.7', '2001:db8:5:2::1');
+      expect(await statusOf(loginAs(url, '127.0.0.7', `2001:db8:5:1::${(i + 1).toString(16)}`))).toBe(200);
+    expect(await statusOf(loginAs(url, '127.0.0.7', '2001:db8:5:1:ffff::1'))).toBe(429);
+    const neighbour = await loginAs(url, '127.0.0.7', '2001:db8:5:2::1');
     expect(neighbour).toEqual({ status: 200, client: '2001:db8:5:2::1' });
   });
 });

@@ -1,23 +1,11 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import {
-  createLogger,
-  createTokenVerifier,
-  createWindowCounter,
-  listen,
-  type Listening,
-  type WindowCounter,
-} from '@moba/platform';
-import { testClient, testKeys } from '@moba/platform/testing';
-import { createGateway, createTokenStateReplica, type RouteSpec, type ServiceName } from '../src';
+import { createWindowCounter, listen, type Listening, type WindowCounter } from '@moba/platform';
+import { testClient } from '@moba/platform/testing';
+import { loginGatewayOver } from './fixtures/client-addresses';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SERVICES: ServiceName[] = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification'];
-const routes: RouteSpec[] = [
-  { method: 'POST', path: '/login', service: 'auth', access: 'public', rateLimit: 'login' },
-];
-
 let upstream: Listening;
 const opened: { gateway: Listening; counter: WindowCounter | null }[] = [];
 
@@ -34,17 +22,7 @@ afterAll(async () => {
 });
 
 async function gatewayWith(counter: WindowCounter | null) {
-  const urls = Object.fromEntries(SERVICES.map((s) => [s, [upstream.url]])) as Record<ServiceName, string[]>;
-  const { server } = createGateway({
-    serviceUrls: urls,
-    tokens: createTokenVerifier(testKeys().publicKeyPem),
-    tokenState: createTokenStateReplica(),
-    logger: createLogger('gateway-test', 'silent'),
-    webDist: '/nonexistent',
-    routes,
-    rateCounter: counter,
-  });
-  const gateway = await listen(server.listeners('request')[0] as http.RequestListener, 0);
+  const gateway = await loginGatewayOver(upstream, { rateCounter: counter });
   opened.push({ gateway, counter });
   return testClient(gateway.url);
 }

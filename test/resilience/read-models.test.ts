@@ -1,5 +1,5 @@
 import { simulateSeason } from '../../scripts/season/simulate-season';
-import { ADMIN, startProduct } from '../support/product';
+import { ADMIN, productForFile } from '../support/product';
 import { recount } from './support/drill';
 
 /**
@@ -8,14 +8,10 @@ import { recount } from './support/drill';
  * admin stats, free positions and 'accepted' notifications. (The distributed mode runs on the system
  * clock: no job finishes during a drill, so its rating check sees no ratings.)
  */
-let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct();
-}, 60_000);
-afterAll(() => product?.stop(), 60_000);
+const { api } = productForFile();
 
 test('after a season with finished and rated jobs, every read model equals its recount', async () => {
-  const season = await simulateSeason(product.client, {
+  const season = await simulateSeason(api(), {
     estates: 3,
     workers: 8,
     mobasPerEstate: 2,
@@ -25,7 +21,7 @@ test('after a season with finished and rated jobs, every read model equals its r
   });
   expect(season.ratings).toBeGreaterThan(0);
   const { mismatches, facts } = await recount(
-    product.client,
+    api(),
     season.workerSessions,
     season.estateSessions,
     () => undefined,

@@ -1,5 +1,6 @@
 import { testClient, eventually, type TestClient } from '@moba/platform/testing';
 import { startEmbedded } from '../../scripts/embedded';
+import { validWorkerSignUp } from './sign-ups';
 
 export const ADMIN = { email: 'admin@moba.test', password: 'admin-pass-123' };
 
@@ -18,6 +19,17 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}) {
   });
   return { ...product, client: testClient(product.url) };
 }
+export type Product = Awaited<ReturnType<typeof startProduct>>;
+
+/** The product for one test file: started before its first test, stopped after its last; api() is its client. */
+export function productForFile(env: NodeJS.ProcessEnv = {}) {
+  let product: Product | undefined;
+  beforeAll(async () => {
+    product = await startProduct(env);
+  }, 60_000);
+  afterAll(() => product?.stop(), 60_000);
+  return { api: () => product!.client };
+}
 
 let sequence = 0;
 /** A unique, valid Serbian mobile number per call. */
@@ -26,27 +38,13 @@ export const uniquePhone = () =>
 
 export function workerSignup(overrides: Record<string, unknown> = {}) {
   const id = `${Date.now()}${++sequence}`;
-  return {
+  return validWorkerSignUp({
     email: `worker${id}@example.rs`,
-    password: 'sunce-i-kisa-1',
-    confirmPassword: 'sunce-i-kisa-1',
-    termsAccepted: true,
     firstName: 'Milan',
     lastName: 'Jovanović',
     phone: `+3816${String(40000000 + (Number(id.slice(-7)) % 9999999))}`,
-    phoneCountry: 'RS',
-    dateOfBirth: '1990-05-01',
-    gender: 'male',
-    region: 'RS',
-    language: 'sr',
-    availabilityMonths: [6, 7, 8],
-    municipality: 'Arilje',
-    skills: 'berba malina',
-    groupLeader: false,
-    transportOrganised: false,
-    willingToTravel: true,
     ...overrides,
-  };
+  });
 }
 
 export function estateSignup(overrides: Record<string, unknown> = {}) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rule } from './errors';
-import { PAGE_SIZE_MAX } from './limits';
+import { PAGE_SIZE_MAX, SEARCH_MIN } from './limits';
 
 /** Route ids for vacancies, applications and users are UUID v4 (spec §5). */
 export const uuidV4Schema = z.uuidv4({ message: 'must be a UUID v4' });
@@ -17,6 +17,21 @@ export const pagingSchema = z.object({
   pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
 });
 export type Paging = z.infer<typeof pagingSchema>;
+
+/** An optional search text of an admin list: blank means none; otherwise SEARCH_MIN to max characters. */
+export const searchTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .min(SEARCH_MIN, { message: `search must have at least ${SEARCH_MIN} characters` })
+        .max(max)
+        .optional(),
+    );
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -131,8 +131,14 @@ export function registerStoreReadiness(store: DocumentStore, readiness: Readines
 }
 
 /** The token verifier of a service process: JWT_PUBLIC_KEY, or the public key file in KEYS_DIR. */
-export const tokenVerifierFor = (config: RuntimeEnv): TokenVerifier =>
+const tokenVerifierFor = (config: RuntimeEnv): TokenVerifier =>
   createTokenVerifier(config.JWT_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR, 'jwt-public.pem'), 'utf8'));
+
+/** What a token-verifying service's createService takes, from what its process opened. */
+export const serviceDepsOf = <C extends RuntimeEnv>(deps: ProcessDeps<C>): BaseDeps & { config: C } => ({
+  ...deps,
+  tokens: tokenVerifierFor(deps.config),
+});
 
 /**
  * Runs a started service until SIGTERM or SIGINT, then drains: /readyz answers 503 (the endpoints drop

@@ -6,8 +6,8 @@ import { freePort, freePortBlock } from '../src/testing/ports';
 import { deleteKeys, REDIS_URL } from './fixtures/redis';
 import { REPO_ROOT } from './fixtures/spawn';
 import { spawn } from 'node:child_process';
-import { municipalityNames } from '@moba/contracts';
 import { dropSchemas } from '../../../scripts/distributed/engines';
+import { validWorkerSignUp } from '../../../test/support/sign-ups';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://moba:moba@127.0.0.1:5432/moba_test';
 
@@ -148,27 +148,7 @@ describe('npm run start:distributed', () => {
       const signup = await fetch(`http://127.0.0.1:${port}/api/signup-worker`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email,
-          password: 'secret-pass-1',
-          confirmPassword: 'secret-pass-1',
-          termsAccepted: true,
-          firstName: 'Marko',
-          lastName: 'Marković',
-          phone: `064${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
-          phoneCountry: 'RS',
-          dateOfBirth: '1990-05-01',
-          gender: 'male',
-          region: 'RS',
-          language: 'sr',
-          availabilityMonths: [6, 7, 8],
-          municipality: municipalityNames('RS')[0],
-          skills: 'berba malina',
-          groupLeader: true,
-          groupSize: 12,
-          transportOrganised: false,
-          willingToTravel: true,
-        }),
+        body: JSON.stringify(validWorkerSignUp({ email })),
       });
       expect({ status: signup.status, body: signup.status < 300 ? null : await signup.text() }).toEqual({
         status: expect.any(Number),

@@ -2,11 +2,12 @@ import { TEST_INTERNAL_SECRET } from '@moba/platform/testing';
 import { SERVICE_TOKEN_HEADER, signServiceToken } from '@moba/platform';
 import { adminUsersPageSchema, tokenStatesSchema } from '@moba/contracts';
 import {
-  adminAccount,
+  createTestAuthService,
   e164,
   expectNoSecrets,
   signedUp,
   startAuth,
+  startAuthWithAdmin,
   uniquePhone,
   workerInput,
   type Account,
@@ -15,10 +16,7 @@ import {
 
 let auth: Auth;
 let admin: Account;
-beforeAll(async () => {
-  auth = await startAuth();
-  admin = await adminAccount(auth);
-});
+beforeAll(async () => ({ auth, admin } = await startAuthWithAdmin()));
 afterAll(() => auth.stop());
 
 const list = (body: Record<string, unknown>) => auth.client.post('/admin/users/all', body, admin.headers);
@@ -256,9 +254,8 @@ describe('token states for the gateway', () => {
 
 describe('first start', () => {
   test('a restart on the same store keeps the one admin and creates no other', async () => {
-    const { createService } = await import('../src/service');
     const { loadAuthConfig } = await import('../src/config');
-    const { createTestDeps, testKeys } = await import('@moba/platform/testing');
+    const { createTestDeps } = await import('@moba/platform/testing');
     const deps = createTestDeps();
     const printed: string[] = [];
     const config = loadAuthConfig({
@@ -268,13 +265,7 @@ describe('first start', () => {
       PHOTOS_DIR: auth.photosDir,
     });
     for (let run = 0; run < 2; run++) {
-      const service = await createService({
-        ...deps,
-        config,
-        privateKeyPem: testKeys().privateKeyPem,
-        internalSecret: TEST_INTERNAL_SECRET,
-        print: (t) => printed.push(t),
-      });
+      const service = await createTestAuthService(deps, config, printed);
       await service.start(0);
       await service.stop();
     }

@@ -1,14 +1,11 @@
 import { AdminActionRecorded, auditPageSchema, topics } from '@moba/contracts';
 import { adminAudit } from '@moba/platform';
 import { eventually } from '@moba/platform/testing';
-import { adminAccount, signedUp, startAuth, type Account, type Auth } from './helpers';
+import { signedUp, startAuthWithAdmin, type Account, type Auth } from './helpers';
 
 let auth: Auth;
 let admin: Account;
-beforeAll(async () => {
-  auth = await startAuth();
-  admin = await adminAccount(auth);
-});
+beforeAll(async () => ({ auth, admin } = await startAuthWithAdmin()));
 afterAll(() => auth.stop());
 
 const search = (body: Record<string, unknown>) => auth.client.post('/admin/audit', body, admin.headers);

@@ -14,12 +14,27 @@ import { eventually, startForTest, type TestClient, TEST_INTERNAL_SECRET } from 
 import { createTestDeps, testKeys } from '@moba/platform/testing';
 import { loadAuthConfig } from '../src/config';
 import { createService } from '../src/service';
+import { validWorkerSignUp } from '../../../test/support/sign-ups';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any event's data
 type AnyData = any;
 
 export const ADMIN_EMAIL = 'admin@moba.test';
 export const ADMIN_PASSWORD = 'admin-password-1';
+
+/** The auth service on the test key pair, printing into `printed` (the first-start admin box). */
+export const createTestAuthService = (
+  deps: ReturnType<typeof createTestDeps>,
+  config: ReturnType<typeof loadAuthConfig>,
+  printed: string[],
+) =>
+  createService({
+    ...deps,
+    config,
+    privateKeyPem: testKeys().privateKeyPem,
+    internalSecret: TEST_INTERNAL_SECRET,
+    print: (t) => printed.push(t),
+  });
 
 /** The auth service on port 0 with memory adapters, cheap argon2 and a recorder of its events. */
 export async function startAuth(env: NodeJS.ProcessEnv = {}) {
@@ -47,13 +62,7 @@ export async function startAuth(env: NodeJS.ProcessEnv = {}) {
     mailCommands.push(command);
   });
   const everything = () => [...events, ...mailCommands];
-  const service = await createService({
-    ...deps,
-    config,
-    privateKeyPem: testKeys().privateKeyPem,
-    internalSecret: TEST_INTERNAL_SECRET,
-    print: (t) => printed.push(t),
-  });
+  const service = await createTestAuthService(deps, config, printed);
   const { client, stop } = await startForTest(service);
   const auth = {
     client,
@@ -86,28 +95,17 @@ const crop = crops[0].id;
 export function workerInput(
   overrides: Partial<SignupWorkerInput> & Record<string, unknown> = {},
 ): SignupWorkerInput {
-  return {
+  return validWorkerSignUp({
     email: `worker-${unique()}@example.com`,
     password: PASSWORD,
     confirmPassword: PASSWORD,
-    termsAccepted: true,
-    firstName: 'Marko',
-    lastName: 'Marković',
     phone: uniquePhone(),
-    phoneCountry: 'RS',
-    dateOfBirth: '1990-05-01',
-    gender: 'male',
-    region: 'RS',
-    language: 'sr',
-    availabilityMonths: [6, 7, 8],
     municipality,
-    skills: 'berba malina',
     groupLeader: true,
     groupSize: 12,
     transportOrganised: true,
-    willingToTravel: true,
     ...overrides,
-  } as SignupWorkerInput;
+  }) as SignupWorkerInput;
 }
 
 export function estateInput(
@@ -191,6 +189,12 @@ export async function adminAccount(auth: Auth): Promise<Account> {
     token: login.body.token,
     headers: { authorization: `Bearer ${login.body.token}` },
   };
+}
+
+/** The auth service for a test file, with the seeded admin logged in. */
+export async function startAuthWithAdmin() {
+  const auth = await startAuth();
+  return { auth, admin: await adminAccount(auth) };
 }
 
 /** Fails when a response body holds anything that looks like a secret of ours. */

@@ -36,6 +36,10 @@ const resetToken = async (userId: string, nth = 0) => {
   return new URL(SendPasswordResetMail.envelope.parse(event).data.link).searchParams.get('token')!;
 };
 
+/** POST /set-new-password with the link's token and the new password typed twice. */
+const setNewPassword = (token: string, password: string) =>
+  auth.client.post('/set-new-password', { token, password, confirmPassword: password });
+
 describe('e-mail confirmation and login', () => {
   test('login before confirmation is refused with its own code; after confirming, login answers {token, userId}', async () => {
     const { input, userId } = await signUpWorker();
@@ -185,11 +189,7 @@ describe('password reset', () => {
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.details[0].field).toBe('body.confirmPassword');
 
-    const set = await auth.client.post('/set-new-password', {
-      token,
-      password: 'brand-new-pass',
-      confirmPassword: 'brand-new-pass',
-    });
+    const set = await setNewPassword(token, 'brand-new-pass');
     expect(set.status).toBe(200);
     expect(
       PasswordChanged.envelope.parse(await auth.event('PasswordChanged', (e) => e.data.userId === account.id))
@@ -200,11 +200,7 @@ describe('password reset', () => {
     expect((await logIn(auth.client, account.email, account.password)).status).toBe(401);
     expect((await logIn(auth.client, account.email, 'brand-new-pass')).status).toBe(200);
 
-    const reuse = await auth.client.post('/set-new-password', {
-      token,
-      password: 'another-pass-1',
-      confirmPassword: 'another-pass-1',
-    });
+    const reuse = await setNewPassword(token, 'another-pass-1');
     expect(reuse.status).toBe(400);
     expect(reuse.body.error.code).toBe('AUTH.RESET_LINK_INVALID');
   });
@@ -215,11 +211,7 @@ describe('password reset', () => {
     const token = await resetToken(account.id);
     auth.deps.clock.advance(61 * 60_000);
     try {
-      const res = await auth.client.post('/set-new-password', {
-        token,
-        password: 'brand-new-pass',
-        confirmPassword: 'brand-new-pass',
-      });
+      const res = await setNewPassword(token, 'brand-new-pass');
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('AUTH.RESET_LINK_INVALID');
     } finally {

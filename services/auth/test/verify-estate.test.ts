@@ -1,13 +1,10 @@
 import { EstateVerificationChanged, auditPageSchema } from '@moba/contracts';
 import { eventually } from '@moba/platform/testing';
-import { adminAccount, signedUp, startAuth, type Account, type Auth } from './helpers';
+import { signedUp, startAuthWithAdmin, type Account, type Auth } from './helpers';
 
 let auth: Auth;
 let admin: Account;
-beforeAll(async () => {
-  auth = await startAuth();
-  admin = await adminAccount(auth);
-});
+beforeAll(async () => ({ auth, admin } = await startAuthWithAdmin()));
 afterAll(() => auth.stop());
 
 const verify = (id: string, note: unknown, as = admin) =>

@@ -1,4 +1,4 @@
-import { runServiceProcess, tokenVerifierFor, type Logger } from '@moba/platform';
+import { runServiceProcess, serviceDepsOf, type Logger } from '@moba/platform';
 import { loadPaymentConfig, type PaymentConfig } from './config';
 import { createService } from './service';
 
@@ -21,16 +21,7 @@ function warnAboutSettings(config: PaymentConfig, logger: Logger) {
 }
 
 /** Runs the payment service as its own process (distributed mode). */
-runServiceProcess('payment', loadPaymentConfig, async ({ config, logger, bus, store, clock }) => {
-  warnAboutSettings(config, logger);
-  return {
-    service: await createService({
-      bus,
-      store,
-      clock,
-      logger,
-      tokens: tokenVerifierFor(config),
-      config,
-    }),
-  };
+runServiceProcess('payment', loadPaymentConfig, async (deps) => {
+  warnAboutSettings(deps.config, deps.logger);
+  return { service: await createService(serviceDepsOf(deps)) };
 });

@@ -101,24 +101,18 @@ describe('payment contracts', () => {
     const paymentId = crypto.randomUUID();
     const vacancyId = crypto.randomUUID();
     const estateId = crypto.randomUUID();
+    const data = {
+      paymentId,
+      purpose: 'featuring' as const,
+      vacancyId,
+      estateId,
+      amount: 1500,
+      currency: 'RSD' as const,
+    };
     for (const definition of [PaymentSucceeded, PaymentFailed, PaymentCancelled]) {
       expect(definition.topic).toBe(topics.payment);
-      const event = definition.create(paymentId, {
-        paymentId,
-        purpose: 'featuring',
-        vacancyId,
-        estateId,
-        amount: 1500,
-        currency: 'RSD',
-      });
-      expect(definition.envelope.parse(event).data).toEqual({
-        paymentId,
-        purpose: 'featuring',
-        vacancyId,
-        estateId,
-        amount: 1500,
-        currency: 'RSD',
-      });
+      const event = definition.create(paymentId, data);
+      expect(definition.envelope.parse(event).data).toEqual(data);
       expect(event.key).toBe(paymentId);
     }
   });

@@ -3,13 +3,12 @@ import {
   SPA,
   API,
   TestVacancyDeleted,
-  TestVacancyFeatured,
   TestVacancyStatusChanged,
   sessionIdOf,
   startPayment,
   type PaymentHarness,
 } from './helpers';
-import { topics } from '@moba/contracts';
+import { topics, VacancyFeatured } from '@moba/contracts';
 
 let h: PaymentHarness;
 beforeAll(async () => {
@@ -24,6 +23,25 @@ async function checkoutFor(v: Awaited<ReturnType<PaymentHarness['vacancy']>>) {
   const status = await h.client.get(`/payment/status/${v.vacancyId}`, v.estate.auth);
   return { url: response.text as string, paymentId: status.body.paymentId as string };
 }
+
+type Vacancy = Awaited<ReturnType<PaymentHarness['vacancy']>>;
+/** The vacancy service moved the vacancy out of Pending. */
+const statusChanged = (v: Vacancy, to: string) =>
+  h.deps.bus.publish(
+    topics.vacancy,
+    TestVacancyStatusChanged.create(v.vacancyId, {
+      vacancyId: v.vacancyId,
+      estateId: v.estate.id,
+      from: 'Pending',
+      to,
+    }),
+  );
+/** The vacancy service featured the vacancy, or asked for its featuring. */
+const featured = (v: Vacancy, fields: { featured: boolean; featuring?: 'none' | 'free' | 'paid' }) =>
+  h.deps.bus.publish(
+    topics.vacancy,
+    VacancyFeatured.create(v.vacancyId, { vacancyId: v.vacancyId, estateId: v.estate.id, ...fields }),
+  );
 
 describe('featuring a vacancy: price and promo', () => {
   test('a paid featuring answers the checkout URL as text, priced 1.500 RSD from config', async () => {
@@ -89,15 +107,7 @@ describe('featuring a vacancy: price and promo', () => {
 
   test.each(['Closed', 'Finished'])('a %s vacancy is not charged', async (to) => {
     const v = await h.vacancy('paid');
-    await h.deps.bus.publish(
-      topics.vacancy,
-      TestVacancyStatusChanged.create(v.vacancyId, {
-        vacancyId: v.vacancyId,
-        estateId: v.estate.id,
-        from: 'Pending',
-        to,
-      }),
-    );
+    await statusChanged(v, to);
     const response = await h.create({ purpose: 'featuring', vacancyId: v.vacancyId }, v.estate.auth);
     expect(response.status).toBe(409);
     expect(response.headers.get('x-error-code')).toBe('PAYMENT.NOT_FEATURABLE');
@@ -108,15 +118,7 @@ describe('featuring a vacancy: price and promo', () => {
     const { url, paymentId } = await checkoutFor(v);
     await h.press(url, 'failed');
     await h.waitForEvent(paymentId, 'PaymentFailed');
-    await h.deps.bus.publish(
-      topics.vacancy,
-      TestVacancyStatusChanged.create(v.vacancyId, {
-        vacancyId: v.vacancyId,
-        estateId: v.estate.id,
-        from: 'Pending',
-        to: 'Open',
-      }),
-    );
+    await statusChanged(v, 'Open');
     const retry = await h.create({ purpose: 'featuring', vacancyId: v.vacancyId }, v.estate.auth);
     expect(retry.status).toBe(200);
     expect(retry.text).not.toBe(url);
@@ -130,15 +132,7 @@ describe('featuring a vacancy: price and promo', () => {
     const v = await h.vacancy('none');
     const before = await h.create({ purpose: 'featuring', vacancyId: v.vacancyId }, v.estate.auth);
     expect(before.status).toBe(409);
-    await h.deps.bus.publish(
-      topics.vacancy,
-      TestVacancyFeatured.create(v.vacancyId, {
-        vacancyId: v.vacancyId,
-        estateId: v.estate.id,
-        featured: false,
-        featuring: 'paid',
-      }),
-    );
+    await featured(v, { featured: false, featuring: 'paid' });
     const after = await h.create({ purpose: 'featuring', vacancyId: v.vacancyId }, v.estate.auth);
     expect(after.status).toBe(200);
     expect(after.text).toContain('/payment/checkout/');
@@ -146,14 +140,7 @@ describe('featuring a vacancy: price and promo', () => {
 
   test('a vacancy the vacancy service already featured is not charged', async () => {
     const v = await h.vacancy('paid');
-    await h.deps.bus.publish(
-      topics.vacancy,
-      TestVacancyFeatured.create(v.vacancyId, {
-        vacancyId: v.vacancyId,
-        estateId: v.estate.id,
-        featured: true,
-      }),
-    );
+    await featured(v, { featured: true });
     const response = await h.create({ purpose: 'featuring', vacancyId: v.vacancyId }, v.estate.auth);
     expect(response.status).toBe(409);
     expect(response.headers.get('x-error-code')).toBe('PAYMENT.ALREADY_FEATURED');

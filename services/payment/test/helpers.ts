@@ -31,17 +31,6 @@ export const TestVacancyStatusChanged = defineEvent(
   1,
   z.object({ vacancyId: z.uuid(), estateId: z.uuid(), from: z.string(), to: z.string() }),
 );
-export const TestVacancyFeatured = defineEvent(
-  topics.vacancy,
-  'VacancyFeatured',
-  1,
-  z.object({
-    vacancyId: z.uuid(),
-    estateId: z.uuid(),
-    featured: z.boolean(),
-    featuring: z.enum(['none', 'free', 'paid']).optional(),
-  }),
-);
 export const TestVacancyDeleted = defineEvent(
   topics.vacancy,
   'VacancyDeleted',

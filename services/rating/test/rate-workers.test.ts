@@ -11,6 +11,18 @@ afterAll(() => world.stop());
 const received = async (worker: { auth: Record<string, string> }) =>
   (await world.client.get('/users/me/ratings', worker.auth)).body;
 
+/** The estate's bulk call: these workers with these grades. */
+const rateAtOnce = (
+  estate: { auth: Record<string, string> },
+  vacancyId: string,
+  grades: [{ id: string }, number][],
+) =>
+  world.client.post(
+    '/users/rate/workers',
+    { vacancyId, ratings: grades.map(([worker, grade]) => ({ workerId: worker.id, grade })) },
+    estate.auth,
+  );
+
 describe('an estate rating the workers of its finished vacancy', () => {
   test('the estate sees every accepted worker of its Finished vacancy, each marked rated or not', async () => {
     const { estate, vacancyId, workers } = await world.finishedJob(3, { title: 'Berba jabuka' });
@@ -217,17 +229,10 @@ describe('rating all unrated workers at once', () => {
 
   test('a bulk call with one invalid grade answers 400 naming the item and writes nothing', async () => {
     const { estate, vacancyId, workers } = await world.finishedJob(2);
-    const res = await world.client.post(
-      '/users/rate/workers',
-      {
-        vacancyId,
-        ratings: [
-          { workerId: workers[0].id, grade: 5 },
-          { workerId: workers[1].id, grade: 9 },
-        ],
-      },
-      estate.auth,
-    );
+    const res = await rateAtOnce(estate, vacancyId, [
+      [workers[0], 5],
+      [workers[1], 9],
+    ]);
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['ratings.1.grade']);
     expect((await received(workers[0])).count).toBe(0);
@@ -247,17 +252,10 @@ describe('rating all unrated workers at once', () => {
 
   test('a bulk call listing the same worker twice answers 400', async () => {
     const { estate, vacancyId, workers } = await world.finishedJob(1);
-    const res = await world.client.post(
-      '/users/rate/workers',
-      {
-        vacancyId,
-        ratings: [
-          { workerId: workers[0].id, grade: 5 },
-          { workerId: workers[0].id, grade: 4 },
-        ],
-      },
-      estate.auth,
-    );
+    const res = await rateAtOnce(estate, vacancyId, [
+      [workers[0], 5],
+      [workers[0], 4],
+    ]);
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([
       { field: 'ratings.1.workerId', code: 'duplicate', message: 'worker listed twice' },

@@ -1,15 +1,8 @@
-import { runServiceProcess, tokenVerifierFor } from '@moba/platform';
+import { runServiceProcess, serviceDepsOf } from '@moba/platform';
 import { loadVacancyConfig } from './config';
 import { createService } from './service';
 
 /** Runs the vacancy service as its own process (distributed mode). */
-runServiceProcess('vacancy', loadVacancyConfig, async ({ config, logger, bus, store, clock }) => ({
-  service: await createService({
-    bus,
-    store,
-    clock,
-    logger,
-    tokens: tokenVerifierFor(config),
-    config,
-  }),
+runServiceProcess('vacancy', loadVacancyConfig, async (deps) => ({
+  service: await createService(serviceDepsOf(deps)),
 }));

@@ -4,14 +4,10 @@ import { testToken } from '@moba/platform/testing';
 import { envelope, startVacancy, type VacancyHarness } from './helpers';
 
 let h: VacancyHarness;
-let worker: Awaited<ReturnType<typeof testToken>>;
-let admin: Awaited<ReturnType<typeof testToken>>;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   h = await startVacancy();
-  worker = await testToken('Worker');
-  admin = await testToken('Admin');
   // Pruning, not harvest: a moba of any crop opens at any time of the year (no season hold).
   const make = async (name: string, overrides: Record<string, unknown>) => {
     const estate = await h.estate(`Imanje ${name}`);
@@ -31,7 +27,7 @@ afterAll(() => h.stop());
 type Item = { id: string; distanceKm?: number; municipality: string; region?: string };
 const browse = async (
   filters: Record<string, unknown>,
-  auth = worker.auth,
+  auth = h.worker.auth,
   path = '/workers/vacancies/open',
 ) => {
   const res = await h.client.post(path, { pageSize: 100, ...filters }, auth);
@@ -94,12 +90,12 @@ describe('browse by distance from a municipality (great-circle, seat to seat)', 
     const first = await h.client.post(
       '/workers/vacancies/open',
       { near, sort: 'distance', pageSize: 3 },
-      worker.auth,
+      h.worker.auth,
     );
     const second = await h.client.post(
       '/workers/vacancies/open',
       { near, sort: 'distance', pageSize: 3, page: 2 },
-      worker.auth,
+      h.worker.auth,
     );
     expect([...first.body.items, ...second.body.items].map((v: Item) => v.id)).toEqual(all.slice(0, 6));
   });
@@ -118,8 +114,12 @@ describe('browse by distance from a municipality (great-circle, seat to seat)', 
   });
 
   it('works the same on the admin lists read from the store', async () => {
-    const open = await browse({ near, withinKm: 30, sort: 'distance' }, admin.auth, '/admin/vacancies/open');
-    const all = await browse({ near, withinKm: 30, sort: 'distance' }, admin.auth, '/admin/vacancies/all');
+    const open = await browse(
+      { near, withinKm: 30, sort: 'distance' },
+      h.admin.auth,
+      '/admin/vacancies/open',
+    );
+    const all = await browse({ near, withinKm: 30, sort: 'distance' }, h.admin.auth, '/admin/vacancies/all');
     expect(all.items.map((v) => [v.id, v.distanceKm])).toEqual(open.items.map((v) => [v.id, v.distanceKm]));
   });
 
@@ -136,7 +136,7 @@ describe('browse by distance from a municipality (great-circle, seat to seat)', 
     ['a distance sort without a place', { sort: 'distance' }, 'near', 'required'],
     ['an unknown sort', { near, sort: 'cheapest' }, 'sort', 'invalid_option'],
   ])('answers 400 naming the field for %s', async (_label, filters, field, code) => {
-    const res = await h.client.post('/workers/vacancies/open', filters, worker.auth);
+    const res = await h.client.post('/workers/vacancies/open', filters, h.worker.auth);
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual(
       expect.arrayContaining([expect.objectContaining({ field, code })]),
@@ -203,7 +203,7 @@ describe("a worker's browse measures from the municipality of their profile", ()
 describe('GET /vacancies/open-by-crop (public)', () => {
   it('counts the Open mobas of each crop for a visitor and every role', async () => {
     const estate = await testToken('Estate');
-    for (const auth of [undefined, worker.auth, estate.auth, admin.auth]) {
+    for (const auth of [undefined, h.worker.auth, estate.auth, h.admin.auth]) {
       const res = await h.client.get('/vacancies/open-by-crop', auth);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toMatch(/public/);

@@ -2,14 +2,10 @@ import { testToken } from '@moba/platform/testing';
 import { addDays, startVacancy, variedMobas, type VacancyHarness } from './helpers';
 
 let h: VacancyHarness;
-let worker: Awaited<ReturnType<typeof testToken>>;
-let admin: Awaited<ReturnType<typeof testToken>>;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   h = await startVacancy();
-  worker = await testToken('Worker');
-  admin = await testToken('Admin');
   // In the apple and maize harvest (their harvest months): these harvests open at once (not held).
   h.deps.clock.set(new Date('2026-09-07T08:00:00Z'));
   const t = h.today();
@@ -24,7 +20,7 @@ afterAll(() => h.stop());
 
 const browse = async (
   filters: Record<string, unknown> = {},
-  auth = worker.auth,
+  auth = h.worker.auth,
   path = '/workers/vacancies/open',
 ) => {
   const res = await h.client.post(path, { pageSize: 100, ...filters }, auth);
@@ -60,7 +56,7 @@ describe('POST /workers/vacancies/open', () => {
   });
 
   it('answers an empty body as no filters, page 1', async () => {
-    const res = await h.client.post('/workers/vacancies/open', undefined, worker.auth);
+    const res = await h.client.post('/workers/vacancies/open', undefined, h.worker.auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 6, page: 1, pageSize: 20 });
   });
@@ -108,7 +104,7 @@ describe('POST /workers/vacancies/open', () => {
     const res = await h.client.post(
       '/workers/vacancies/open',
       { paymentType: 'Barter', page: 0, dateFrom: '2026-13-01' },
-      worker.auth,
+      h.worker.auth,
     );
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual([
@@ -119,13 +115,13 @@ describe('POST /workers/vacancies/open', () => {
   });
 
   it('answers a repeat request with 304 when nothing changed, and a new ETag after a change', async () => {
-    const first = await h.client.post('/workers/vacancies/open', { municipality: 'Arilje' }, worker.auth);
+    const first = await h.client.post('/workers/vacancies/open', { municipality: 'Arilje' }, h.worker.auth);
     const etag = first.headers.get('etag')!;
     expect(etag).toBeTruthy();
     const again = await h.client.post(
       '/workers/vacancies/open',
       { municipality: 'Arilje' },
-      { ...worker.auth, 'if-none-match': etag },
+      { ...h.worker.auth, 'if-none-match': etag },
     );
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
@@ -134,7 +130,7 @@ describe('POST /workers/vacancies/open', () => {
     const changed = await h.client.post(
       '/workers/vacancies/open',
       { municipality: 'Arilje' },
-      { ...worker.auth, 'if-none-match': etag },
+      { ...h.worker.auth, 'if-none-match': etag },
     );
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -144,7 +140,7 @@ describe('POST /workers/vacancies/open', () => {
 
 describe('the admin lists', () => {
   it('POST /admin/vacancies/open lists the open ones with the same filters', async () => {
-    expect(names(await browse({ crop: 'jabuka' }, admin.auth, '/admin/vacancies/open'))).toEqual(['nis']);
+    expect(names(await browse({ crop: 'jabuka' }, h.admin.auth, '/admin/vacancies/open'))).toEqual(['nis']);
   });
 
   it('POST /admin/vacancies/all lists every status, filterable by status, without deleted ones', async () => {
@@ -152,12 +148,12 @@ describe('the admin lists', () => {
     const pendingId = (await h.create(estate.auth), await h.create(estate.auth, { sponsored: true }));
     const gone = await h.create(estate.auth);
     expect((await h.client.delete(`/estates/vacancies/${gone}`, estate.auth)).status).toBe(200);
-    const all = await browse({}, admin.auth, '/admin/vacancies/all');
+    const all = await browse({}, h.admin.auth, '/admin/vacancies/all');
     expect(all.items.map((v) => v.id)).toContain(pendingId);
     expect(all.items.map((v) => v.id)).not.toContain(gone);
-    const pending = await browse({ status: 'Pending' }, admin.auth, '/admin/vacancies/all');
+    const pending = await browse({ status: 'Pending' }, h.admin.auth, '/admin/vacancies/all');
     expect(pending.items.map((v) => v.id)).toEqual([pendingId]);
-    expect(await browse({}, worker.auth)).not.toMatchObject({
+    expect(await browse({}, h.worker.auth)).not.toMatchObject({
       items: expect.arrayContaining([expect.objectContaining({ id: pendingId })]),
     });
   });
@@ -208,7 +204,7 @@ describe('the public preview of open mobas (GET /vacancies/preview)', () => {
   test('answers a visitor and every role alike: at most three open mobas with free places, featured first, public fields only', async () => {
     const estate = await testToken('Estate');
     const answers = await Promise.all(
-      [undefined, worker.auth, estate.auth, admin.auth].map((auth) =>
+      [undefined, h.worker.auth, estate.auth, h.admin.auth].map((auth) =>
         h.client.get('/vacancies/preview', auth),
       ),
     );

@@ -8,15 +8,13 @@ import { envelope, startVacancy, type VacancyHarness } from './helpers';
  * however often, the cards show the rating service's recount and the latest verification.
  */
 let h: VacancyHarness;
-let worker: Awaited<ReturnType<typeof testToken>>;
 beforeAll(async () => {
   h = await startVacancy();
-  worker = await testToken('Worker');
 });
 afterAll(() => h.stop());
 
 const browse = async (filters: Record<string, unknown> = {}) => {
-  const res = await h.client.post('/workers/vacancies/open', { pageSize: 100, ...filters }, worker.auth);
+  const res = await h.client.post('/workers/vacancies/open', { pageSize: 100, ...filters }, h.worker.auth);
   expect(res.status).toBe(200);
   return res.body.items as VacancyItem[];
 };
@@ -75,9 +73,9 @@ describe('promises kept on the cards', () => {
     );
     await h.deliver(
       topics.rating,
-      envelope('RatingSubmitted', worker.id, {
+      envelope('RatingSubmitted', h.worker.id, {
         ratingId: crypto.randomUUID(),
-        ratedUserId: worker.id,
+        ratedUserId: h.worker.id,
         ratedRole: 'Worker',
         promises: { jobs: 5, kept: 5 },
       }),

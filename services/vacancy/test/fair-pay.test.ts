@@ -1,5 +1,4 @@
 import { legalMinimumDailyWage } from '@moba/contracts';
-import { testToken } from '@moba/platform/testing';
 import { cropMedian, medianOf, windowStart, type WageSample } from '../src/fair-pay/fair-pay';
 import { createFairPayReadModel } from '../src/fair-pay/fair-pay-read-model';
 import { storedWageRows } from '../src/fair-pay/follow-wages';
@@ -102,16 +101,14 @@ describe('fair-pay rules', () => {
 
 describe('fair pay on browse cards (vacancy service)', () => {
   let h: VacancyHarness;
-  let worker: Awaited<ReturnType<typeof testToken>>;
   beforeAll(async () => {
     h = await startVacancy();
-    worker = await testToken('Worker');
   });
   afterAll(() => h.stop());
 
   type Card = { id: string; dailyWage?: number; fairPay?: Record<string, unknown> };
   const card = async (id: string): Promise<Card> => {
-    const res = await h.client.post('/workers/vacancies/open', { pageSize: 100 }, worker.auth);
+    const res = await h.client.post('/workers/vacancies/open', { pageSize: 100 }, h.worker.auth);
     return (res.body.items as Card[]).find((v) => v.id === id)!;
   };
   /** The model hears the events a moment after the answer (through the outbox). */

@@ -142,6 +142,9 @@ export async function startVacancy(env: Record<string, string> = {}, store?: Doc
     service,
     client,
     stop,
+    /** A worker and an admin to browse and review with. */
+    worker: await testToken('Worker'),
+    admin: await testToken('Admin'),
     today,
     deliver,
     eventsOf,

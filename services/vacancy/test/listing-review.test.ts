@@ -4,10 +4,8 @@ import { startVacancy, validVacancy, type VacancyHarness } from './helpers';
 
 /** Scam-proof listings in the vacancy service: held mobas, worker reports and the admin's decisions. */
 let h: VacancyHarness;
-let admin: Awaited<ReturnType<typeof testToken>>;
 beforeAll(async () => {
   h = await startVacancy();
-  admin = await testToken('Admin');
 });
 afterAll(() => h.stop());
 
@@ -19,9 +17,9 @@ const browseIds = async () => {
 const own = async (auth: Record<string, string>, id: string) =>
   ((await h.client.get('/estates/vacancies/all', auth)).body as VacancyItem[]).find((v) => v.id === id)!;
 const queue = async () =>
-  (await h.client.post('/admin/vacancies/review', {}, admin.auth)).body as VacancyItem[];
+  (await h.client.post('/admin/vacancies/review', {}, h.admin.auth)).body as VacancyItem[];
 const decide = (id: string, decision: string, note = 'provereno telefonom') =>
-  h.client.post(`/admin/vacancies/${id}/decide`, { decision, note }, admin.auth);
+  h.client.post(`/admin/vacancies/${id}/decide`, { decision, note }, h.admin.auth);
 
 describe('a moba below the legal minimum wage or out of season is held for review', () => {
   test('held: status Review, not in browse, the estate sees why, the admin queue lists it, the estate is told', async () => {
@@ -65,7 +63,7 @@ describe('a moba below the legal minimum wage or out of season is held for revie
   test('rejecting closes it and tells the estate why; a note is required', async () => {
     const estate = await h.estate();
     const id = await h.create(estate.auth, { dailyWage: 1000 });
-    const noNote = await h.client.post(`/admin/vacancies/${id}/decide`, { decision: 'reject' }, admin.auth);
+    const noNote = await h.client.post(`/admin/vacancies/${id}/decide`, { decision: 'reject' }, h.admin.auth);
     expect(noNote.status).toBe(400);
     expect(noNote.body.error.details[0].field).toBe('body.note');
     expect((await decide(id, 'reject', 'dnevnica ispod minimalne zarade')).body.status).toBe('Closed');
@@ -128,22 +126,24 @@ describe('worker reports', () => {
   });
 });
 
+/** A moba with this description is a 400 naming the description as a money request, and nothing is written. */
+async function expectRefusedAsMoneyRequest(description: string) {
+  const estate = await h.estate();
+  const res = await h.client.post(
+    '/estates/vacancies/create',
+    { ...validVacancy(h.today()), description },
+    estate.auth,
+  );
+  expect(res.status).toBe(400);
+  expect(res.body.error.details).toEqual([
+    expect.objectContaining({ field: 'description', code: 'money_request' }),
+  ]);
+  expect((await h.client.get('/estates/vacancies/all', estate.auth)).body).toEqual([]);
+}
+
 describe('money requests are refused', () => {
   test('a title asking for a deposit is a 400 naming the field, and nothing is written', async () => {
-    const estate = await h.estate();
-    const res = await h.client.post(
-      '/estates/vacancies/create',
-      {
-        ...(await import('./helpers')).validVacancy(h.today()),
-        description: 'Пошаљите новац за превоз унапред.',
-      },
-      estate.auth,
-    );
-    expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([
-      expect.objectContaining({ field: 'description', code: 'money_request' }),
-    ]);
-    expect((await h.client.get('/estates/vacancies/all', estate.auth)).body).toEqual([]);
+    await expectRefusedAsMoneyRequest('Пошаљите новац за превоз унапред.');
   });
 
   test.each([
@@ -155,17 +155,7 @@ describe('money requests are refused', () => {
   ])(
     'a request in other words (%s) is a 400 naming the description, and nothing is written',
     async (_, description) => {
-      const estate = await h.estate();
-      const res = await h.client.post(
-        '/estates/vacancies/create',
-        { ...validVacancy(h.today()), description },
-        estate.auth,
-      );
-      expect(res.status).toBe(400);
-      expect(res.body.error.details).toEqual([
-        expect.objectContaining({ field: 'description', code: 'money_request' }),
-      ]);
-      expect((await h.client.get('/estates/vacancies/all', estate.auth)).body).toEqual([]);
+      await expectRefusedAsMoneyRequest(description);
     },
   );
 

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, useSessionIn, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -25,16 +25,7 @@ beforeAll(async () => {
 }, 120_000);
 
 beforeEach(async () => {
-  await page.goto(`${product.url}/privacy-policy`);
-  await page.evaluate(
-    ([token, userId]) => {
-      localStorage.setItem('token', token!);
-      localStorage.setItem('userId', userId!);
-      localStorage.setItem('role', 'Worker');
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    [worker.token, worker.userId],
-  );
+  await useSessionIn(page, product.url, worker);
 });
 
 test('at 1280 px the filters stand open in a side column and the first mobas are on the first screen', async () => {

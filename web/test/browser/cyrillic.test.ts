@@ -5,7 +5,15 @@
  */
 import type { Browser } from 'playwright-core';
 import { toCyrillic } from '@moba/contracts';
-import { createWorkerSession, runProductAndBrowser, screenshots, unique, uniquePhone } from './helpers';
+import { mobaFields } from '../../../test/support/product';
+import {
+  createWorkerSession,
+  runProductAndBrowser,
+  screenshots,
+  unique,
+  uniquePhone,
+  workerSignUpBody,
+} from './helpers';
 import type { Product } from './helpers';
 
 jest.setTimeout(120_000);
@@ -70,26 +78,12 @@ async function latinMobaInArilje(title: string) {
   const { token } = await api('/login', { email, password });
   await api(
     '/estates/vacancies/create',
-    {
+    // kupina has no harvest months: the moba opens whatever the month
+    mobaFields(isoDay(3), isoDay(10), {
       title,
       description: 'Berba malina u zasadu, smeštaj i hrana obezbeđeni.',
-      municipality: 'Arilje',
-      crops: ['kupina'], // no harvest months: opens whatever the month
-      jobActivities: ['berba-branje'],
-      startDate: isoDay(3),
-      endDate: isoDay(10),
-      numberOfWorkers: 5,
-      workStartTime: '07:00',
-      workEndTime: '16:00',
-      hoursPerDay: 9,
-      foodProvided: true,
-      transportProvided: false,
-      accommodationProvided: false,
       groupLeadersAccepted: false,
-      paymentType: 'DailyWage',
-      dailyWage: 4000, // above the legal minimum for 9 hours
-      sponsored: false,
-    },
+    }),
     token,
   );
 }
@@ -179,26 +173,15 @@ test('a Cyrillic worker at 360 px registers with "Ариље", gets a Cyrillic m
 test('a worker who switches to Cyrillic while signed in reads his name in Cyrillic and gets the next mail in Cyrillic', async () => {
   const email = `radnik-${unique()}@example.com`;
   const password = 'sigurna-lozinka-5';
-  await api('/signup-worker', {
-    email,
-    password,
-    confirmPassword: password,
-    termsAccepted: true,
-    firstName: 'Jovan',
-    lastName: 'Ilić',
-    phone: uniquePhone(),
-    phoneCountry: 'RS',
-    dateOfBirth: '1988-02-03',
-    gender: 'male',
-    region: 'RS',
-    language: 'sr',
-    availabilityMonths: [6],
-    municipality: 'Чачак',
-    skills: '',
-    groupLeader: false,
-    transportOrganised: true,
-    willingToTravel: true,
-  });
+  await api(
+    '/signup-worker',
+    workerSignUpBody(email, password, {
+      firstName: 'Jovan',
+      lastName: 'Ilić',
+      availabilityMonths: [6],
+      municipality: 'Чачак',
+    }),
+  );
   const confirm = (await mailsTo(email)).flatMap((m) => m.links).find((l) => l.includes('/confirm-email'))!;
   await api('/verify-email', { token: new URL(confirm).searchParams.get('token') });
   const { token } = await api('/login', { email, password });

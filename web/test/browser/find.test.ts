@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, signedInWorkerContext, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -139,13 +139,7 @@ describe('the harvest calendar (public, pre-rendered)', () => {
 
 describe("a worker's browse, measured from their municipality", () => {
   async function workerPage(width: number, height: number) {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addInitScript((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userId', s.userId);
-      localStorage.setItem('role', 'Worker');
-      sessionStorage.setItem('guidanceSeen', 'true');
-    }, worker);
+    const context = await signedInWorkerContext(browser, worker, { viewport: { width, height } });
     return context.newPage();
   }
 

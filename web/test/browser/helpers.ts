@@ -184,17 +184,21 @@ export async function signUpWorker(
   await page.goto(`${baseUrl}/signup`);
   await page.getByTestId('choose-worker').click();
   await page.waitForURL('**/month-availability');
-  await page.getByLabel('Mart').check();
-  await page.getByLabel('April').check();
+  await fillAvailability(page, ['Mart', 'April']);
+  await fillBasicInfo(page, person);
+  await page.getByRole('button', { name: 'Završi registraciju' }).click();
+  await page.waitForURL('**/confirmation-email-sent');
+}
+
+/** The worker's first sign-up step: these months, Arilje, no group leader, own transport, travels; on to basic info. */
+export async function fillAvailability(page: Page, months: string[]) {
+  for (const month of months) await page.getByLabel(month).check();
   await page.getByLabel('Opština u kojoj živite').fill('Arilje');
   await page.locator('fieldset', { hasText: 'vođa grupe' }).getByLabel('Ne').check();
   await page.locator('fieldset', { hasText: 'prevoz' }).getByLabel('Da').check();
   await page.locator('fieldset', { hasText: 'van svoje opštine' }).getByLabel('Da').check();
   await page.getByRole('button', { name: 'Dalje' }).click();
   await page.waitForURL('**/basic-info-registration');
-  await fillBasicInfo(page, person);
-  await page.getByRole('button', { name: 'Završi registraciju' }).click();
-  await page.waitForURL('**/confirmation-email-sent');
 }
 
 export async function fillBasicInfo(page: Page, person: { email: string; phone: string; password: string }) {
@@ -216,6 +220,33 @@ export async function logIn(page: Page, baseUrl: string, email: string, password
   await page.getByRole('button', { name: 'Prijavi se' }).click();
 }
 
+/** The body of POST /signup-worker for a valid worker (overrides change single fields). */
+export const workerSignUpBody = (
+  email: string,
+  password: string,
+  overrides: Record<string, unknown> = {},
+) => ({
+  email,
+  password,
+  confirmPassword: password,
+  termsAccepted: true,
+  firstName: 'Petar',
+  lastName: 'Marković',
+  phone: uniquePhone(),
+  phoneCountry: 'RS',
+  dateOfBirth: '1988-02-03',
+  gender: 'male',
+  region: 'RS',
+  language: 'sr',
+  availabilityMonths: [6, 7],
+  municipality: 'Arilje',
+  skills: '',
+  groupLeader: false,
+  transportOrganised: true,
+  willingToTravel: true,
+  ...overrides,
+});
+
 /** A worker signed up, confirmed and logged in through the API (for tests about the signed-in screens). */
 export async function createWorkerSession(product: Product, password = 'sigurna-lozinka-9') {
   const email = `api-radnik-${unique()}@example.com`;
@@ -228,26 +259,7 @@ export async function createWorkerSession(product: Product, password = 'sigurna-
     if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
     return res.json() as Promise<Record<string, string>>;
   };
-  await post('/signup-worker', {
-    email,
-    password,
-    confirmPassword: password,
-    termsAccepted: true,
-    firstName: 'Petar',
-    lastName: 'Marković',
-    phone: uniquePhone(),
-    phoneCountry: 'RS',
-    dateOfBirth: '1988-02-03',
-    gender: 'male',
-    region: 'RS',
-    language: 'sr',
-    availabilityMonths: [6, 7],
-    municipality: 'Arilje',
-    skills: '',
-    groupLeader: false,
-    transportOrganised: true,
-    willingToTravel: true,
-  });
+  await post('/signup-worker', workerSignUpBody(email, password));
   const link = new URL(await linkFromMailbox(product, email, '/confirm-email'));
   await post('/verify-email', { token: link.searchParams.get('token') });
   const { token, userId } = await post('/login', { email, password });
@@ -263,6 +275,25 @@ export async function useSessionIn(page: Page, baseUrl: string, session: { token
     localStorage.setItem('role', 'Worker');
     sessionStorage.setItem('guidanceSeen', 'true');
   }, session);
+}
+
+/** A browser context whose pages open signed in as the worker (the session is stored before any script runs). */
+export async function signedInWorkerContext(
+  browser: Browser,
+  session: { token: string; userId: string },
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(
+    (s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userId', s.userId);
+      localStorage.setItem('role', 'Worker');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    { token: session.token, userId: session.userId },
+  );
+  return context;
 }
 
 /** Picks exactly these choices in a ChoiceChips group (a long list is searched first), as a thumb would. */

@@ -24,17 +24,23 @@ async function noScriptPage(width: number, height: number) {
   return context.newPage();
 }
 
+/** The home page without JavaScript, its guest form filled in for Jelena with this phone. */
+async function filledGuestForm(width: number, height: number, phone: string) {
+  const page = await noScriptPage(width, height);
+  await page.goto(product.url);
+  const form = page.locator('#guest form');
+  await form.getByLabel('Ime', { exact: true }).fill('Jelena');
+  await form.getByLabel('Prezime').fill('Stanković');
+  await form.getByLabel('Broj telefona').fill(phone);
+  await form.getByLabel('Opština').fill('Arilje');
+  return { page, form };
+}
+
 test.each(sizes)(
   'at %i px the home page guest form posts without JavaScript and thanks the visitor',
   async (width, height) => {
-    const page = await noScriptPage(width, height);
-    await page.goto(product.url);
-    const form = page.locator('#guest form');
-    await form.getByLabel('Ime', { exact: true }).fill('Jelena');
-    await form.getByLabel('Prezime').fill('Stanković');
     const phone = uniquePhone();
-    await form.getByLabel('Broj telefona').fill(phone);
-    await form.getByLabel('Opština').fill('Arilje');
+    const { page, form } = await filledGuestForm(width, height, phone);
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/signup-guest'));
     await form.getByRole('button', { name: 'Pozovite me' }).click();
     const request = await sent;
@@ -59,13 +65,7 @@ test('the pre-rendered home page draws its icons from the sprite without JavaScr
 test.each(sizes)(
   'at %i px a wrong phone comes back with the form, the error named and the name kept',
   async (width, height) => {
-    const page = await noScriptPage(width, height);
-    await page.goto(product.url);
-    const form = page.locator('#guest form');
-    await form.getByLabel('Ime', { exact: true }).fill('Jelena');
-    await form.getByLabel('Prezime').fill('Stanković');
-    await form.getByLabel('Broj telefona').fill('12');
-    await form.getByLabel('Opština').fill('Arilje');
+    const { page, form } = await filledGuestForm(width, height, '12');
     await form.getByRole('button', { name: 'Pozovite me' }).click();
     await page.getByRole('alert').waitFor();
     await expect(

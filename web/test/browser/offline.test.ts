@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { iconsDrawn, runProductAndBrowser, type Product } from './helpers';
+import { iconsDrawn, runProductAndBrowser, useSessionIn, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -37,16 +37,7 @@ beforeAll(async () => {
   }
   context = await browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers: 'allow' });
   page = await context.newPage();
-  await page.goto(`${product.url}/privacy-policy`);
-  await page.evaluate(
-    ({ token, userId }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userId', userId);
-      localStorage.setItem('role', 'Worker');
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    { token: worker.token, userId: worker.userId },
-  );
+  await useSessionIn(page, product.url, worker);
 }, 120_000);
 afterAll(() => context?.close());
 

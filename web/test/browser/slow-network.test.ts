@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { createWorkerSession, runProductAndBrowser, type Product } from './helpers';
+import { createWorkerSession, runProductAndBrowser, signedInWorkerContext, type Product } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -145,13 +145,7 @@ describe.each([
 
   test("a signed-in worker's browse asks for its mobas while its code loads, once, with grey cards meanwhile", async () => {
     const session = await createWorkerSession(product);
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addInitScript((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userId', s.userId);
-      localStorage.setItem('role', 'Worker');
-      sessionStorage.setItem('guidanceSeen', 'true');
-    }, session);
+    const context = await signedInWorkerContext(browser, session, { viewport: { width, height } });
     const page = await context.newPage();
     await throttle(page);
     const started: { url: string; at: number }[] = [];
@@ -171,13 +165,10 @@ describe.each([
   test("a signed-in worker's browse paints its largest content within 2.5 s", async () => {
     const session = await createWorkerSession(product);
     const url = `${product.url}/worker/mobas`;
-    const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'allow' });
-    await context.addInitScript((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userId', s.userId);
-      localStorage.setItem('role', 'Worker');
-      sessionStorage.setItem('guidanceSeen', 'true');
-    }, session);
+    const context = await signedInWorkerContext(browser, session, {
+      viewport: { width, height },
+      serviceWorkers: 'allow',
+    });
     // First time on this phone, nothing cached: reported, not held to the budget.
     const first = await context.newPage();
     const cold = await lcpOf(first, url);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { runProductAndBrowser, screenshots, uniquePhone, type Product } from './helpers';
+import { fillAvailability, runProductAndBrowser, screenshots, uniquePhone, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -54,13 +54,7 @@ test('registration shows every error on the first submit and moves the focus to 
   const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
   await page.goto(`${product.url}/signup?as=worker`);
   await page.waitForURL('**/month-availability');
-  await page.getByLabel('Jun').check();
-  await page.getByLabel('Opština u kojoj živite').fill('Arilje');
-  await page.locator('fieldset', { hasText: 'vođa grupe' }).getByLabel('Ne').check();
-  await page.locator('fieldset', { hasText: 'prevoz' }).getByLabel('Da').check();
-  await page.locator('fieldset', { hasText: 'van svoje opštine' }).getByLabel('Da').check();
-  await page.getByRole('button', { name: 'Dalje' }).click();
-  await page.waitForURL('**/basic-info-registration');
+  await fillAvailability(page, ['Jun']);
 
   // First name left empty, too young, passwords that differ: all three at once.
   await page.getByLabel('Prezime').fill('Petrović');

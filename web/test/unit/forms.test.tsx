@@ -32,6 +32,7 @@ import { EstateForm } from '../../src/features/profile/pages/EstateProfilePage';
 import { WorkerForm } from '../../src/features/profile/pages/WorkerProfilePage';
 import work from '../../src/locales/en/work.json';
 import { CrewEditor } from '../../src/features/crew/components/CrewEditor';
+import { reviewItemFields } from './fixtures/review-item';
 
 const mockSend = jest.fn();
 const mutation = () => [mockSend, { isLoading: false, isSuccess: false, error: undefined, reset: () => {} }];
@@ -67,21 +68,9 @@ jest.mock('../../src/features/admin/api', () => ({
   },
 }));
 const mockReviewItem = {
-  id: 'v7',
-  title: 'Berba',
-  estateName: 'Imanje',
-  description: 'Opis',
+  ...reviewItemFields,
   review: { state: 'reported', reasons: [] },
   reportList: [],
-  municipality: 'Arilje',
-  paymentType: 'DailyWage',
-  dailyWage: 3500,
-  startDate: '2026-07-01',
-  endDate: '2026-07-05',
-  workStartTime: '07:00',
-  workEndTime: '15:00',
-  freePositions: 3,
-  totalPositions: 5,
 };
 jest.mock('../../src/features/admin/review-api', () => ({
   useReviewQueueQuery: () => ({

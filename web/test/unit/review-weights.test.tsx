@@ -11,12 +11,10 @@ import trust from '../../src/locales/en/trust.json';
 import mobas from '../../src/locales/en/mobas.json';
 import admin from '../../src/locales/en/admin.json';
 import ReviewPage from '../../src/features/admin/pages/ReviewPage';
+import { reviewItemFields } from './fixtures/review-item';
 
 const mockItem = {
-  id: 'v7',
-  title: 'Berba',
-  estateName: 'Imanje',
-  description: 'Opis',
+  ...reviewItemFields,
   review: { state: 'reported', reasons: [], reports: 2, weight: 11, kept: 1, hidden: false },
   weightToHide: 15,
   reportList: [
@@ -29,15 +27,6 @@ const mockItem = {
     },
     { reason: 'asks_for_money', reportedAt: '2026-06-03T08:00:00Z', weight: 1, signals: [], counted: true },
   ],
-  municipality: 'Arilje',
-  paymentType: 'DailyWage',
-  dailyWage: 3500,
-  startDate: '2026-07-01',
-  endDate: '2026-07-05',
-  workStartTime: '07:00',
-  workEndTime: '15:00',
-  freePositions: 3,
-  totalPositions: 5,
 };
 jest.mock('../../src/features/admin/review-api', () => ({
   useReviewQueueQuery: () => ({ data: [mockItem], error: undefined, isLoading: false, refetch: () => {} }),

@@ -10,6 +10,7 @@ import {
   type FindOptions,
   type IndexSpec,
 } from './document-store';
+import { isOperatorObject } from './operator-object';
 
 const COMPACTION_MS = 10 * 60_000;
 
@@ -23,13 +24,6 @@ function translate(name: string, error: unknown): never {
   if (e?.errorType === 'uniqueViolated') throw new DuplicateKeyError(name, String(e.key));
   throw error;
 }
-
-const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null &&
-  typeof value === 'object' &&
-  !Array.isArray(value) &&
-  !(value instanceof RegExp) &&
-  Object.keys(value).some((k) => k.startsWith('$'));
 
 /** Mongo's reading of a dotted path: array positions by number, other names through every element. */
 function valueAt(doc: unknown, path: string[]): unknown {

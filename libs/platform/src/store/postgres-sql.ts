@@ -1,5 +1,6 @@
 import type { Filter, Sort } from './document-store';
 import { encodeJson, encodeText } from './postgres-text';
+import { isOperatorObject } from './operator-object';
 
 /**
  * The MongoDB filter subset of the DocumentStore port, written as SQL over a `doc jsonb` column with
@@ -62,13 +63,6 @@ function jsonPath(path: string): string {
 type Scalar = string | number | boolean | null;
 const isScalar = (value: unknown): value is Scalar =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
-
-const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null &&
-  typeof value === 'object' &&
-  !Array.isArray(value) &&
-  !(value instanceof RegExp) &&
-  Object.keys(value).some((k) => k.startsWith('$'));
 
 /** An element-wise arm: the jsonpath predicate `? (...)` on every value the path reaches. */
 function elementArm(path: string, predicate: string, vars: Record<string, unknown>, params: SqlParams) {

@@ -9,8 +9,9 @@ import {
 } from '@moba/contracts';
 import { AppError, pushEvents, type PendingEvent } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
-import { hashLinkToken, hashPassword, newLinkToken } from '../domain/secrets';
+import { hashLinkToken, hashPassword } from '../domain/secrets';
 import { bannedError } from '../log-in/log-in';
+import { mailedLink } from '../mailed-link';
 
 const linkInvalid = () =>
   new AppError(authErrorCodes.RESET_LINK_INVALID, 400, authErrorMessages.RESET_LINK_INVALID);
@@ -21,29 +22,11 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
   if (!user) throw new AppError(authErrorCodes.EMAIL_NOT_FOUND, 404, authErrorMessages.EMAIL_NOT_FOUND);
   // A banned user must not lift the ban by changing the password (PasswordChanged clears ban state downstream).
   if (user.banned) throw bannedError(user);
-  const { token, hash } = newLinkToken();
-  const expiresAt = new Date(
-    ctx.clock.now().getTime() + ctx.config.RESET_LINK_TTL_MINUTES * 60_000,
-  ).toISOString();
-  const link = `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}/new-password?token=${encodeURIComponent(token)}`;
+  const { link, mail } = mailedLink(ctx, user, 'new-password', ctx.config.RESET_LINK_TTL_MINUTES * 60_000);
   await ctx.users.updateOne(
     { _id: user._id },
-    pushEvents({ $set: { resetLink: { hash, expiresAt } } }, [
-      {
-        topic: commandTopics.mail,
-        event: SendPasswordResetMail.create(
-          user._id,
-          {
-            userId: user._id,
-            email: user.email,
-            fullName: user.fullName,
-            link,
-            expiresAt,
-            language: user.language,
-          },
-          at(ctx),
-        ),
-      },
+    pushEvents({ $set: { resetLink: link } }, [
+      { topic: commandTopics.mail, event: SendPasswordResetMail.create(user._id, mail, at(ctx)) },
     ]),
   );
   ctx.relay.kick();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { paymentOutcomeSchema, type PaymentOutcome, type PaymentPurpose } from '@moba/contracts';
+import { paymentOutcomeSchema, type PaymentOutcome } from '@moba/contracts';
 import type { Clock, Collection, Logger } from '@moba/platform';
 import {
   ProviderError,
@@ -13,14 +13,8 @@ import {
 import { isValidSandboxSignature, SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './sandbox-signature';
 
 /** One checkout session of the sandbox provider (the provider's own data, kept in its own collection). */
-export interface SandboxSession {
+export interface SandboxSession extends CheckoutRequest {
   _id: string;
-  paymentId: string;
-  amount: number;
-  currency: 'RSD';
-  purpose: PaymentPurpose;
-  description: string;
-  returnUrls: Record<PaymentOutcome, string>;
   status: 'open' | 'completed';
   outcome?: PaymentOutcome;
   /** The signed callback was acknowledged by the payment service. */

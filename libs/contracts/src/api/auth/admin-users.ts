@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { missingOr } from '../../errors';
 import { regionSchema, userStatusSchema } from '../../enums';
-import { SEARCH_MIN } from '../../limits';
-import { pageOf, pagingSchema, uuidV4Schema } from '../../common';
+import { pageOf, pagingSchema, searchTextSchema, uuidV4Schema } from '../../common';
 import { BAN_REASON_MAX } from './limits';
 
 export const adminUserSortSchema = z.enum(['date', 'name']);
@@ -11,18 +10,7 @@ export const adminUserStatusFilterSchema = z.enum(['all', 'Active', 'Banned']);
 
 /** POST /admin/users/all: search (≥ SEARCH_MIN characters, name/phone/email), sort, status filter, paging. */
 export const adminUsersQuerySchema = pagingSchema.extend({
-  search: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(
-      z
-        .string()
-        .min(SEARCH_MIN, { message: `search must have at least ${SEARCH_MIN} characters` })
-        .max(100)
-        .optional(),
-    ),
+  search: searchTextSchema(100),
   sort: adminUserSortSchema.default('date'),
   status: adminUserStatusFilterSchema.default('all'),
   role: z.enum(['Worker', 'Estate']).optional(),
