@@ -1,0 +1,75 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN } from '@moba/contracts';
+import { Field, FormAlert } from '../../../components/Field';
+import { useApiErrorText } from '../../../lib/use-api-error';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+
+/** A page about the password: its title (the document's too), a lead, and what the page asks. */
+export function PasswordPage({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  children: ReactNode;
+}) {
+  useDocumentTitle(title);
+  return (
+    <section className="page narrow">
+      <h1>{title}</h1>
+      {lead && <p className="lead">{lead}</p>}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The form that sets a new password, typed twice, with the server's refusal and the submit button.
+ * What else the form asks (the current password) comes first, as children.
+ */
+export function NewPasswordForm({
+  onSubmit,
+  form: { register, formState },
+  saving: { error, isLoading },
+  submitLabel,
+  children,
+}: {
+  onSubmit: FormEventHandler;
+  form: {
+    register: (name: 'password' | 'confirmPassword') => UseFormRegisterReturn;
+    formState: { errors: { password?: FieldError; confirmPassword?: FieldError } };
+  };
+  saving: { error?: unknown; isLoading: boolean };
+  submitLabel: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(['account', 'auth', 'common']);
+  const errorText = useApiErrorText();
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {children}
+      <Field
+        label={t('newPasswordLabel')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth:passwordHint', { min: PASSWORD_MIN })}
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <Field
+        label={t('auth:confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <FormAlert>{errorText(error, 'errors:passwordUpdateError')}</FormAlert>
+      <button type="submit" className="button primary block" disabled={isLoading}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
