@@ -46,6 +46,7 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
     },
   });
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  const choosing = { chosen, onChoose: setChosen };
   const suggested = useGuestMatchesQuery(guestId, { refetchOnMountOrArgChange: true });
   const [confirming, setConfirming] = useState(false);
   const [accept, acceptState] = useAcceptGuestMutation();
@@ -97,15 +98,9 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
         <fieldset className="vacancy-choices" data-testid="guest-suggestions">
           <legend>{t('choose.suggested')}</legend>
           {suggested.data.slice(0, 5).map((v) => (
-            <VacancyChoice
-              key={v.id}
-              vacancy={v}
-              group="suggested-vacancy"
-              testId="suggested-choice"
-              chosen={chosen}
-              onChoose={setChosen}
-              badge={<span className="pill">{t(`matches.proximity.${v.proximity}`)}</span>}
-            />
+            <VacancyChoice key={v.id} vacancy={v} kind="suggested" {...choosing}>
+              <span className="pill">{t(`matches.proximity.${v.proximity}`)}</span>
+            </VacancyChoice>
           ))}
         </fieldset>
       )}
@@ -127,14 +122,7 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
         <fieldset className="vacancy-choices">
           <legend>{t('choose.pick')}</legend>
           {vacancies.data.items.map((v) => (
-            <VacancyChoice
-              key={v.id}
-              vacancy={v}
-              group="vacancy"
-              testId="vacancy-choice"
-              chosen={chosen}
-              onChoose={setChosen}
-            />
+            <VacancyChoice key={v.id} vacancy={v} kind="open" {...choosing} />
           ))}
         </fieldset>
       ) : (
@@ -176,35 +164,42 @@ type ChoosableVacancy = Chosen & {
   totalPositions: number;
 };
 
-/** One vacancy the guest can be accepted into, as a radio choice among the others of its group. */
-function VacancyChoice<V extends ChoosableVacancy>({
+/** The radio group and test id of the suggested vacancies and of the open ones. */
+const choiceGroups = {
+  suggested: { name: 'suggested-vacancy', testId: 'suggested-choice' },
+  open: { name: 'vacancy', testId: 'vacancy-choice' },
+};
+
+/** One vacancy the guest can be accepted into, as a radio choice; `children` say more of it. */
+function VacancyChoice({
   vacancy: v,
-  group,
-  testId,
+  kind,
   chosen,
   onChoose,
-  badge,
+  children,
 }: {
-  vacancy: V;
-  group: string;
-  testId: string;
+  vacancy: ChoosableVacancy;
+  kind: keyof typeof choiceGroups;
   chosen: Chosen | null;
-  onChoose: (vacancy: V) => void;
-  badge?: ReactNode;
+  onChoose: (vacancy: Chosen) => void;
+  children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation(['admin', 'common']);
   return (
-    <label className={`choice-row${chosen?.id === v.id ? ' chosen' : ''}`} data-testid={testId}>
+    <label
+      className={`choice-row${chosen?.id === v.id ? ' chosen' : ''}`}
+      data-testid={choiceGroups[kind].testId}
+    >
       <input
         type="radio"
-        name={group}
+        name={choiceGroups[kind].name}
         value={v.id}
         checked={chosen?.id === v.id}
         onChange={() => onChoose(v)}
       />
       <span>
         <strong>{v.title}</strong>
-        {badge && <> {badge}</>}
+        {children && <> {children}</>}
         <span className="block small">
           {v.estateName} · <Icon name="place" size={16} className="inline" /> {v.municipality} ·{' '}
           <Icon name="calendar" size={16} className="inline" /> {formatDate(v.startDate, i18n.language)} –{' '}
