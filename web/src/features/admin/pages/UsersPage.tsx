@@ -20,6 +20,7 @@ import { FilterSelect } from '../components/FilterSelect';
 import { searchTermOf, totalPagesOf, useDebounced, useListPage } from '../list-paging';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { DialogActions } from '../../../components/DialogActions';
 
 const PAGE_SIZE = 20;
 type Sort = 'date' | 'name';
@@ -58,14 +59,11 @@ export function BanDialog({
           {(c) => <textarea {...c} rows={3} maxLength={BAN_REASON_MAX} {...register('reason')} />}
         </Labelled>
         <AdminError action="ban" error={error} />
-        <div className="form-actions">
-          <button type="button" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </button>
+        <DialogActions onCancel={onClose}>
           <button type="submit" className="danger" disabled={isLoading} data-testid="confirm-ban">
             {t('users.ban')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
