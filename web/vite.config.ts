@@ -103,12 +103,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The small shared components and helpers: one chunk instead of a dozen tiny ones. Their
             // own imports stay where they are, and the helpers that reach RTK Query or zod are left
             // out, so a public page that preloads this chunk still loads neither; so is the held
-            // listing's note, which only the estate's and the admin's pages show.
+            // listing's note, which only the estate's and the admin's pages show, and the dialogs' buttons.
             {
               name: 'ui',
               test: (id: string) =>
                 /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-                !/[\\/](api|store|use-api-error|forget-session|validation|ListingReviewNote|Labelled|reference|vacancy-phase)\.tsx?$/.test(
+                !/[\\/](api|store|use-api-error|forget-session|validation|ListingReviewNote|DialogActions|Labelled|reference|vacancy-phase)\.tsx?$/.test(
                   id,
                 ),
               maxModuleSize: 3000,

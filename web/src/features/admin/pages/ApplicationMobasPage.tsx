@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon } from '../../../components/Icon';
-import { totalPagesOf, useListPage } from '../list-paging';
+import { totalPagesOf, useListPage } from '../list-controls';
 
 /**
  * /admin/{applicationId}/mobas (UUID v4): the admin picks an open vacancy with free places and

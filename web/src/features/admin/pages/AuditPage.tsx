@@ -13,10 +13,15 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { intlLocale } from '../../../lib/format';
 import { useAuditLogQuery } from '../audit-api';
 import { AdminError } from '../components/AdminError';
-import { Fact } from '../components/Fact';
-import { searchTermOf, totalPagesOf, useDebounced, useListPage } from '../list-paging';
-import { FilterSelect } from '../components/FilterSelect';
-import { SearchField } from '../components/SearchField';
+import {
+  Fact,
+  FilterSelect,
+  SearchField,
+  searchTermOf,
+  totalPagesOf,
+  useDebounced,
+  useListPage,
+} from '../list-controls';
 import '../admin.css';
 
 const PAGE_SIZE = 20;

@@ -11,13 +11,18 @@ import { Spinner } from '../../../components/Spinner';
 import { formatDate } from '../../../lib/format';
 import { useAdminUsersQuery, useBanUserMutation, useReactivateUserMutation } from '../api';
 import { AdminError } from '../components/AdminError';
-import { Fact } from '../components/Fact';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { VerifyEstateDialog } from '../components/VerifyEstateDialog';
 import { VerifiedBadge } from '../../../components/TrustFigures';
-import { SearchField } from '../components/SearchField';
-import { FilterSelect } from '../components/FilterSelect';
-import { searchTermOf, totalPagesOf, useDebounced, useListPage } from '../list-paging';
+import {
+  Fact,
+  FilterSelect,
+  SearchField,
+  searchTermOf,
+  totalPagesOf,
+  useDebounced,
+  useListPage,
+} from '../list-controls';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { DialogActions } from '../../../components/DialogActions';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { NoticeToLogin } from '../components/NoticeToLogin';
+import { NoticeToLogin } from '../components/account-pages';
 import { Spinner } from '../../../components/Spinner';
 import { useVerifyEmailMutation } from '../account-api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';

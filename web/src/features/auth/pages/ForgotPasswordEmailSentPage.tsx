@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { NoticeToLogin } from '../components/NoticeToLogin';
+import { NoticeToLogin } from '../components/account-pages';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 export default function ForgotPasswordEmailSentPage() {

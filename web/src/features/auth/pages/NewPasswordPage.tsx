@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { newPasswordFormSchema } from '@moba/contracts';
-import { NewPasswordForm, PasswordPage } from '../components/PasswordPage';
+import { NewPasswordForm, PasswordPage } from '../components/account-pages';
 import { paths } from '../../../app/paths';
 import { useSetNewPasswordMutation } from '../account-api';
 import { codedResolver } from '../../../lib/validation';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NoticeToLogin } from '../components/NoticeToLogin';
+import { NoticeToLogin } from '../components/account-pages';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 export default function SuccessfulPasswordResetPage() {

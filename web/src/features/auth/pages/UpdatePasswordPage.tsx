@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, type ChangePasswordInput } from '@moba/contracts';
 import { Field } from '../../../components/Field';
-import { NewPasswordForm, PasswordPage } from '../components/PasswordPage';
+import { NewPasswordForm, PasswordPage } from '../components/account-pages';
 import { paths } from '../../../app/paths';
 import { baseApi } from '../../../lib/api';
 import { setLoginNotice } from '../../../lib/login-notice';

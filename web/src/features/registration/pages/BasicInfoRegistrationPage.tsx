@@ -20,8 +20,7 @@ import { apiLanguage } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { useSignupEstateMutation, useSignupWorkerMutation } from '../api';
 import { dropDraft, updateDraft, type RegistrationDraft } from '../draft';
-import { ToSignup, useDraftFor } from '../components/parts';
-import { RegionSelect, StepActions, StepForm } from '../components/step-form';
+import { RegionSelect, StepActions, StepForm, ToSignup, useDraftFor } from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 

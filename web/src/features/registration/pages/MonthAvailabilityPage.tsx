@@ -15,9 +15,17 @@ import {
 import { Field, GroupError } from '../../../components/Field';
 import { paths } from '../../../app/paths';
 import { updateDraft } from '../draft';
-import { ToSignup, useDraftFor, useMunicipalities, YesNo } from '../components/parts';
+import {
+  MunicipalityField,
+  RegionSelect,
+  StepActions,
+  StepForm,
+  ToSignup,
+  useDraftFor,
+  useMunicipalities,
+  YesNo,
+} from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { MunicipalityField, RegionSelect, StepActions, StepForm } from '../components/step-form';
 import { codedResolver } from '../../../lib/validation';
 
 const schema = workerAvailabilityFields

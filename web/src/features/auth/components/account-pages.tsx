@@ -1,9 +1,12 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN } from '@moba/contracts';
+import { PASSWORD_MIN } from '@moba/contracts/limits';
 import { Field, FormAlert } from '../../../components/Field';
 import { useApiErrorText } from '../../../lib/use-api-error';
+import { paths } from '../../../app/paths';
+import { BigIcon, type IconName } from '../../../components/Icon';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** A page about the password: its title (the document's too), a lead, and what the page asks. */
@@ -71,5 +74,35 @@ export function NewPasswordForm({
         {submitLabel}
       </button>
     </form>
+  );
+}
+
+/** A notice that ends an account step: an icon, a title and what happened, then the way to log in. */
+export function NoticeToLogin({
+  icon,
+  tone,
+  title,
+  lead,
+  testId,
+  children,
+}: {
+  icon: IconName;
+  tone?: 'ok' | 'warn';
+  title: string;
+  lead: string;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <section className="page narrow notice-page" data-testid={testId}>
+      <BigIcon name={icon} tone={tone} />
+      <h1>{title}</h1>
+      <p className="lead">{lead}</p>
+      {children}
+      <Link to={paths.login} className="button primary">
+        {t('actions.toLogin')}
+      </Link>
+    </section>
   );
 }
