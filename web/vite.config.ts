@@ -100,6 +100,22 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             { name: 'start', tags: ['$initial'] },
             ...(isSsrBuild ? [] : signedInGroups),
+            // Parts that several lazy pages share ride in a chunk those pages load anyway: each chunk
+            // more is one more name in the entry's preload map, which every first visit downloads.
+            {
+              name: 'account',
+              test: (id: string) =>
+                /[\\/]features[\\/]auth[\\/](account-api|components[\\/]account-pages)\.tsx?$/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'dialogs',
+              test: (id: string) =>
+                /[\\/](components[\\/]DialogActions|features[\\/]admin[\\/]components[\\/]ConfirmDialog)\.tsx$/.test(
+                  id,
+                ),
+              includeDependenciesRecursively: false,
+            },
             // The small shared components and helpers: one chunk instead of a dozen tiny ones. Their
             // own imports stay where they are, and the helpers that reach RTK Query or zod are left
             // out, so a public page that preloads this chunk still loads neither; so is the held
