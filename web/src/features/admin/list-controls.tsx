@@ -19,6 +19,13 @@ export function useDebounced<T>(value: T, ms = 300): T {
   return current;
 }
 
+/** The search box's text, and the term the list is asked for once the admin pauses typing. */
+export function useListSearch() {
+  const [text, setText] = useState('');
+  const search = useDebounced(searchTermOf(text));
+  return { text, setText, search };
+}
+
 /** How many pages a paged answer has; one while it loads or when it is empty. */
 export const totalPagesOf = (data: { total: number; pageSize: number } | undefined): number =>
   data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -13,15 +13,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { intlLocale } from '../../../lib/format';
 import { useAuditLogQuery } from '../audit-api';
 import { AdminError } from '../components/AdminError';
-import {
-  Fact,
-  FilterSelect,
-  SearchField,
-  searchTermOf,
-  totalPagesOf,
-  useDebounced,
-  useListPage,
-} from '../list-controls';
+import { Fact, FilterSelect, SearchField, totalPagesOf, useListPage, useListSearch } from '../list-controls';
 import '../admin.css';
 
 const PAGE_SIZE = 20;
@@ -83,10 +75,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
 export default function AuditPage() {
   const { t } = useTranslation(['trust', 'admin']);
   useDocumentTitle(t('audit.title'));
-  const [text, setText] = useState('');
+  const { text, setText, search } = useListSearch();
   const [action, setAction] = useState<AdminAction | ''>('');
   const { page, setPage, filter } = useListPage();
-  const search = useDebounced(searchTermOf(text));
   const { data, error, isLoading, refetch } = useAuditLogQuery({
     page,
     pageSize: PAGE_SIZE,

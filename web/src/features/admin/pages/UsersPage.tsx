@@ -14,15 +14,7 @@ import { AdminError } from '../components/AdminError';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { VerifyEstateDialog } from '../components/VerifyEstateDialog';
 import { VerifiedBadge } from '../../../components/TrustFigures';
-import {
-  Fact,
-  FilterSelect,
-  SearchField,
-  searchTermOf,
-  totalPagesOf,
-  useDebounced,
-  useListPage,
-} from '../list-controls';
+import { Fact, FilterSelect, SearchField, totalPagesOf, useListPage, useListSearch } from '../list-controls';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { DialogActions } from '../../../components/DialogActions';
@@ -163,12 +155,11 @@ function UserCard({
 export default function UsersPage() {
   const { t } = useTranslation(['admin', 'common']);
   useDocumentTitle(t('users.title'));
-  const [text, setText] = useState('');
+  const { text, setText, search } = useListSearch();
   const [sort, setSort] = useState<Sort>('date');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [role, setRole] = useState<RoleFilter>('');
   const { page, setPage, filter } = useListPage();
-  const search = useDebounced(searchTermOf(text));
   const { data, error, isLoading, isFetching, refetch } = useAdminUsersQuery({
     page,
     pageSize: PAGE_SIZE,
