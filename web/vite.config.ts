@@ -102,10 +102,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             ...(isSsrBuild ? [] : signedInGroups),
             // Parts that several lazy pages share ride in a chunk those pages load anyway: each chunk
             // more is one more name in the entry's preload map, which every first visit downloads.
+            // The account notices that only lead to login are a few lines each: they ride along too.
             {
               name: 'account',
               test: (id: string) =>
-                /[\\/]features[\\/]auth[\\/](account-api|components[\\/]account-pages)\.tsx?$/.test(id),
+                /[\\/]features[\\/]auth[\\/](account-api|components[\\/]account-pages|pages[\\/](ConfirmationEmailSent|ForgotPasswordEmailSent|SuccessfulPasswordReset)Page)\.tsx?$/.test(
+                  id,
+                ),
               includeDependenciesRecursively: false,
             },
             {
