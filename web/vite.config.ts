@@ -100,15 +100,34 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             { name: 'start', tags: ['$initial'] },
             ...(isSsrBuild ? [] : signedInGroups),
+            // Parts that several lazy pages share ride in a chunk those pages load anyway: each chunk
+            // more is one more name in the entry's preload map, which every first visit downloads.
+            // The account notices that only lead to login are a few lines each: they ride along too.
+            {
+              name: 'account',
+              test: (id: string) =>
+                /[\\/]features[\\/]auth[\\/](account-api|components[\\/]account-pages|pages[\\/](ConfirmationEmailSent|ForgotPasswordEmailSent|SuccessfulPasswordReset)Page)\.tsx?$/.test(
+                  id,
+                ),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'dialogs',
+              test: (id: string) =>
+                /[\\/](components[\\/]DialogActions|features[\\/]admin[\\/]components[\\/]ConfirmDialog)\.tsx$/.test(
+                  id,
+                ),
+              includeDependenciesRecursively: false,
+            },
             // The small shared components and helpers: one chunk instead of a dozen tiny ones. Their
             // own imports stay where they are, and the helpers that reach RTK Query or zod are left
             // out, so a public page that preloads this chunk still loads neither; so is the held
-            // listing's note, which only the estate's and the admin's pages show.
+            // listing's note, which only the estate's and the admin's pages show, and the dialogs' buttons.
             {
               name: 'ui',
               test: (id: string) =>
                 /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-                !/[\\/](api|store|use-api-error|forget-session|validation|ListingReviewNote|Labelled|reference|vacancy-phase)\.tsx?$/.test(
+                !/[\\/](api|store|use-api-error|forget-session|validation|ListingReviewNote|DialogActions|Labelled|reference|vacancy-phase)\.tsx?$/.test(
                   id,
                 ),
               maxModuleSize: 3000,

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Redirect, RequireRole, UnknownRoute, VisitorsOnly } from './guards';
 import { paths } from './paths';
@@ -66,15 +66,37 @@ function SessionLayout() {
   return role ? <AppLayout /> : <PublicLayout />;
 }
 
-/** Home, media, crowdfunding and privacy policy exist for visitors and for each signed-in role. */
-const sharedPages = (
-  <Route element={<PublicLayout />}>
-    <Route path="home" element={<HomePage />} />
+/** Media, crowdfunding and privacy policy exist for visitors and for each signed-in role. */
+const sharedPageRoutes = (
+  <>
     <Route path="media" element={<MediaPage />} />
     <Route path="crowdfunding" element={<CrowdfundingPage />} />
     <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
-  </Route>
+  </>
 );
+
+/**
+ * A worker's or an estate's part of the site below /worker or /estate: home and the shared public
+ * pages, the role's own pages, and the account pages both roles have.
+ */
+function memberRoutes(role: 'Worker' | 'Estate', landing: string, ownPages: ReactNode) {
+  return (
+    <Route path={role.toLowerCase()} element={<RequireRole role={role} />}>
+      <Route index element={<Redirect to={landing} />} />
+      <Route element={<PublicLayout />}>
+        <Route path="home" element={<HomePage />} />
+        {sharedPageRoutes}
+      </Route>
+      <Route element={<AppLayout />}>
+        {ownPages}
+        <Route path="ratings" element={<RatingsPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="update-password" element={<UpdatePasswordPage />} />
+        <Route path="*" element={<UnknownRoute />} />
+      </Route>
+    </Route>
+  );
+}
 
 /** Spec §2, route by route. */
 export function AppRoutes() {
@@ -84,9 +106,7 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path={paths.homeIn('sr-Cyrl')} element={<HomePage />} />
         <Route path={paths.homeIn('en')} element={<HomePage />} />
-        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
-        <Route path="media" element={<MediaPage />} />
-        <Route path="crowdfunding" element={<CrowdfundingPage />} />
+        {sharedPageRoutes}
         <Route path="harvest-calendar/:script?" element={<HarvestCalendarPage />} />
         <Route element={<StoreLayout />}>
           <Route path="guest-registration" element={<GuestRegistrationPage />} />
@@ -117,37 +137,29 @@ export function AppRoutes() {
         </Route>
       </Route>
 
-      <Route path="worker" element={<RequireRole role="Worker" />}>
-        <Route index element={<Redirect to={paths.worker.mobas} />} />
-        {sharedPages}
-        <Route element={<AppLayout />}>
+      {memberRoutes(
+        'Worker',
+        paths.worker.mobas,
+        <>
           <Route path="mobas" element={<MobasPage />} />
           <Route path="my-mobas" element={<WorkerMyMobasPage />} />
           <Route path="my-mobas/:vacancyId/rate-estate" element={<RateEstatePage />} />
           <Route path="profile" element={<WorkerProfilePage />} />
-          <Route path="ratings" element={<RatingsPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="update-password" element={<UpdatePasswordPage />} />
-          <Route path="*" element={<UnknownRoute />} />
-        </Route>
-      </Route>
+        </>,
+      )}
 
-      <Route path="estate" element={<RequireRole role="Estate" />}>
-        <Route index element={<Redirect to={paths.estate.myMobas} />} />
-        {sharedPages}
-        <Route element={<AppLayout />}>
+      {memberRoutes(
+        'Estate',
+        paths.estate.myMobas,
+        <>
           <Route path="my-mobas" element={<EstateMyMobasPage />} />
           <Route path="past-mobas" element={<EstatePastMobasPage />} />
           <Route path="past-mobas/:vacancyId/rate-workers" element={<RateWorkersPage />} />
           <Route path="my-mobas/:vacancyId/roster" element={<RosterPage />} />
           <Route path="create-new-moba" element={<CreateMobaPage />} />
           <Route path="profile" element={<EstateProfilePage />} />
-          <Route path="ratings" element={<RatingsPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="update-password" element={<UpdatePasswordPage />} />
-          <Route path="*" element={<UnknownRoute />} />
-        </Route>
-      </Route>
+        </>,
+      )}
 
       <Route path="admin" element={<RequireRole role="Admin" />}>
         <Route index element={<Redirect to={paths.admin.tickets} />} />

@@ -6,7 +6,7 @@ import { paymentResultOf } from '../../src/features/payment-result/result';
 import { createAnswerOf } from '../../src/features/donations/payment-answer';
 import { parseAmount, tierOfText } from '../../src/features/donations/amount';
 import { adminErrorText } from '../../src/features/admin/errors';
-import { searchTermOf } from '../../src/features/admin/pages/UsersPage';
+import { searchTermOf } from '../../src/features/admin/list-controls';
 import { barPercent, statGroups } from '../../src/features/admin/pages/StatsPage';
 import { contactErrorDetail } from '../../src/features/contact/ContactPage';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
+import { DialogActions } from '../../../components/DialogActions';
 
 /** Asks before an action that cannot be undone from this screen (accept, reject, reactivate). */
 export function ConfirmDialog({
@@ -23,7 +23,6 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('common');
   // The dialog re-focuses when its onClose changes: keep one stable callback.
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -35,10 +34,7 @@ export function ConfirmDialog({
   return (
     <Dialog title={title} onClose={close}>
       {children}
-      <div className="form-actions">
-        <button type="button" onClick={close}>
-          {t('actions.cancel')}
-        </button>
+      <DialogActions onCancel={close}>
         <button
           type="button"
           className={danger ? 'danger' : 'primary'}
@@ -49,7 +45,7 @@ export function ConfirmDialog({
         >
           {confirmLabel}
         </button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

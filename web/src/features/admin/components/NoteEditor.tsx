@@ -6,6 +6,7 @@ import { NOTE_MAX } from '@moba/contracts/limits';
 import { codedResolver } from '../../../lib/validation';
 import { useUpdateNoteMutation } from '../api';
 import { AdminError } from './AdminError';
+import { DialogActions } from '../../../components/DialogActions';
 
 /** The admin's note on an application or guest application: shown, edited in place, saved. */
 export function NoteEditor({ id, note, guest }: { id: string; note: string | null; guest: boolean }) {
@@ -71,14 +72,11 @@ export function NoteEditor({ id, note, guest }: { id: string; note: string | nul
         </p>
       </div>
       <AdminError action="note" error={error} />
-      <div className="form-actions">
-        <button type="button" onClick={() => setEditing(false)}>
-          {t('common:actions.cancel')}
-        </button>
+      <DialogActions onCancel={() => setEditing(false)}>
         <button type="submit" className="primary" disabled={isLoading}>
           {t('note.save')}
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

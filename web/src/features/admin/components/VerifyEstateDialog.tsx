@@ -9,6 +9,7 @@ import { useApiErrorText } from '../../../lib/use-api-error';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 import { Labelled } from '../../../components/Labelled';
 import { useSetEstateVerifiedMutation } from '../trust-api';
+import { DialogActions } from '../../../components/DialogActions';
 
 /**
  * Verify an estate after checking its BPG and PIB in the public registry by hand, or revoke it; the
@@ -60,10 +61,7 @@ export function VerifyEstateDialog({
           {(c) => <textarea {...c} rows={3} maxLength={VERIFICATION_NOTE_MAX} {...register('note')} />}
         </Labelled>
         <FormAlert>{errorText(error, 'trust:verify.error')}</FormAlert>
-        <div className="form-actions">
-          <button type="button" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </button>
+        <DialogActions onCancel={onClose}>
           <button
             type="submit"
             className={verify ? 'primary' : 'danger'}
@@ -72,7 +70,7 @@ export function VerifyEstateDialog({
           >
             {t(verify ? 'verify.confirm' : 'verify.revoke')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { Pager } from '../components/Pager';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 type Chosen = { id: string; title: string };
@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon } from '../../../components/Icon';
+import { totalPagesOf, useListPage } from '../list-controls';
 
 /**
  * /admin/{applicationId}/mobas (UUID v4): the admin picks an open vacancy with free places and
@@ -30,11 +31,11 @@ export default function ApplicationMobasPage() {
 }
 
 function ChooseVacancy({ guestId }: { guestId: string }) {
-  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common']);
   useDocumentTitle(t('choose.title'));
   const guest = useGuestApplicationQuery(guestId);
   const [municipality, setMunicipality] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, filter } = useListPage();
   const vacancies = useAdminVacanciesQuery({
     scope: 'open',
     filters: {
@@ -45,6 +46,7 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
     },
   });
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  const choosing = { chosen, onChoose: setChosen };
   const suggested = useGuestMatchesQuery(guestId, { refetchOnMountOrArgChange: true });
   const [confirming, setConfirming] = useState(false);
   const [accept, acceptState] = useAcceptGuestMutation();
@@ -58,9 +60,7 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
   };
 
   const name = guest.data ? `${guest.data.firstName} ${guest.data.lastName}` : '';
-  const totalPages = vacancies.data
-    ? Math.max(1, Math.ceil(vacancies.data.total / vacancies.data.pageSize))
-    : 1;
+  const totalPages = totalPagesOf(vacancies.data);
 
   return (
     <section className="page admin">
@@ -98,29 +98,9 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
         <fieldset className="vacancy-choices" data-testid="guest-suggestions">
           <legend>{t('choose.suggested')}</legend>
           {suggested.data.slice(0, 5).map((v) => (
-            <label
-              key={v.id}
-              className={`choice-row${chosen?.id === v.id ? ' chosen' : ''}`}
-              data-testid="suggested-choice"
-            >
-              <input
-                type="radio"
-                name="suggested-vacancy"
-                value={v.id}
-                checked={chosen?.id === v.id}
-                onChange={() => setChosen(v)}
-              />
-              <span>
-                <strong>{v.title}</strong>{' '}
-                <span className="pill">{t(`matches.proximity.${v.proximity}`)}</span>
-                <span className="block small">
-                  {v.estateName} · <Icon name="place" size={16} className="inline" /> {v.municipality} ·{' '}
-                  <Icon name="calendar" size={16} className="inline" />{' '}
-                  {formatDate(v.startDate, i18n.language)} – {formatDate(v.endDate, i18n.language)} ·{' '}
-                  {t('fields.freeOf', { free: v.freePositions, total: v.totalPositions })}
-                </span>
-              </span>
-            </label>
+            <VacancyChoice key={v.id} vacancy={v} kind="suggested" {...choosing}>
+              <span className="pill">{t(`matches.proximity.${v.proximity}`)}</span>
+            </VacancyChoice>
           ))}
         </fieldset>
       )}
@@ -131,10 +111,7 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
         <input
           id="choose-municipality"
           value={municipality}
-          onChange={(e) => {
-            setMunicipality(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => filter(setMunicipality)(e.target.value)}
         />
       </div>
       {vacancies.isLoading ? (
@@ -145,28 +122,7 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
         <fieldset className="vacancy-choices">
           <legend>{t('choose.pick')}</legend>
           {vacancies.data.items.map((v) => (
-            <label
-              key={v.id}
-              className={`choice-row${chosen?.id === v.id ? ' chosen' : ''}`}
-              data-testid="vacancy-choice"
-            >
-              <input
-                type="radio"
-                name="vacancy"
-                value={v.id}
-                checked={chosen?.id === v.id}
-                onChange={() => setChosen(v)}
-              />
-              <span>
-                <strong>{v.title}</strong>
-                <span className="block small">
-                  {v.estateName} · <Icon name="place" size={16} className="inline" /> {v.municipality} ·{' '}
-                  <Icon name="calendar" size={16} className="inline" />{' '}
-                  {formatDate(v.startDate, i18n.language)} – {formatDate(v.endDate, i18n.language)} ·{' '}
-                  {t('fields.freeOf', { free: v.freePositions, total: v.totalPositions })}
-                </span>
-              </span>
-            </label>
+            <VacancyChoice key={v.id} vacancy={v} kind="open" {...choosing} />
           ))}
         </fieldset>
       ) : (
@@ -196,5 +152,61 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+type ChoosableVacancy = Chosen & {
+  estateName: string;
+  municipality: string;
+  startDate: string;
+  endDate: string;
+  freePositions: number;
+  totalPositions: number;
+};
+
+/** The radio group and test id of the suggested vacancies and of the open ones. */
+const choiceGroups = {
+  suggested: { name: 'suggested-vacancy', testId: 'suggested-choice' },
+  open: { name: 'vacancy', testId: 'vacancy-choice' },
+};
+
+/** One vacancy the guest can be accepted into, as a radio choice; `children` say more of it. */
+function VacancyChoice({
+  vacancy: v,
+  kind,
+  chosen,
+  onChoose,
+  children,
+}: {
+  vacancy: ChoosableVacancy;
+  kind: keyof typeof choiceGroups;
+  chosen: Chosen | null;
+  onChoose: (vacancy: Chosen) => void;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation(['admin', 'common']);
+  return (
+    <label
+      className={`choice-row${chosen?.id === v.id ? ' chosen' : ''}`}
+      data-testid={choiceGroups[kind].testId}
+    >
+      <input
+        type="radio"
+        name={choiceGroups[kind].name}
+        value={v.id}
+        checked={chosen?.id === v.id}
+        onChange={() => onChoose(v)}
+      />
+      <span>
+        <strong>{v.title}</strong>
+        {children && <> {children}</>}
+        <span className="block small">
+          {v.estateName} · <Icon name="place" size={16} className="inline" /> {v.municipality} ·{' '}
+          <Icon name="calendar" size={16} className="inline" /> {formatDate(v.startDate, i18n.language)} –{' '}
+          {formatDate(v.endDate, i18n.language)} ·{' '}
+          {t('fields.freeOf', { free: v.freePositions, total: v.totalPositions })}
+        </span>
+      </span>
+    </label>
   );
 }

@@ -1,5 +1,5 @@
 import { Pager } from '../components/Pager';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   adminActionSchema,
@@ -13,20 +13,10 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { intlLocale } from '../../../lib/format';
 import { useAuditLogQuery } from '../audit-api';
 import { AdminError } from '../components/AdminError';
-import { searchTermOf } from './UsersPage';
-import { SearchField } from '../components/SearchField';
+import { Fact, FilterSelect, SearchField, totalPagesOf, useListPage, useListSearch } from '../list-controls';
 import '../admin.css';
 
 const PAGE_SIZE = 20;
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
 
 const shown = (value: AuditValues[string] | undefined) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
@@ -68,22 +58,13 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <span className="pill">{t(`audit.target.${entry.targetType}`)}</span>
       </div>
       <dl className="facts">
-        <div>
-          <dt>{t('audit.when')}</dt>
-          <dd>
-            <time dateTime={entry.at}>{when}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('audit.who')}</dt>
-          <dd>{entry.actorName}</dd>
-        </div>
-        <div>
-          <dt>{t('audit.what')}</dt>
-          <dd>
-            {entry.targetLabel ?? '—'} <span className="muted small">{entry.targetId}</span>
-          </dd>
-        </div>
+        <Fact term={t('audit.when')}>
+          <time dateTime={entry.at}>{when}</time>
+        </Fact>
+        <Fact term={t('audit.who')}>{entry.actorName}</Fact>
+        <Fact term={t('audit.what')}>
+          {entry.targetLabel ?? '—'} <span className="muted small">{entry.targetId}</span>
+        </Fact>
       </dl>
       <Changes before={entry.before} after={entry.after} />
     </li>
@@ -94,17 +75,16 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
 export default function AuditPage() {
   const { t } = useTranslation(['trust', 'admin']);
   useDocumentTitle(t('audit.title'));
-  const [text, setText] = useState('');
+  const { text, setText, search } = useListSearch();
   const [action, setAction] = useState<AdminAction | ''>('');
-  const [page, setPage] = useState(1);
-  const search = useDebounced(searchTermOf(text));
+  const { page, setPage, filter } = useListPage();
   const { data, error, isLoading, refetch } = useAuditLogQuery({
     page,
     pageSize: PAGE_SIZE,
     ...(search ? { search } : {}),
     ...(action ? { action } : {}),
   });
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const totalPages = totalPagesOf(data);
   return (
     <section className="page admin">
       <h1>{t('audit.title')}</h1>
@@ -116,29 +96,21 @@ export default function AuditPage() {
           label={t('audit.search')}
           hint={t('audit.searchHint', { min: SEARCH_MIN })}
           value={text}
-          onChange={(value) => {
-            setText(value);
-            setPage(1);
-          }}
+          onChange={filter(setText)}
         />
-        <div className="field">
-          <label htmlFor="audit-action">{t('audit.actionFilter')}</label>
-          <select
-            id="audit-action"
-            value={action}
-            onChange={(e) => {
-              setAction(e.target.value as AdminAction | '');
-              setPage(1);
-            }}
-          >
-            <option value="">{t('audit.allActions')}</option>
-            {adminActionSchema.options.map((a) => (
-              <option key={a} value={a}>
-                {t(`audit.action.${a}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="audit-action"
+          label={t('audit.actionFilter')}
+          value={action}
+          onChange={filter(setAction)}
+        >
+          <option value="">{t('audit.allActions')}</option>
+          {adminActionSchema.options.map((a) => (
+            <option key={a} value={a}>
+              {t(`audit.action.${a}`)}
+            </option>
+          ))}
+        </FilterSelect>
       </form>
       {isLoading ? (
         <Spinner />

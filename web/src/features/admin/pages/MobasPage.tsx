@@ -7,6 +7,7 @@ import { formatDate, formatRsd } from '../../../lib/format';
 import { useAdminVacanciesQuery, type VacancyScope } from '../api';
 import { AdminError } from '../components/AdminError';
 import { TabList } from '../components/TabList';
+import { FilterSelect, totalPagesOf, useListPage } from '../list-controls';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon } from '../../../components/Icon';
@@ -23,7 +24,7 @@ export default function MobasPage() {
   const [dateFrom, setDateFrom] = useState('');
   const [dateTo, setDateTo] = useState('');
   const [onlyFree, setOnlyFree] = useState(false);
-  const [page, setPage] = useState(1);
+  const { page, setPage, filter: change } = useListPage();
 
   const filters: VacancyFiltersInput = {
     page,
@@ -35,13 +36,7 @@ export default function MobasPage() {
     ...(onlyFree ? { onlyWithFreePositions: true } : {}),
   };
   const { data, error, isLoading, isFetching, refetch } = useAdminVacanciesQuery({ scope, filters });
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const change =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
+  const totalPages = totalPagesOf(data);
 
   return (
     <section className="page admin">
@@ -64,21 +59,19 @@ export default function MobasPage() {
             />
           </div>
           {scope === 'all' && (
-            <div className="field">
-              <label htmlFor="mobas-status">{t('fields.status')}</label>
-              <select
-                id="mobas-status"
-                value={status}
-                onChange={(e) => change(setStatus)(e.target.value as VacancyStatus | '')}
-              >
-                <option value="">{t('mobas.anyStatus')}</option>
-                {vacancyStatuses.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`status.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              id="mobas-status"
+              label={t('fields.status')}
+              value={status}
+              onChange={change(setStatus)}
+            >
+              <option value="">{t('mobas.anyStatus')}</option>
+              {vacancyStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </FilterSelect>
           )}
           <div className="field">
             <label htmlFor="mobas-from">{t('mobas.dateFrom')}</label>

@@ -1,5 +1,5 @@
 import { Pager } from '../components/Pager';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BAN_REASON_MAX, banUserSchema, SEARCH_MIN, type AdminUserItem } from '@moba/contracts';
@@ -14,29 +14,15 @@ import { AdminError } from '../components/AdminError';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { VerifyEstateDialog } from '../components/VerifyEstateDialog';
 import { VerifiedBadge } from '../../../components/TrustFigures';
-import { SearchField } from '../components/SearchField';
+import { Fact, FilterSelect, SearchField, totalPagesOf, useListPage, useListSearch } from '../list-controls';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { DialogActions } from '../../../components/DialogActions';
 
 const PAGE_SIZE = 20;
 type Sort = 'date' | 'name';
 type StatusFilter = 'all' | 'Active' | 'Banned';
 type RoleFilter = '' | 'Worker' | 'Estate';
-
-/** A search term is sent only from SEARCH_MIN characters on (spec §5); shorter means "no search". */
-export const searchTermOf = (text: string): string | undefined => {
-  const term = text.trim();
-  return term.length >= SEARCH_MIN ? term : undefined;
-};
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
 
 export function BanDialog({
   user,
@@ -70,14 +56,11 @@ export function BanDialog({
           {(c) => <textarea {...c} rows={3} maxLength={BAN_REASON_MAX} {...register('reason')} />}
         </Labelled>
         <AdminError action="ban" error={error} />
-        <div className="form-actions">
-          <button type="button" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </button>
+        <DialogActions onCancel={onClose}>
           <button type="submit" className="danger" disabled={isLoading} data-testid="confirm-ban">
             {t('users.ban')}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -112,57 +95,32 @@ function UserCard({
         </p>
       )}
       <dl className="facts">
-        <div>
-          <dt>{t('fields.phone')}</dt>
-          <dd>
-            <a href={`tel:${user.phone}`}>{user.phone}</a>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('fields.email')}</dt>
-          <dd>{user.email}</dd>
-        </div>
-        <div>
-          <dt>{t('fields.region')}</dt>
-          <dd>
-            {t(`regions.${user.region}`)}
-            {user.municipality ? `, ${user.municipality}` : ''}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('fields.registered')}</dt>
-          <dd>{formatDate(user.registeredAt, i18n.language)}</dd>
-        </div>
+        <Fact term={t('fields.phone')}>
+          <a href={`tel:${user.phone}`}>{user.phone}</a>
+        </Fact>
+        <Fact term={t('fields.email')}>{user.email}</Fact>
+        <Fact term={t('fields.region')}>
+          {t(`regions.${user.region}`)}
+          {user.municipality ? `, ${user.municipality}` : ''}
+        </Fact>
+        <Fact term={t('fields.registered')}>{formatDate(user.registeredAt, i18n.language)}</Fact>
         {user.userType === 'Worker' && (
           <>
-            <div>
-              <dt>{t('fields.dateOfBirth')}</dt>
-              <dd>{user.dateOfBirth ? formatDate(user.dateOfBirth, i18n.language) : '—'}</dd>
-            </div>
-            <div>
-              <dt>{t('fields.groupLeader')}</dt>
-              <dd>{user.groupLeader ? t('users.leaderOf', { count: user.groupSize }) : t('no')}</dd>
-            </div>
-            <div>
-              <dt>{t('fields.availability')}</dt>
-              <dd>
-                {user.availabilityMonths.length
-                  ? user.availabilityMonths.map((m) => t(`months.${m}`)).join(', ')
-                  : '—'}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('fields.skills')}</dt>
-              <dd>{user.skills || '—'}</dd>
-            </div>
+            <Fact term={t('fields.dateOfBirth')}>
+              {user.dateOfBirth ? formatDate(user.dateOfBirth, i18n.language) : '—'}
+            </Fact>
+            <Fact term={t('fields.groupLeader')}>
+              {user.groupLeader ? t('users.leaderOf', { count: user.groupSize }) : t('no')}
+            </Fact>
+            <Fact term={t('fields.availability')}>
+              {user.availabilityMonths.length
+                ? user.availabilityMonths.map((m) => t(`months.${m}`)).join(', ')
+                : '—'}
+            </Fact>
+            <Fact term={t('fields.skills')}>{user.skills || '—'}</Fact>
           </>
         )}
-        {user.note && (
-          <div>
-            <dt>{t('note.label')}</dt>
-            <dd>{user.note}</dd>
-          </div>
-        )}
+        {user.note && <Fact term={t('note.label')}>{user.note}</Fact>}
       </dl>
       {user.userType === 'Estate' && (
         <div className="estate-check" data-testid="estate-check">
@@ -197,12 +155,11 @@ function UserCard({
 export default function UsersPage() {
   const { t } = useTranslation(['admin', 'common']);
   useDocumentTitle(t('users.title'));
-  const [text, setText] = useState('');
+  const { text, setText, search } = useListSearch();
   const [sort, setSort] = useState<Sort>('date');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [role, setRole] = useState<RoleFilter>('');
-  const [page, setPage] = useState(1);
-  const search = useDebounced(searchTermOf(text));
+  const { page, setPage, filter } = useListPage();
   const { data, error, isLoading, isFetching, refetch } = useAdminUsersQuery({
     page,
     pageSize: PAGE_SIZE,
@@ -216,7 +173,7 @@ export default function UsersPage() {
   const [verifying, setVerifying] = useState<AdminUserItem | null>(null);
   const [reactivate, reactivateState] = useReactivateUserMutation();
   const [done, setDone] = useState<string | null>(null);
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const totalPages = totalPagesOf(data);
 
   return (
     <section className="page admin">
@@ -228,55 +185,27 @@ export default function UsersPage() {
           label={t('users.search')}
           hint={t('users.searchHint', { min: SEARCH_MIN })}
           value={text}
-          onChange={(value) => {
-            setText(value);
-            setPage(1);
-          }}
+          onChange={filter(setText)}
         />
-        <div className="field">
-          <label htmlFor="users-role">{t('users.roleFilter')}</label>
-          <select
-            id="users-role"
-            value={role}
-            onChange={(e) => {
-              setRole(e.target.value as RoleFilter);
-              setPage(1);
-            }}
-          >
-            <option value="">{t('users.everyone')}</option>
-            <option value="Worker">{t('users.type.Worker')}</option>
-            <option value="Estate">{t('users.type.Estate')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="users-status">{t('users.statusFilter')}</label>
-          <select
-            id="users-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as StatusFilter);
-              setPage(1);
-            }}
-          >
-            <option value="all">{t('users.everyone')}</option>
-            <option value="Active">{t('users.status.Active')}</option>
-            <option value="Banned">{t('users.status.Banned')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="users-sort">{t('users.sort')}</label>
-          <select
-            id="users-sort"
-            value={sort}
-            onChange={(e) => {
-              setSort(e.target.value as Sort);
-              setPage(1);
-            }}
-          >
-            <option value="date">{t('users.sortDate')}</option>
-            <option value="name">{t('users.sortName')}</option>
-          </select>
-        </div>
+        <FilterSelect id="users-role" label={t('users.roleFilter')} value={role} onChange={filter(setRole)}>
+          <option value="">{t('users.everyone')}</option>
+          <option value="Worker">{t('users.type.Worker')}</option>
+          <option value="Estate">{t('users.type.Estate')}</option>
+        </FilterSelect>
+        <FilterSelect
+          id="users-status"
+          label={t('users.statusFilter')}
+          value={status}
+          onChange={filter(setStatus)}
+        >
+          <option value="all">{t('users.everyone')}</option>
+          <option value="Active">{t('users.status.Active')}</option>
+          <option value="Banned">{t('users.status.Banned')}</option>
+        </FilterSelect>
+        <FilterSelect id="users-sort" label={t('users.sort')} value={sort} onChange={filter(setSort)}>
+          <option value="date">{t('users.sortDate')}</option>
+          <option value="name">{t('users.sortName')}</option>
+        </FilterSelect>
       </form>
 
       <div aria-live="polite">

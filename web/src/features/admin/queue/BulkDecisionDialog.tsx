@@ -7,6 +7,7 @@ import { AdminError } from '../components/AdminError';
 import { reasonKeyOf } from '../errors';
 import { progressPercent } from './progress';
 import { apiErrorInfo } from '../../../lib/api';
+import { DialogActions } from '../../../components/DialogActions';
 
 /**
  * One bulk decision from confirmation to its outcome: asks first, then runs the batch with a
@@ -67,10 +68,7 @@ export function BulkDecisionDialog({
               count: applicationIds.length,
             })}
           </p>
-          <div className="form-actions">
-            <button type="button" onClick={() => onClose(null)}>
-              {t('common:actions.cancel')}
-            </button>
+          <DialogActions onCancel={() => onClose(null)}>
             <button
               type="button"
               className={decision === 'reject' ? 'danger' : 'primary'}
@@ -79,7 +77,7 @@ export function BulkDecisionDialog({
             >
               {t(decision === 'accept' ? 'bulk.accept' : 'bulk.reject', { count: applicationIds.length })}
             </button>
-          </div>
+          </DialogActions>
         </>
       )}
       {started && (

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { NoticeToLogin } from '../components/account-pages';
 import { Spinner } from '../../../components/Spinner';
 import { useVerifyEmailMutation } from '../account-api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { BigIcon } from '../../../components/Icon';
 
 /** Target of the confirmation link: /confirm-email?token=… posts the token once. */
 export default function ConfirmEmailPage() {
@@ -30,26 +29,15 @@ export default function ConfirmEmailPage() {
       </section>
     );
   }
-  if (isSuccess) {
-    return (
-      <section className="page narrow notice-page" data-testid="confirm-success">
-        <BigIcon name="check" tone="ok" />
-        <h1>{t('confirm.successTitle')}</h1>
-        <p className="lead">{t('confirm.successText')}</p>
-        <Link to={paths.login} className="button primary">
-          {t('common:actions.toLogin')}
-        </Link>
-      </section>
-    );
-  }
+  const outcome = isSuccess ? 'success' : 'failed';
   return (
-    <section className="page narrow notice-page" data-testid="confirm-failed">
-      <BigIcon name="warning" tone="warn" />
-      <h1>{t('confirm.failedTitle')}</h1>
-      <p className="lead">{t('confirm.failedText')}</p>
-      <Link to={paths.login} className="button primary">
-        {t('common:actions.toLogin')}
-      </Link>
-    </section>
+    <NoticeToLogin
+      {...(isSuccess
+        ? ({ icon: 'check', tone: 'ok' } as const)
+        : ({ icon: 'warning', tone: 'warn' } as const))}
+      title={t(`confirm.${outcome}Title`)}
+      lead={t(`confirm.${outcome}Text`)}
+      testId={`confirm-${outcome}`}
+    />
   );
 }

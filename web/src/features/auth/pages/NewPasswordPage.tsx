@@ -1,12 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { newPasswordFormSchema, PASSWORD_MIN } from '@moba/contracts';
-import { Field, FormAlert } from '../../../components/Field';
+import { newPasswordFormSchema } from '@moba/contracts';
+import { NewPasswordForm, PasswordPage } from '../components/account-pages';
 import { paths } from '../../../app/paths';
-import { useApiErrorText } from '../../../lib/use-api-error';
 import { useSetNewPasswordMutation } from '../account-api';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 
 interface Form {
@@ -17,26 +15,24 @@ interface Form {
 /** Target of the reset link: /new-password?token=… */
 export default function NewPasswordPage() {
   const { t } = useTranslation(['account', 'auth', 'common']);
-  useDocumentTitle(t('newPassword.title'));
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token');
-  const [save, { error, isLoading }] = useSetNewPasswordMutation();
-  const errorText = useApiErrorText();
-  const { register, handleSubmit, formState } = useForm<Form>({
+  const [save, saving] = useSetNewPasswordMutation();
+  const form = useForm<Form>({
     resolver: codedResolver(newPasswordFormSchema),
   });
+  const { handleSubmit } = form;
 
   if (!token) {
     return (
-      <section className="page narrow">
-        <h1>{t('newPassword.title')}</h1>
+      <PasswordPage title={t('newPassword.title')}>
         <p className="alert error" role="alert">
           {t('newPassword.missingToken')}
         </p>
         <Link to={paths.forgotPassword} className="button primary">
           {t('newPassword.requestNew')}
         </Link>
-      </section>
+      </PasswordPage>
     );
   }
 
@@ -46,35 +42,18 @@ export default function NewPasswordPage() {
   });
 
   return (
-    <section className="page narrow">
-      <h1>{t('newPassword.title')}</h1>
-      <p className="lead">{t('newPassword.lead')}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <Field
-          label={t('newPasswordLabel')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth:passwordHint', { min: PASSWORD_MIN })}
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
-        <Field
-          label={t('auth:confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <FormAlert>{errorText(error, 'errors:passwordUpdateError')}</FormAlert>
-        <button type="submit" className="button primary block" disabled={isLoading}>
-          {t('newPassword.submit')}
-        </button>
-      </form>
-      {error ? (
+    <PasswordPage title={t('newPassword.title')} lead={t('newPassword.lead')}>
+      <NewPasswordForm
+        onSubmit={onSubmit}
+        form={form}
+        saving={saving}
+        submitLabel={t('newPassword.submit')}
+      />
+      {saving.error ? (
         <p>
           <Link to={paths.forgotPassword}>{t('newPassword.requestNew')}</Link>
         </p>
       ) : null}
-    </section>
+    </PasswordPage>
   );
 }

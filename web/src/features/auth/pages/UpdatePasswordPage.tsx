@@ -1,29 +1,27 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { changePasswordSchema, PASSWORD_MIN, type ChangePasswordInput } from '@moba/contracts';
-import { Field, FormAlert } from '../../../components/Field';
+import { changePasswordSchema, type ChangePasswordInput } from '@moba/contracts';
+import { Field } from '../../../components/Field';
+import { NewPasswordForm, PasswordPage } from '../components/account-pages';
 import { paths } from '../../../app/paths';
 import { baseApi } from '../../../lib/api';
 import { setLoginNotice } from '../../../lib/login-notice';
 import { clearSession } from '../../../lib/storage';
 import { holdSessionEnd } from '../../../lib/unauthorized';
 import { store } from '../../../lib/store';
-import { useApiErrorText } from '../../../lib/use-api-error';
 import { useChangePasswordMutation } from '../account-api';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 
 /** /worker|estate/update-password: current + new + confirmation; after success the user is logged out. */
 export default function UpdatePasswordPage() {
   const { t } = useTranslation(['account', 'auth', 'common']);
-  useDocumentTitle(t('update.title'));
   const navigate = useNavigate();
-  const [change, { error, isLoading }] = useChangePasswordMutation();
-  const errorText = useApiErrorText();
-  const { register, handleSubmit, formState } = useForm<ChangePasswordInput>({
+  const [change, saving] = useChangePasswordMutation();
+  const form = useForm<ChangePasswordInput>({
     resolver: codedResolver(changePasswordSchema),
   });
+  const { register, handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await holdSessionEnd(change(values));
@@ -35,10 +33,8 @@ export default function UpdatePasswordPage() {
   });
 
   return (
-    <section className="page narrow">
-      <h1>{t('update.title')}</h1>
-      <p className="lead">{t('update.lead')}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
+    <PasswordPage title={t('update.title')} lead={t('update.lead')}>
+      <NewPasswordForm onSubmit={onSubmit} form={form} saving={saving} submitLabel={t('update.submit')}>
         <Field
           label={t('currentPassword')}
           type="password"
@@ -46,26 +42,7 @@ export default function UpdatePasswordPage() {
           error={formState.errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <Field
-          label={t('newPasswordLabel')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth:passwordHint', { min: PASSWORD_MIN })}
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
-        <Field
-          label={t('auth:confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <FormAlert>{errorText(error, 'errors:passwordUpdateError')}</FormAlert>
-        <button type="submit" className="button primary block" disabled={isLoading}>
-          {t('update.submit')}
-        </button>
-      </form>
-    </section>
+      </NewPasswordForm>
+    </PasswordPage>
   );
 }

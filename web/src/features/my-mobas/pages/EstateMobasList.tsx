@@ -17,6 +17,7 @@ import { formatRsd } from '../../../lib/format';
 import { useApprovedApplicantsQuery, useDeleteVacancyMutation, useEstateVacanciesQuery } from '../api';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
+import { DialogActions } from '../../../components/DialogActions';
 
 /** The estate's mobas: current and past with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
 export function EstateMobasList({ only }: { only?: 'past' }) {
@@ -230,10 +231,7 @@ function DeleteDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: () 
           {errorText(error, 'my-mobas:delete.error')}
         </p>
       )}
-      <div className="form-actions">
-        <button type="button" onClick={onClose}>
-          {t('common:actions.cancel')}
-        </button>
+      <DialogActions onCancel={onClose}>
         <button
           type="button"
           className="danger"
@@ -243,7 +241,7 @@ function DeleteDialog({ vacancy, onClose }: { vacancy: VacancyItem; onClose: () 
         >
           {t('delete.confirm')}
         </button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

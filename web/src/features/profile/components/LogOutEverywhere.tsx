@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/Dialog';
 import { paths } from '../../../app/paths';
 import { forgetSession } from '../../../lib/forget-session';
 import { useLogoutEverywhereMutation } from '../api';
+import { DialogActions } from '../../../components/DialogActions';
 
 /** "Log out everywhere": asks first, ends every session of the account on the server, then this one here. */
 export function LogOutEverywhere() {
@@ -32,10 +33,7 @@ export function LogOutEverywhere() {
         <Dialog title={t('everywhere.button')} onClose={() => setAsking(false)}>
           <p>{t('everywhere.question')}</p>
           {failed && <p role="alert">{t('everywhere.error')}</p>}
-          <div className="form-actions">
-            <button type="button" onClick={() => setAsking(false)}>
-              {t('common:actions.cancel')}
-            </button>
+          <DialogActions onCancel={() => setAsking(false)}>
             <button
               type="button"
               className="primary"
@@ -45,7 +43,7 @@ export function LogOutEverywhere() {
             >
               {t('everywhere.confirm')}
             </button>
-          </div>
+          </DialogActions>
         </Dialog>
       )}
     </div>

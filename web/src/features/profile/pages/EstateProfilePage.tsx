@@ -7,48 +7,33 @@ import {
   updateEstateProfileSchema,
   type EstateProfile,
 } from '@moba/contracts';
-import { useSession } from '../../../app/session';
 import { Labelled } from '../../../components/Labelled';
-import { QueryState } from '../../../components/States';
-import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { placeName } from '../../../lib/reference';
 import { useEstateProfileQuery, useMyPromiseFigureQuery, useUpdateEstateProfileMutation } from '../api';
 import { EstateTrust } from '../../../components/TrustFigures';
 import { PhotoField } from '../components/PhotoField';
+import { ProfileForm, ProfileScreen } from '../components/ProfileScreen';
+import { useSaveOwnProfile } from '../save-own-profile';
 import { LogOutEverywhere } from '../components/LogOutEverywhere';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { useIssueText } from '../../../components/Field';
-import { apiErrorInfo } from '../../../lib/api';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 
 /** /estate/profile: culture types, size, description (< 700), photo (< 2 MB). */
 export default function EstateProfilePage() {
-  const { t } = useTranslation('profile');
-  const { data, isLoading, error, refetch } = useEstateProfileQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
+  const query = useEstateProfileQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
-    <section className="page narrow">
-      <h1>{t('title')}</h1>
-      <QueryState
-        isLoading={isLoading}
-        error={error}
-        onRetry={() => void refetch()}
-        errorKey="profile:loadError"
-        isEmpty={false}
-        empty={null}
-      >
-        {data && (
-          <>
-            <EstateSummary profile={data} />
-            <EstateForm profile={data} />
-            <PhotoField photoUrl={data.photoUrl} />
-            <LogOutEverywhere />
-          </>
-        )}
-      </QueryState>
-    </section>
+    <ProfileScreen query={query}>
+      {(data) => (
+        <>
+          <EstateSummary profile={data} />
+          <EstateForm profile={data} />
+          <PhotoField photoUrl={data.photoUrl} />
+          <LogOutEverywhere />
+        </>
+      )}
+    </ProfileScreen>
   );
 }
 
@@ -76,9 +61,8 @@ function EstateSummary({ profile }: { profile: EstateProfile }) {
 export function EstateForm({ profile }: { profile: EstateProfile }) {
   const { t } = useTranslation(['profile', 'common']);
   const issueText = useIssueText('profile');
-  const { userId } = useSession();
-  const [update, { isLoading, error, isSuccess }] = useUpdateEstateProfileMutation();
-  const errorText = useFeatureErrorText('profile');
+  const [update, saving] = useUpdateEstateProfileMutation();
+  const save = useSaveOwnProfile(update);
   const { register, control, handleSubmit, setError, watch, formState } = useForm({
     // A text grown too long is said while typing, next to its counter.
     mode: 'onChange',
@@ -92,19 +76,12 @@ export function EstateForm({ profile }: { profile: EstateProfile }) {
   const errors = formState.errors;
   const description = watch('description') ?? '';
 
-  const onSubmit = handleSubmit(async (body) => {
-    if (!userId) return;
-    const result = await update({ id: userId, body });
-    if ('error' in result)
-      setServerFieldErrors(
-        apiErrorInfo(result.error).fields,
-        ['cultureTypes', 'size', 'description'],
-        setError,
-      );
-  });
+  const onSubmit = handleSubmit(async (body) =>
+    setServerFieldErrors(await save(body), ['cultureTypes', 'size', 'description'], setError),
+  );
 
   return (
-    <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('estate.form')}>
+    <ProfileForm label={t('estate.form')} onSubmit={onSubmit} saving={saving}>
       <CropChips
         control={control}
         name="cultureTypes"
@@ -133,19 +110,6 @@ export function EstateForm({ profile }: { profile: EstateProfile }) {
       >
         {(c) => <textarea {...c} rows={6} {...register('description')} />}
       </Labelled>
-      {error && (
-        <p className="alert error" role="alert">
-          {errorText(error, 'profile:updateError')}
-        </p>
-      )}
-      {isSuccess && (
-        <p className="alert success" role="status" data-testid="profile-saved">
-          {t('saved')}
-        </p>
-      )}
-      <button type="submit" className="primary block" disabled={isLoading}>
-        {t('save')}
-      </button>
-    </form>
+    </ProfileForm>
   );
 }

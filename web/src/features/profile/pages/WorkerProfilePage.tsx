@@ -11,54 +11,39 @@ import {
   updateWorkerProfileSchema,
   type WorkerProfile,
 } from '@moba/contracts';
-import { useSession } from '../../../app/session';
 import { Labelled } from '../../../components/Labelled';
-import { QueryState } from '../../../components/States';
-import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { placeName } from '../../../lib/reference';
 import { useMyPromiseFigureQuery, useUpdateWorkerProfileMutation, useWorkerProfileQuery } from '../api';
 import { PromiseFigureLine } from '../../../components/TrustFigures';
 import { PhotoField } from '../components/PhotoField';
+import { ProfileForm, ProfileScreen } from '../components/ProfileScreen';
+import { useSaveOwnProfile } from '../save-own-profile';
 import { LogOutEverywhere } from '../components/LogOutEverywhere';
 import { SmsSettingsField } from '../components/SmsSettingsField';
 import { CrewEditor, CrewInvitations } from '../../crew';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { useIssueText } from '../../../components/Field';
-import { apiErrorInfo } from '../../../lib/api';
 import { intlLocale } from '../../../lib/format';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 
 /** /worker/profile: county (municipality), availability months, skills (< 500), photo (< 2 MB). */
 export default function WorkerProfilePage() {
-  const { t } = useTranslation('profile');
-  const { data, isLoading, error, refetch } = useWorkerProfileQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
+  const query = useWorkerProfileQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
-    <section className="page narrow">
-      <h1>{t('title')}</h1>
-      <QueryState
-        isLoading={isLoading}
-        error={error}
-        onRetry={() => void refetch()}
-        errorKey="profile:loadError"
-        isEmpty={false}
-        empty={null}
-      >
-        {data && (
-          <>
-            <Summary profile={data} />
-            <CrewInvitations />
-            <WorkerForm profile={data} />
-            <SmsSettingsField />
-            {data.groupLeader && <CrewEditor />}
-            <PhotoField photoUrl={data.photoUrl} />
-            <LogOutEverywhere />
-          </>
-        )}
-      </QueryState>
-    </section>
+    <ProfileScreen query={query}>
+      {(data) => (
+        <>
+          <Summary profile={data} />
+          <CrewInvitations />
+          <WorkerForm profile={data} />
+          <SmsSettingsField />
+          {data.groupLeader && <CrewEditor />}
+          <PhotoField photoUrl={data.photoUrl} />
+          <LogOutEverywhere />
+        </>
+      )}
+    </ProfileScreen>
   );
 }
 
@@ -83,9 +68,8 @@ function Summary({ profile }: { profile: WorkerProfile }) {
 export function WorkerForm({ profile }: { profile: WorkerProfile }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const issueText = useIssueText('profile');
-  const { userId } = useSession();
-  const [update, { isLoading, error, isSuccess, reset }] = useUpdateWorkerProfileMutation();
-  const errorText = useFeatureErrorText('profile');
+  const [update, saving] = useUpdateWorkerProfileMutation();
+  const save = useSaveOwnProfile(update);
   // Some names (Palilula) are in two districts: the list offers each once.
   const places = useMemo(() => [...new Set(municipalityNames(profile.region))], [profile.region]);
   // The server checks the municipality against the worker's region, which the body does not carry.
@@ -114,22 +98,19 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
     new Date(2024, m - 1, 1).toLocaleDateString(intlLocale(i18n.language), {
       month: 'long',
     });
-  useEffect(() => reset, [reset]);
+  useEffect(() => saving.reset, [saving.reset]);
 
-  const onSubmit = handleSubmit(async (body) => {
-    if (!userId) return;
-    const result = await update({ id: userId, body });
-    if ('error' in result)
-      setServerFieldErrors(
-        apiErrorInfo(result.error).fields,
-        ['municipality', 'availabilityMonths', 'skills', 'cultures'],
-        setError,
-      );
-  });
+  const onSubmit = handleSubmit(async (body) =>
+    setServerFieldErrors(
+      await save(body),
+      ['municipality', 'availabilityMonths', 'skills', 'cultures'],
+      setError,
+    ),
+  );
   const monthsError = issueText(errors.availabilityMonths?.message, 'availabilityMonths');
 
   return (
-    <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('worker.form')}>
+    <ProfileForm label={t('worker.form')} onSubmit={onSubmit} saving={saving}>
       <Labelled label={t('worker.municipality')} error={issueText(errors.municipality?.message)}>
         {(c) => (
           <>
@@ -199,19 +180,6 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
       >
         {(c) => <textarea {...c} rows={4} {...register('skills')} />}
       </Labelled>
-      {error && (
-        <p className="alert error" role="alert">
-          {errorText(error, 'profile:updateError')}
-        </p>
-      )}
-      {isSuccess && (
-        <p className="alert success" role="status" data-testid="profile-saved">
-          {t('saved')}
-        </p>
-      )}
-      <button type="submit" className="primary block" disabled={isLoading}>
-        {t('save')}
-      </button>
-    </form>
+    </ProfileForm>
   );
 }

@@ -20,7 +20,7 @@ import { apiLanguage } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { useSignupEstateMutation, useSignupWorkerMutation } from '../api';
 import { dropDraft, updateDraft, type RegistrationDraft } from '../draft';
-import { StepHeader, ToSignup, useDraftFor } from '../components/parts';
+import { RegionSelect, StepActions, StepForm, ToSignup, useDraftFor } from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 
@@ -99,124 +99,111 @@ function BasicInfoForm({ draft }: { draft: RegistrationDraft }) {
   const stepErrors = info ? Object.keys(info.fields).filter((f) => !formFields.has(f)) : [];
 
   return (
-    <section className="page narrow">
-      <StepHeader current={3} />
-      <h1>{t('basic.title')}</h1>
-      <p className="lead">{t('basic.lead')}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="row">
-          <Field
-            label={t('basic.firstName')}
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <Field
-            label={t('basic.lastName')}
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
+    <StepForm step={3} title={t('basic.title')} lead={t('basic.lead')} onSubmit={onSubmit}>
+      <div className="row">
+        <Field
+          label={t('basic.firstName')}
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <Field
+          label={t('basic.lastName')}
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <RegionSelect
+        id="phoneCountry"
+        label={t('basic.phoneCountry')}
+        registration={register('phoneCountry')}
+      />
+      <Field
+        label={t('basic.phone')}
+        hint={t('basic.phoneHint')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <Field
+        label={t('basic.dateOfBirth')}
+        hint={t('basic.dateOfBirthHint', { min: MIN_AGE_YEARS })}
+        type="date"
+        autoComplete="bday"
+        error={errors.dateOfBirth?.message}
+        {...register('dateOfBirth')}
+      />
+      <fieldset aria-describedby={errors.gender ? 'gender-error' : undefined}>
+        <legend>{t('basic.gender')}</legend>
+        <div className="choices">
+          {genders.map((g) => (
+            <label key={g} className="check">
+              <input type="radio" value={g} {...register('gender')} />
+              {t(`basic.genders.${g}`)}
+            </label>
+          ))}
         </div>
-        <div className="field">
-          <label htmlFor="phoneCountry">{t('basic.phoneCountry')}</label>
-          <select id="phoneCountry" {...register('phoneCountry')}>
-            {regions.map((r) => (
-              <option key={r} value={r}>
-                {t(`regions.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Field
-          label={t('basic.phone')}
-          hint={t('basic.phoneHint')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <Field
-          label={t('basic.dateOfBirth')}
-          hint={t('basic.dateOfBirthHint', { min: MIN_AGE_YEARS })}
-          type="date"
-          autoComplete="bday"
-          error={errors.dateOfBirth?.message}
-          {...register('dateOfBirth')}
-        />
-        <fieldset aria-describedby={errors.gender ? 'gender-error' : undefined}>
-          <legend>{t('basic.gender')}</legend>
-          <div className="choices">
-            {genders.map((g) => (
-              <label key={g} className="check">
-                <input type="radio" value={g} {...register('gender')} />
-                {t(`basic.genders.${g}`)}
-              </label>
-            ))}
-          </div>
-          <GroupError id="gender-error" error={errors.gender?.message} />
-        </fieldset>
-        <Field
-          label={t('auth:email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <Field
-          label={t('auth:password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth:passwordHint', { min: PASSWORD_MIN })}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <Field
-          label={t('auth:confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <details>
-          <summary>{t('basic.termsSummary')}</summary>
-          <p>{t('basic.termsText')}</p>
-        </details>
-        <div className={`field${errors.termsAccepted ? ' has-error' : ''}`}>
-          <label className="check">
-            <input
-              type="checkbox"
-              aria-describedby={errors.termsAccepted ? 'terms-error' : undefined}
-              {...register('termsAccepted')}
+        <GroupError id="gender-error" error={errors.gender?.message} />
+      </fieldset>
+      <Field
+        label={t('auth:email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Field
+        label={t('auth:password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth:passwordHint', { min: PASSWORD_MIN })}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Field
+        label={t('auth:confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <details>
+        <summary>{t('basic.termsSummary')}</summary>
+        <p>{t('basic.termsText')}</p>
+      </details>
+      <div className={`field${errors.termsAccepted ? ' has-error' : ''}`}>
+        <label className="check">
+          <input
+            type="checkbox"
+            aria-describedby={errors.termsAccepted ? 'terms-error' : undefined}
+            {...register('termsAccepted')}
+          />
+          <span>
+            <Trans
+              t={t}
+              i18nKey="basic.terms"
+              components={{ 1: <Link to={paths.privacyPolicy} target="_blank" /> }}
             />
-            <span>
-              <Trans
-                t={t}
-                i18nKey="basic.terms"
-                components={{ 1: <Link to={paths.privacyPolicy} target="_blank" /> }}
-              />
-            </span>
-          </label>
-          <GroupError id="terms-error" error={errors.termsAccepted?.message} />
-        </div>
-        {serverError && !shownOnField && (
-          <FormAlert>
-            {stepErrors.length
-              ? t('errors:registrationError')
-              : errorText(serverError, 'errors:registrationError')}
-          </FormAlert>
-        )}
-        <div className="form-actions">
-          <button type="button" onClick={back}>
-            {t('common:actions.back')}
-          </button>
-          <button type="submit" className="primary" disabled={sending}>
-            {sending ? t('basic.sending') : t('basic.submit')}
-          </button>
-        </div>
-      </form>
-    </section>
+          </span>
+        </label>
+        <GroupError id="terms-error" error={errors.termsAccepted?.message} />
+      </div>
+      {serverError && !shownOnField && (
+        <FormAlert>
+          {stepErrors.length
+            ? t('errors:registrationError')
+            : errorText(serverError, 'errors:registrationError')}
+        </FormAlert>
+      )}
+      <StepActions
+        onBack={back}
+        sending={sending}
+        submitLabel={sending ? t('basic.sending') : t('basic.submit')}
+      />
+    </StepForm>
   );
 }

@@ -16,7 +16,16 @@ import {
 import { Field, GroupError } from '../../../components/Field';
 import { paths } from '../../../app/paths';
 import { updateDraft } from '../draft';
-import { StepHeader, ToSignup, useDraftFor, useMunicipalities, useScript } from '../components/parts';
+import {
+  MunicipalityField,
+  RegionSelect,
+  StepActions,
+  StepForm,
+  ToSignup,
+  useDraftFor,
+  useMunicipalities,
+  useScript,
+} from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 
@@ -58,132 +67,105 @@ function EstateForm({ draft }: { draft: Exclude<ReturnType<typeof useDraftFor>, 
   });
 
   return (
-    <section className="page narrow">
-      <StepHeader current={2} />
-      <h1>{t('estate.title')}</h1>
-      <p className="lead">{t('estate.lead')}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <Field
-          label={t('estate.estateName')}
-          autoComplete="organization"
-          error={errors.estateName?.message}
-          {...register('estateName')}
-        />
-        <div className="field">
-          <label htmlFor="region">{t('months.region')}</label>
-          <select id="region" {...register('region')}>
-            {regions.map((r) => (
-              <option key={r} value={r}>
-                {t(`regions.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Field
-          label={t('estate.municipality')}
-          hint={t('months.municipalityHint')}
-          list="estate-municipalities"
-          autoComplete="off"
-          error={errors.municipality?.message}
-          {...register('municipality')}
-        />
-        <datalist id="estate-municipalities">
-          {municipalities.map((m) => (
-            <option key={m} value={m} />
+    <StepForm step={2} title={t('estate.title')} lead={t('estate.lead')} onSubmit={onSubmit}>
+      <Field
+        label={t('estate.estateName')}
+        autoComplete="organization"
+        error={errors.estateName?.message}
+        {...register('estateName')}
+      />
+      <RegionSelect id="region" label={t('months.region')} registration={register('region')} />
+      <MunicipalityField
+        label={t('estate.municipality')}
+        listId="estate-municipalities"
+        names={municipalities}
+        error={errors.municipality?.message}
+        registration={register('municipality')}
+      />
+      <Field
+        label={t('estate.bpg')}
+        hint={t('estate.bpgHint', { digits: BPG_DIGITS })}
+        inputMode="numeric"
+        maxLength={BPG_DIGITS}
+        error={errors.bpg?.message}
+        {...register('bpg')}
+      />
+      <Field
+        label={`${t('estate.pib')} ${t('common:optional')}`}
+        hint={t('estate.pibHint', { digits: PIB_DIGITS })}
+        inputMode="numeric"
+        maxLength={PIB_DIGITS}
+        error={errors.pib?.message}
+        {...register('pib', { setValueAs: emptyToUndefined })}
+      />
+      <div className={`field${errors.primaryIndustry ? ' has-error' : ''}`}>
+        <label htmlFor="primaryIndustry">{t('estate.primaryIndustry')}</label>
+        <select
+          id="primaryIndustry"
+          aria-describedby={errors.primaryIndustry ? 'industry-error' : undefined}
+          {...register('primaryIndustry', {
+            setValueAs: emptyToUndefined,
+            onChange: () => setValue('cultureTypes', []),
+          })}
+        >
+          <option value="">{t('estate.choose')}</option>
+          {primaryIndustries.map((p) => (
+            <option key={p} value={p}>
+              {t(`estate.industries.${p}`)}
+            </option>
           ))}
-        </datalist>
-        <Field
-          label={t('estate.bpg')}
-          hint={t('estate.bpgHint', { digits: BPG_DIGITS })}
-          inputMode="numeric"
-          maxLength={BPG_DIGITS}
-          error={errors.bpg?.message}
-          {...register('bpg')}
-        />
-        <Field
-          label={`${t('estate.pib')} ${t('common:optional')}`}
-          hint={t('estate.pibHint', { digits: PIB_DIGITS })}
-          inputMode="numeric"
-          maxLength={PIB_DIGITS}
-          error={errors.pib?.message}
-          {...register('pib', { setValueAs: emptyToUndefined })}
-        />
-        <div className={`field${errors.primaryIndustry ? ' has-error' : ''}`}>
-          <label htmlFor="primaryIndustry">{t('estate.primaryIndustry')}</label>
-          <select
-            id="primaryIndustry"
-            aria-describedby={errors.primaryIndustry ? 'industry-error' : undefined}
-            {...register('primaryIndustry', {
-              setValueAs: emptyToUndefined,
-              onChange: () => setValue('cultureTypes', []),
-            })}
-          >
-            <option value="">{t('estate.choose')}</option>
-            {primaryIndustries.map((p) => (
-              <option key={p} value={p}>
-                {t(`estate.industries.${p}`)}
-              </option>
-            ))}
-          </select>
-          <GroupError id="industry-error" error={errors.primaryIndustry?.message} />
-        </div>
-        <Controller
-          control={control}
-          name="cultureTypes"
-          render={({ field }) => (
-            <fieldset aria-describedby={errors.cultureTypes ? 'cultures-error' : undefined}>
-              <legend>{t('estate.cultureTypes')}</legend>
-              <p className="hint">
-                {industry ? t('estate.cultureTypesHint') : t('estate.chooseIndustryFirst')}
-              </p>
-              <div className="choices">
-                {industry &&
-                  cropsOf(industry).map((crop) => (
-                    <label key={crop.id} className="check">
-                      <input
-                        type="checkbox"
-                        checked={field.value?.includes(crop.id) ?? false}
-                        onChange={(e) =>
-                          field.onChange(
-                            e.target.checked
-                              ? [...(field.value ?? []), crop.id]
-                              : (field.value ?? []).filter((id: string) => id !== crop.id),
-                          )
-                        }
-                      />
-                      {cropName(crop)}
-                    </label>
-                  ))}
-              </div>
-              <GroupError id="cultures-error" error={errors.cultureTypes?.message} />
-            </fieldset>
-          )}
-        />
-        <div className={`field${errors.size ? ' has-error' : ''}`}>
-          <label htmlFor="size">{t('estate.size')}</label>
-          <select
-            id="size"
-            aria-describedby={errors.size ? 'size-error' : undefined}
-            {...register('size', { setValueAs: emptyToUndefined })}
-          >
-            <option value="">{t('estate.choose')}</option>
-            {estateSizes.map((s) => (
-              <option key={s} value={s}>
-                {t(`estate.sizes.${s}`)}
-              </option>
-            ))}
-          </select>
-          <GroupError id="size-error" error={errors.size?.message} />
-        </div>
-        <div className="form-actions">
-          <button type="button" onClick={() => navigate(paths.signup)}>
-            {t('common:actions.back')}
-          </button>
-          <button type="submit" className="primary">
-            {t('common:actions.next')}
-          </button>
-        </div>
-      </form>
-    </section>
+        </select>
+        <GroupError id="industry-error" error={errors.primaryIndustry?.message} />
+      </div>
+      <Controller
+        control={control}
+        name="cultureTypes"
+        render={({ field }) => (
+          <fieldset aria-describedby={errors.cultureTypes ? 'cultures-error' : undefined}>
+            <legend>{t('estate.cultureTypes')}</legend>
+            <p className="hint">
+              {industry ? t('estate.cultureTypesHint') : t('estate.chooseIndustryFirst')}
+            </p>
+            <div className="choices">
+              {industry &&
+                cropsOf(industry).map((crop) => (
+                  <label key={crop.id} className="check">
+                    <input
+                      type="checkbox"
+                      checked={field.value?.includes(crop.id) ?? false}
+                      onChange={(e) =>
+                        field.onChange(
+                          e.target.checked
+                            ? [...(field.value ?? []), crop.id]
+                            : (field.value ?? []).filter((id: string) => id !== crop.id),
+                        )
+                      }
+                    />
+                    {cropName(crop)}
+                  </label>
+                ))}
+            </div>
+            <GroupError id="cultures-error" error={errors.cultureTypes?.message} />
+          </fieldset>
+        )}
+      />
+      <div className={`field${errors.size ? ' has-error' : ''}`}>
+        <label htmlFor="size">{t('estate.size')}</label>
+        <select
+          id="size"
+          aria-describedby={errors.size ? 'size-error' : undefined}
+          {...register('size', { setValueAs: emptyToUndefined })}
+        >
+          <option value="">{t('estate.choose')}</option>
+          {estateSizes.map((s) => (
+            <option key={s} value={s}>
+              {t(`estate.sizes.${s}`)}
+            </option>
+          ))}
+        </select>
+        <GroupError id="size-error" error={errors.size?.message} />
+      </div>
+      <StepActions onBack={() => navigate(paths.signup)} />
+    </StepForm>
   );
 }

@@ -15,7 +15,16 @@ import {
 import { Field, GroupError } from '../../../components/Field';
 import { paths } from '../../../app/paths';
 import { updateDraft } from '../draft';
-import { StepHeader, ToSignup, useDraftFor, useMunicipalities, YesNo } from '../components/parts';
+import {
+  MunicipalityField,
+  RegionSelect,
+  StepActions,
+  StepForm,
+  ToSignup,
+  useDraftFor,
+  useMunicipalities,
+  YesNo,
+} from '../components/parts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { codedResolver } from '../../../lib/validation';
 
@@ -63,136 +72,109 @@ function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof use
   });
 
   return (
-    <section className="page narrow">
-      <StepHeader current={2} />
-      <h1>{t('months.title')}</h1>
-      <p className="lead">{t('months.lead')}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <Controller
-          control={control}
-          name="availabilityMonths"
-          render={({ field }) => (
-            <fieldset aria-describedby={errors.availabilityMonths ? 'months-error' : undefined}>
-              <legend>{t('months.legend')}</legend>
-              <div className="months">
-                {AVAILABILITY_MONTHS.map((m) => (
-                  <label key={m} className="check">
-                    <input
-                      type="checkbox"
-                      name="availabilityMonths"
-                      value={m}
-                      checked={field.value?.includes(m) ?? false}
-                      onChange={(e) =>
-                        field.onChange(
-                          e.target.checked
-                            ? [...(field.value ?? []), m].sort((a, b) => a - b)
-                            : (field.value ?? []).filter((x: number) => x !== m),
-                        )
-                      }
-                    />
-                    {t(`months.m${m}`)}
-                  </label>
-                ))}
-              </div>
-              <GroupError
-                id="months-error"
-                error={errors.availabilityMonths?.message ?? errors.availabilityMonths?.root?.message}
-              />
-            </fieldset>
-          )}
-        />
-        <div className="field">
-          <label htmlFor="region">{t('months.region')}</label>
-          <select id="region" {...register('region')}>
-            {regions.map((r) => (
-              <option key={r} value={r}>
-                {t(`regions.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Field
-          label={t('months.municipality')}
-          hint={t('months.municipalityHint')}
-          list="worker-municipalities"
-          autoComplete="off"
-          error={errors.municipality?.message}
-          {...register('municipality')}
-        />
-        <datalist id="worker-municipalities">
-          {municipalities.map((m) => (
-            <option key={m} value={m} />
-          ))}
-        </datalist>
-        <Controller
-          control={control}
-          name="groupLeader"
-          render={({ field }) => (
-            <YesNo
-              name="groupLeader"
-              legend={t('months.groupLeader')}
-              value={field.value}
-              onChange={(v) => {
-                field.onChange(v);
-                if (!v) setValue('groupSize', undefined);
-              }}
-              error={errors.groupLeader?.message}
+    <StepForm step={2} title={t('months.title')} lead={t('months.lead')} onSubmit={onSubmit}>
+      <Controller
+        control={control}
+        name="availabilityMonths"
+        render={({ field }) => (
+          <fieldset aria-describedby={errors.availabilityMonths ? 'months-error' : undefined}>
+            <legend>{t('months.legend')}</legend>
+            <div className="months">
+              {AVAILABILITY_MONTHS.map((m) => (
+                <label key={m} className="check">
+                  <input
+                    type="checkbox"
+                    name="availabilityMonths"
+                    value={m}
+                    checked={field.value?.includes(m) ?? false}
+                    onChange={(e) =>
+                      field.onChange(
+                        e.target.checked
+                          ? [...(field.value ?? []), m].sort((a, b) => a - b)
+                          : (field.value ?? []).filter((x: number) => x !== m),
+                      )
+                    }
+                  />
+                  {t(`months.m${m}`)}
+                </label>
+              ))}
+            </div>
+            <GroupError
+              id="months-error"
+              error={errors.availabilityMonths?.message ?? errors.availabilityMonths?.root?.message}
             />
-          )}
-        />
-        {groupLeader && (
-          <Field
-            label={t('months.groupSize')}
-            hint={t('months.groupSizeHint', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX })}
-            type="number"
-            inputMode="numeric"
-            min={GROUP_SIZE_MIN}
-            max={GROUP_SIZE_MAX}
-            error={errors.groupSize?.message}
-            {...register('groupSize', { setValueAs: toNumber })}
+          </fieldset>
+        )}
+      />
+      <RegionSelect id="region" label={t('months.region')} registration={register('region')} />
+      <MunicipalityField
+        label={t('months.municipality')}
+        listId="worker-municipalities"
+        names={municipalities}
+        error={errors.municipality?.message}
+        registration={register('municipality')}
+      />
+      <Controller
+        control={control}
+        name="groupLeader"
+        render={({ field }) => (
+          <YesNo
+            name="groupLeader"
+            legend={t('months.groupLeader')}
+            value={field.value}
+            onChange={(v) => {
+              field.onChange(v);
+              if (!v) setValue('groupSize', undefined);
+            }}
+            error={errors.groupLeader?.message}
           />
         )}
-        <Controller
-          control={control}
-          name="transportOrganised"
-          render={({ field }) => (
-            <YesNo
-              name="transportOrganised"
-              legend={t('months.transport')}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.transportOrganised?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="willingToTravel"
-          render={({ field }) => (
-            <YesNo
-              name="willingToTravel"
-              legend={t('months.travel')}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.willingToTravel?.message}
-            />
-          )}
-        />
+      />
+      {groupLeader && (
         <Field
-          label={`${t('months.skills')} ${t('common:optional')}`}
-          hint={t('months.skillsHint')}
-          error={errors.skills?.message}
-          {...register('skills')}
+          label={t('months.groupSize')}
+          hint={t('months.groupSizeHint', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX })}
+          type="number"
+          inputMode="numeric"
+          min={GROUP_SIZE_MIN}
+          max={GROUP_SIZE_MAX}
+          error={errors.groupSize?.message}
+          {...register('groupSize', { setValueAs: toNumber })}
         />
-        <div className="form-actions">
-          <button type="button" onClick={() => navigate(paths.signup)}>
-            {t('common:actions.back')}
-          </button>
-          <button type="submit" className="primary">
-            {t('common:actions.next')}
-          </button>
-        </div>
-      </form>
-    </section>
+      )}
+      <Controller
+        control={control}
+        name="transportOrganised"
+        render={({ field }) => (
+          <YesNo
+            name="transportOrganised"
+            legend={t('months.transport')}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.transportOrganised?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="willingToTravel"
+        render={({ field }) => (
+          <YesNo
+            name="willingToTravel"
+            legend={t('months.travel')}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.willingToTravel?.message}
+          />
+        )}
+      />
+      <Field
+        label={`${t('months.skills')} ${t('common:optional')}`}
+        hint={t('months.skillsHint')}
+        error={errors.skills?.message}
+        {...register('skills')}
+      />
+      <StepActions onBack={() => navigate(paths.signup)} />
+    </StepForm>
   );
 }
