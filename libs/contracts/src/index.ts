@@ -28,6 +28,7 @@ export * from './api/audit';
 export * from './reference';
 export * from './reference/seats';
 export * from './script';
+export * from './regexp';
 export * from './minimum-wage';
 export * from './promises';
 export * from './money-request';

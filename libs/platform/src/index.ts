@@ -24,6 +24,7 @@ export * from './store/nedb-store';
 export * from './store/parsed-collection';
 export * from './fanout/fanout';
 export * from './outbox';
+export * from './lease';
 export * from './audit';
 export * from './idempotent-consumer';
 export * from './adapters';

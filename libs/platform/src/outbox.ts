@@ -6,6 +6,8 @@ import type { Logger } from './log';
 import { currentRequestId } from './log';
 import { observeOutboxBacklog } from './metrics';
 import { currentTraceparent } from './tracing';
+import { systemClock, type Clock } from './clock';
+import { createLease } from './lease';
 
 /**
  * Outbox without multi-document transactions: the pending events live in the same document as the
@@ -85,6 +87,7 @@ export function createOutboxRelay({
   logger,
   intervalMs = 1000,
   leaseMs = 30_000,
+  clock = systemClock,
 }: {
   bus: EventBus;
   collections: Collection<BaseDoc & WithOutbox>[];
@@ -92,6 +95,8 @@ export function createOutboxRelay({
   intervalMs?: number;
   /** How long a relay owns a document it publishes from. */
   leaseMs?: number;
+  /** The time leases are taken and run out on. */
+  clock?: Clock;
 }): OutboxRelay {
   const owner = randomUUID();
   let timer: NodeJS.Timeout | undefined;
@@ -106,19 +111,21 @@ export function createOutboxRelay({
     return counts;
   };
 
-  const free = (now: string) => ({
-    $or: [{ _outboxLease: { $exists: false } }, { '_outboxLease.until': { $lt: now } }],
-  });
+  const leases = new Map(
+    collections.map((collection) => [
+      collection,
+      createLease({ collection, field: '_outboxLease', holder: owner, ttlMs: leaseMs, clock }),
+    ]),
+  );
 
   async function relayCollection(collection: Collection<BaseDoc & WithOutbox>) {
-    const now = new Date().toISOString();
-    const pending = await collection.find({ '_outbox.0': { $exists: true }, ...free(now) }, { limit: 200 });
+    const lease = leases.get(collection)!;
+    const pending = await collection.find(
+      { '_outbox.0': { $exists: true }, ...lease.free() },
+      { limit: 200 },
+    );
     for (const { _id } of pending) {
-      const until = new Date(Date.now() + leaseMs).toISOString();
-      const doc = await collection.findOneAndUpdate(
-        { _id, '_outbox.0': { $exists: true }, ...free(new Date().toISOString()) },
-        { $set: { _outboxLease: { owner, until } } },
-      );
+      const doc = await lease.claim({ _id, '_outbox.0': { $exists: true } });
       if (!doc) continue; // another relay holds it, or it was published meanwhile
       try {
         for (const entry of doc._outbox ?? []) {
@@ -126,9 +133,7 @@ export function createOutboxRelay({
           await collection.updateOne({ _id }, { $pull: { _outbox: { 'event.id': entry.event.id } } });
         }
       } finally {
-        await collection
-          .updateOne({ _id, '_outboxLease.owner': owner }, { $unset: { _outboxLease: '' } })
-          .catch(() => undefined); // a lease left behind runs out by itself
+        await lease.release(_id).catch(() => undefined); // a lease left behind runs out by itself
       }
     }
     return pending.length;

@@ -9,7 +9,7 @@ import {
 } from '@moba/contracts';
 import type { StatsCounter, VacancyState } from './domain/stats';
 import type { StoredCrewMember } from './domain/crew';
-import type { BaseDoc, Collection, DocumentStore, WithOutbox } from '@moba/platform';
+import { parsedCollection, type DocumentStore, type WithOutbox } from '@moba/platform';
 
 /** Replica of a worker from auth events (UserRegistered, ProfileUpdated). _id = userId. */
 export interface WorkerDoc {
@@ -290,27 +290,6 @@ const docSchemas = {
   }),
 };
 
-/** A collection whose reads are parsed with the document schema. */
-function parsed<T extends BaseDoc>(collection: Collection<T>, schema: z.ZodType): Collection<T> {
-  const parse = (doc: T | null) => (doc === null ? null : (schema.parse(doc) as T));
-  return {
-    ...collection,
-    name: collection.name,
-    insertOne: (doc) => collection.insertOne(doc),
-    findOne: async (filter) => parse(await collection.findOne(filter)),
-    find: async (filter, options) =>
-      (await collection.find(filter, options)).map((doc) => schema.parse(doc) as T),
-    count: (filter) => collection.count(filter),
-    updateOne: (filter, update, options) => collection.updateOne(filter, update, options),
-    updateMany: (filter, update) => collection.updateMany(filter, update),
-    findOneAndUpdate: async (filter, update, options) =>
-      parse(await collection.findOneAndUpdate(filter, update, options)),
-    deleteOne: (filter) => collection.deleteOne(filter),
-    deleteMany: (filter) => collection.deleteMany(filter),
-  };
-}
-
-/** The collections of the application service and their indexes. */
 export async function openApplicationStore(store: DocumentStore) {
   const [
     workers,
@@ -326,11 +305,11 @@ export async function openApplicationStore(store: DocumentStore) {
     crewInvitations,
     crewQuotas,
   ] = await Promise.all([
-    store.collection<WorkerDoc>('workers').then((c) => parsed(c, docSchemas.workers)),
-    store.collection<EstateDoc>('estates').then((c) => parsed(c, docSchemas.estates)),
+    store.collection<WorkerDoc>('workers').then((c) => parsedCollection(c, docSchemas.workers)),
+    store.collection<EstateDoc>('estates').then((c) => parsedCollection(c, docSchemas.estates)),
     store
       .collection<VacancyDoc>('vacancies', { indexes: [{ fields: ['estateId'] }, { fields: ['status'] }] })
-      .then((c) => parsed(c, docSchemas.vacancies)),
+      .then((c) => parsedCollection(c, docSchemas.vacancies)),
     store
       .collection<ApplicationDoc>('applications', {
         indexes: [
@@ -342,15 +321,15 @@ export async function openApplicationStore(store: DocumentStore) {
           { fields: ['decidedAt'] },
         ],
       })
-      .then((c) => parsed(c, docSchemas.applications)),
+      .then((c) => parsedCollection(c, docSchemas.applications)),
     store
       .collection<GuestApplicationDoc>('guest_applications', { indexes: [{ fields: ['status'] }] })
-      .then((c) => parsed(c, docSchemas.guestApplications)),
+      .then((c) => parsedCollection(c, docSchemas.guestApplications)),
     store.collection<ClosureDoc>('closures', { indexes: [{ fields: ['vacancyId'] }] }),
     store.collection<StatsShardDoc>('stats'),
     store.collection<DecisionBatchDoc>('decision_batches'),
     store.collection<DecisionItemDoc>('decision_items', { indexes: [{ fields: ['batchId'] }] }),
-    store.collection<CrewDoc>('crews').then((c) => parsed(c, docSchemas.crews)),
+    store.collection<CrewDoc>('crews').then((c) => parsedCollection(c, docSchemas.crews)),
     store
       .collection<CrewInvitationDoc>('crew_invitations', {
         indexes: [
@@ -359,7 +338,7 @@ export async function openApplicationStore(store: DocumentStore) {
           { fields: ['leaderId'] },
         ],
       })
-      .then((c) => parsed(c, docSchemas.crewInvitations)),
+      .then((c) => parsedCollection(c, docSchemas.crewInvitations)),
     store.collection<CrewQuotaDoc>('crew_quotas'),
   ]);
   return {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeRegExp } from '@moba/contracts';
 import type { RouteSpec } from '../../../gateway/src/route-table';
 
 const ROOT = join(__dirname, '../../..');
@@ -13,9 +14,7 @@ export function pathPattern(path: string): RegExp {
   const body = path
     .split(/(:[a-zA-Z]+)/)
     .map((part) =>
-      part.startsWith(':')
-        ? '(?:\\$\\{.*?\\}|:[A-Za-z]+|[A-Za-z0-9._-]+)'
-        : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      part.startsWith(':') ? '(?:\\$\\{.*?\\}|:[A-Za-z]+|[A-Za-z0-9._-]+)' : escapeRegExp(part),
     )
     .join('');
   return new RegExp(`${body}(?=$|[\`'"\\s?,)])`, 'm');

@@ -10,7 +10,8 @@ import type { AppContext } from '../context';
 import type { ApplicationDoc, VacancyDoc } from '../store';
 import { AppError, applicationErrorCodes as codes } from '../domain/errors';
 import { cameCount, rosterPeopleOf } from '../domain/crew';
-import { acceptedOf, getRoster, hasStarted, ownVacancy } from '../roster/roster';
+import { acceptedOf, hasStarted, ownVacancy } from '../estate-vacancy';
+import { getRoster } from '../roster/roster';
 
 type Mark = AttendanceRequest['marks'][number];
 const MAX_TRIES = 5;

@@ -1,6 +1,7 @@
 import {
   authErrorCodes,
   authErrorMessages,
+  escapeRegExp,
   topics,
   UserBanned,
   UserReactivated,
@@ -11,8 +12,6 @@ import { AppError, adminAudit, pushEvents, type Filter } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
 import { toAdminUserItem, type UserDoc } from '../domain/user';
 import { crossScriptPattern, phoneQuery } from './search-text';
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** POST /admin/users/all: workers and estates, searched, filtered, sorted, paged. */
 export async function listUsers(ctx: AuthContext, query: AdminUsersQuery) {
@@ -27,7 +26,7 @@ export async function listUsers(ctx: AuthContext, query: AdminUsersQuery) {
       { 'estate.name': text },
       { email: text },
       ...(phone
-        ? [{ phone: 'exact' in phone ? phone.exact : new RegExp(`^${escapeRegex(phone.prefix)}`) }]
+        ? [{ phone: 'exact' in phone ? phone.exact : new RegExp(`^${escapeRegExp(phone.prefix)}`) }]
         : []),
     ];
   }

@@ -1,4 +1,4 @@
-import { foldForMatch, normalizePhone } from '@moba/contracts';
+import { escapeRegExp, foldForMatch, normalizePhone } from '@moba/contracts';
 
 /**
  * The admin user search, written as store regexes that every adapter runs (nedb, MongoDB,
@@ -39,7 +39,6 @@ const digraphs: Record<string, string> = { lj: 'љ', nj: 'њ', dz: 'џ', dj: 'ђ
 
 const bothCases = (forms: string[]) => [...new Set(forms.flatMap((f) => [f, f.toUpperCase()]))].join('');
 const classOf = (base: string) => `[${bothCases(letterGroups[base]!)}]`;
-const escape = (ch: string) => ch.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
 /** A regex source matching the query in any script, with or without diacritics, any case. */
 export function crossScriptPattern(query: string): string {
@@ -59,7 +58,7 @@ export function crossScriptPattern(query: string): string {
     const ch = base[i]!;
     if (ch === 'd') pattern += `(${classOf('d')}|${classOf('d')}${classOf('j')})`;
     else if (ch === ' ') pattern += '[ -]';
-    else pattern += letterGroups[ch] ? classOf(ch) : escape(ch);
+    else pattern += letterGroups[ch] ? classOf(ch) : escapeRegExp(ch);
   }
   return pattern;
 }
