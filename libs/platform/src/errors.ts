@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { detailsFromIssues, type ErrorDetail } from '@moba/contracts';
+import { detailsFromIssues, httpStatusOf, type ErrorDetail } from '@moba/contracts';
 
 /**
- * The core throws coded errors, never HTTP errors. The status travels with the code so one express
- * handler can answer for every service; `literalBody` keeps the spec's plain-text bodies ('Already applied').
+ * The core throws coded errors, never HTTP errors: the express error handler finds each code's
+ * status in the error catalogue (`errorHttpStatus`). `literalBody` keeps the spec's plain-text bodies
+ * ('Already applied').
  */
 export class AppError extends Error {
   constructor(
     readonly code: string,
-    readonly status: number,
     message: string = code,
     readonly details?: ErrorDetail[],
     readonly literalBody?: string,
@@ -18,14 +18,24 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A live session refused (banned or revoked since its token was issued): always 401, like the
+ * gateway's refusal, though AUTH.BANNED answers 403 where a banned account tries to log in.
+ */
+export class SessionRefused extends AppError {}
+
+/** The one mapping from a coded error to its HTTP status. */
+export const errorHttpStatus = (error: AppError): number =>
+  error instanceof SessionRefused ? 401 : httpStatusOf(error.code);
+
 export const badRequest = (code: string, message: string, details?: ErrorDetail[]) =>
-  new AppError(code, 400, message, details);
+  new AppError(code, message, details);
 export const unauthenticated = (message = 'authentication required') =>
-  new AppError('UNAUTHENTICATED', 401, message);
-export const forbidden = (message = 'not allowed') => new AppError('FORBIDDEN', 403, message);
-export const notFound = (what = 'resource') => new AppError('NOT_FOUND', 404, `${what} not found`);
+  new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'not allowed') => new AppError('FORBIDDEN', message);
+export const notFound = (what = 'resource') => new AppError('NOT_FOUND', `${what} not found`);
 export const conflict = (code: string, message: string, literalBody?: string) =>
-  new AppError(code, 409, message, undefined, literalBody);
+  new AppError(code, message, undefined, literalBody);
 
 /** Parses untrusted input with a contract schema; a failure is a 400 that names every bad field. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, where = ''): z.infer<T> {
@@ -33,5 +43,5 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, where
   if (result.success) return result.data;
   const details = detailsFromIssues(result.error.issues, input, where);
   const fields = [...new Set(details.map((d) => d.field))].join(', ');
-  throw new AppError('VALIDATION', 400, `invalid ${fields}`, details);
+  throw new AppError('VALIDATION', `invalid ${fields}`, details);
 }

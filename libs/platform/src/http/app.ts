@@ -3,7 +3,7 @@ import { createServer, type RequestListener, type Server, type ServerResponse } 
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import client from 'prom-client';
-import { AppError } from '../errors';
+import { AppError, errorHttpStatus } from '../errors';
 import { requestContext, type Logger } from '../log';
 import { registerDeadLetterMetrics } from '../bus/dead-letter-watch';
 import { isStoreUnavailable, isTransientFailure } from '../bus/failure';
@@ -91,7 +91,7 @@ export function createHttpApp({
 
   routes(app);
 
-  app.use((req, _res, next) => next(new AppError('NOT_FOUND', 404, `no route ${req.method} ${req.path}`)));
+  app.use((req, _res, next) => next(new AppError('NOT_FOUND', `no route ${req.method} ${req.path}`)));
   app.use(errorHandler(logger));
   return app;
 }
@@ -116,11 +116,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     if (err instanceof AppError) {
       if (err.literalBody !== undefined) {
-        res.status(err.status).type('text/plain').send(err.literalBody);
+        res.status(errorHttpStatus(err)).type('text/plain').send(err.literalBody);
         return;
       }
       res
-        .status(err.status)
+        .status(errorHttpStatus(err))
         .json({ error: withTrace({ code: err.code, message: err.message, details: err.details }) });
       return;
     }

@@ -4,7 +4,7 @@ import {
   type BulkItemResult,
   type bulkDecisionRequestSchema,
 } from '@moba/contracts';
-import { AppError, DuplicateKeyError, type AdminAuditInput } from '@moba/platform';
+import { AppError, DuplicateKeyError, errorHttpStatus, type AdminAuditInput } from '@moba/platform';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { DecisionBatchDoc, DecisionItemDoc } from '../store';
@@ -154,7 +154,7 @@ async function decideOne(
     await rejectApplication(ctx, applicationId, actorOf(batch));
     return { applicationId, outcome: 'rejected' };
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    if (!(error instanceof AppError) || errorHttpStatus(error) >= 500) throw error;
     if (resumed && error.code === errors.notPending().code) {
       // Marked by an earlier runner of this batch that crashed before recording: did it decide it?
       const application = await ctx.store.applications.findOne({ _id: applicationId });

@@ -20,7 +20,7 @@ type CrewMember = StoredCrewMember;
 /** Pure rules of crews: who a leader may pick, who an admin may accept, who is on the roster. */
 
 const refuse = (field: string, code: ApplicationErrorCode, message: string) =>
-  new AppError(code, 400, message, [{ field, code, message }]);
+  new AppError(code, message, [{ field, code, message }]);
 
 export interface CrewPickFacts {
   worker: { groupLeader: boolean; groupSize: number } | null;
@@ -37,19 +37,14 @@ export function checkCrewPick({ worker, vacancy, crew, memberIds }: CrewPickFact
   if (!worker || !worker.groupLeader)
     throw refuse('memberIds', codes.NOT_GROUP_LEADER, 'only a group leader can bring people');
   if (memberIds.length > worker.groupSize)
-    throw new AppError(
-      codes.GROUP_TOO_LARGE,
-      400,
-      `a group leader can bring at most ${worker.groupSize} people`,
-      [
-        {
-          field: 'memberIds',
-          code: codes.GROUP_TOO_LARGE,
-          message: `a group leader can bring at most ${worker.groupSize} people`,
-          limit: worker.groupSize,
-        },
-      ],
-    );
+    throw new AppError(codes.GROUP_TOO_LARGE, `a group leader can bring at most ${worker.groupSize} people`, [
+      {
+        field: 'memberIds',
+        code: codes.GROUP_TOO_LARGE,
+        message: `a group leader can bring at most ${worker.groupSize} people`,
+        limit: worker.groupSize,
+      },
+    ]);
   if (!vacancy.groupLeadersAccepted)
     throw refuse('memberIds', codes.GROUP_NOT_ACCEPTED, 'this vacancy does not accept group leaders');
   const known = new Set(crew.map((member) => member.id));
@@ -60,7 +55,7 @@ export function checkCrewPick({ worker, vacancy, crew, memberIds }: CrewPickFact
 /** An admin accepts k of the n picked members: each accepted id must be one of them. */
 export function checkAcceptedPart(crew: CrewMember[] | undefined, memberIds: string[]): CrewMember[] {
   if (!crew || crew.length === 0)
-    throw new AppError(codes.NOT_A_CREW, 409, 'this application brings no named crew');
+    throw new AppError(codes.NOT_A_CREW, 'this application brings no named crew');
   const picked = new Set(crew.map((member) => member.id));
   if (memberIds.some((id) => !picked.has(id)) || new Set(memberIds).size !== memberIds.length)
     throw refuse(
@@ -135,21 +130,16 @@ export interface CrewLimits {
 /** Refuses a save past the day's allowance; `phonesToday` includes the phones this save adds. */
 export function checkCrewQuota(limits: CrewLimits, savesToday: number, phonesToday: number): void {
   if (savesToday >= limits.savesPerDay)
-    throw new AppError(codes.CREW_SAVES_DAILY_LIMIT, 429, 'too many crew saves today, try again tomorrow');
+    throw new AppError(codes.CREW_SAVES_DAILY_LIMIT, 'too many crew saves today, try again tomorrow');
   if (phonesToday > limits.newPhonesPerDay)
-    throw new AppError(
-      codes.CREW_PHONES_DAILY_LIMIT,
-      429,
-      `at most ${limits.newPhonesPerDay} new phones a day`,
-      [
-        {
-          field: 'members',
-          code: codes.CREW_PHONES_DAILY_LIMIT,
-          message: `at most ${limits.newPhonesPerDay} new phones a day`,
-          limit: limits.newPhonesPerDay,
-        },
-      ],
-    );
+    throw new AppError(codes.CREW_PHONES_DAILY_LIMIT, `at most ${limits.newPhonesPerDay} new phones a day`, [
+      {
+        field: 'members',
+        code: codes.CREW_PHONES_DAILY_LIMIT,
+        message: `at most ${limits.newPhonesPerDay} new phones a day`,
+        limit: limits.newPhonesPerDay,
+      },
+    ]);
 }
 
 /** The people an accepted application puts on the roster: the applicant (keyed by the application id) and its accepted members. */

@@ -7,31 +7,29 @@ const codes = applicationErrorCodes;
 /** The coded errors of this service (spec §8 texts as messages; literal bodies where the spec names them). */
 export const errors = {
   alreadyApplied: () =>
-    new AppError(codes.ALREADY_APPLIED, 409, 'already applied', undefined, ALREADY_APPLIED_BODY),
+    new AppError(codes.ALREADY_APPLIED, 'already applied', undefined, ALREADY_APPLIED_BODY),
   guestAlreadyApplied: () =>
-    new AppError(codes.ALREADY_APPLIED, 409, 'already applied', undefined, GUEST_ALREADY_APPLIED_BODY),
-  vacancyNotFound: () => new AppError(codes.VACANCY_NOT_FOUND, 404, 'vacancy not found'),
-  vacancyNotOpen: () => new AppError(codes.VACANCY_NOT_OPEN, 409, 'the vacancy is not open for applications'),
+    new AppError(codes.ALREADY_APPLIED, 'already applied', undefined, GUEST_ALREADY_APPLIED_BODY),
+  vacancyNotFound: () => new AppError(codes.VACANCY_NOT_FOUND, 'vacancy not found'),
+  vacancyNotOpen: () => new AppError(codes.VACANCY_NOT_OPEN, 'the vacancy is not open for applications'),
   vacancyHeld: () =>
-    new AppError(codes.VACANCY_HELD, 409, 'the vacancy is held for review and takes no applications now'),
+    new AppError(codes.VACANCY_HELD, 'the vacancy is held for review and takes no applications now'),
   decisionInterrupted: () =>
     new AppError(
       codes.DECISION_INTERRUPTED,
-      503,
       'the decision was interrupted after it took places; they stay reserved for this application until it is decided again or given back automatically',
     ),
-  noFreePositions: () => new AppError(codes.NO_FREE_POSITIONS, 409, 'not enough free positions'),
-  applicationNotFound: () => new AppError(codes.NOT_FOUND, 404, 'application not found'),
-  notPending: () => new AppError(codes.NOT_PENDING, 409, 'the application is no longer pending'),
-  guestNotFound: () => new AppError(codes.GUEST_NOT_FOUND, 404, 'guest application not found'),
-  notVacancyOwner: () => new AppError(codes.NOT_VACANCY_OWNER, 403, 'not your vacancy'),
+  noFreePositions: () => new AppError(codes.NO_FREE_POSITIONS, 'not enough free positions'),
+  applicationNotFound: () => new AppError(codes.NOT_FOUND, 'application not found'),
+  notPending: () => new AppError(codes.NOT_PENDING, 'the application is no longer pending'),
+  guestNotFound: () => new AppError(codes.GUEST_NOT_FOUND, 'guest application not found'),
+  notVacancyOwner: () => new AppError(codes.NOT_VACANCY_OWNER, 'not your vacancy'),
   batchIdReused: () =>
-    new AppError(codes.BATCH_ID_REUSED, 409, 'this batchId was used for another bulk decision', [
+    new AppError(codes.BATCH_ID_REUSED, 'this batchId was used for another bulk decision', [
       { field: 'batchId', code: codes.BATCH_ID_REUSED, message: 'already used for another request' },
     ]),
-  batchNotFound: () => new AppError(codes.BATCH_NOT_FOUND, 404, 'bulk decision not found'),
-  crewInvitationNotFound: () =>
-    new AppError(codes.CREW_INVITATION_NOT_FOUND, 404, 'crew invitation not found'),
+  batchNotFound: () => new AppError(codes.BATCH_NOT_FOUND, 'bulk decision not found'),
+  crewInvitationNotFound: () => new AppError(codes.CREW_INVITATION_NOT_FOUND, 'crew invitation not found'),
   crewInvitationAnswered: () =>
-    new AppError(codes.CREW_INVITATION_ANSWERED, 409, 'this crew invitation was already answered'),
+    new AppError(codes.CREW_INVITATION_ANSWERED, 'this crew invitation was already answered'),
 };

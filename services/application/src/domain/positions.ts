@@ -19,7 +19,7 @@ export const positionsFor = (peopleCount: number) => 1 + peopleCount;
 export function checkGroup({ peopleCount, worker, vacancy }: GroupFacts): void {
   if (peopleCount === 0) return;
   const fail = (code: ApplicationErrorCode, message: string, limit?: number) =>
-    new AppError(code, 400, message, [{ field: 'peopleCount', code, message, limit }]);
+    new AppError(code, message, [{ field: 'peopleCount', code, message, limit }]);
   if (!worker || !worker.groupLeader)
     throw fail(codes.NOT_GROUP_LEADER, 'only a group leader can bring people');
   if (peopleCount > worker.groupSize)

@@ -17,7 +17,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const parts: Buffer[] = [];
   for await (const part of req as AsyncIterable<Buffer>) {
     size += part.length;
-    if (size > FORM_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 413, 'form too large');
+    if (size > FORM_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'form too large');
     parts.push(part);
   }
   return new URLSearchParams(Buffer.concat(parts).toString('utf8'));

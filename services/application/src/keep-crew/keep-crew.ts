@@ -58,7 +58,7 @@ async function spendCrewQuota(ctx: AppContext, leaderId: string, newPhones: stri
     if ((await ctx.store.crewQuotas.updateOne({ _id, saves }, { $set: { saves: saves + 1, phones } })) === 1)
       return;
   }
-  throw new AppError(codes.CREW_SAVES_DAILY_LIMIT, 429, 'the crew is being saved meanwhile; try again');
+  throw new AppError(codes.CREW_SAVES_DAILY_LIMIT, 'the crew is being saved meanwhile; try again');
 }
 
 /**
@@ -75,7 +75,7 @@ export async function saveCrew(
   const { workers, crews } = ctx.store;
   const leader = await workers.findOne({ _id: leaderId });
   if (!leader?.groupLeader)
-    throw new AppError(codes.NOT_GROUP_LEADER, 400, 'only a group leader keeps a crew', [
+    throw new AppError(codes.NOT_GROUP_LEADER, 'only a group leader keeps a crew', [
       { field: 'members', code: codes.NOT_GROUP_LEADER, message: 'only a group leader keeps a crew' },
     ]);
   const current = await crews.findOne({ _id: leaderId });

@@ -17,7 +17,7 @@ type Mark = AttendanceRequest['marks'][number];
 const MAX_TRIES = 5;
 
 const notOnRoster = (index: number) =>
-  new AppError(codes.NOT_ON_ROSTER, 400, 'this person is not on the roster of the moba', [
+  new AppError(codes.NOT_ON_ROSTER, 'this person is not on the roster of the moba', [
     {
       field: `marks.${index}.personId`,
       code: codes.NOT_ON_ROSTER,
@@ -33,7 +33,7 @@ const notOnRoster = (index: number) =>
 export async function markAttendance(ctx: AppContext, estateId: string, vacancyId: string, marks: Mark[]) {
   const vacancy = await ownVacancy(ctx, estateId, vacancyId);
   if (!hasStarted(ctx, vacancy))
-    throw new AppError(codes.NOT_STARTED, 409, 'attendance is marked once the job has started');
+    throw new AppError(codes.NOT_STARTED, 'attendance is marked once the job has started');
   const applicationOf = new Map<string, ApplicationDoc>();
   for (const application of await acceptedOf(ctx, vacancyId))
     for (const person of rosterPeopleOf(application)) applicationOf.set(person.personId, application);
@@ -85,7 +85,7 @@ async function recordMarks(ctx: AppContext, vacancy: VacancyDoc, read: Applicati
     if (moved === 1) return;
     current = await ctx.store.applications.findOne({ _id: read._id, status: 'Accepted' });
   }
-  throw new AppError(codes.NOT_PENDING, 409, 'the attendance changed meanwhile; try again');
+  throw new AppError(codes.NOT_PENDING, 'the attendance changed meanwhile; try again');
 }
 
 /**

@@ -17,7 +17,7 @@ export async function changePassword(
   input: ChangePasswordInput,
 ): Promise<{ ok: true }> {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError(authErrorCodes.WRONG_CURRENT_PASSWORD, 400, authErrorMessages.WRONG_CURRENT_PASSWORD, [
+    throw new AppError(authErrorCodes.WRONG_CURRENT_PASSWORD, authErrorMessages.WRONG_CURRENT_PASSWORD, [
       {
         field: 'currentPassword',
         code: authErrorCodes.WRONG_CURRENT_PASSWORD,
@@ -39,8 +39,7 @@ export async function changePassword(
       },
     ]),
   );
-  if (updated === 0)
-    throw new AppError(authErrorCodes.SESSION_EXPIRED, 401, authErrorMessages.SESSION_EXPIRED);
+  if (updated === 0) throw new AppError(authErrorCodes.SESSION_EXPIRED, authErrorMessages.SESSION_EXPIRED);
   ctx.relay.kick();
   return { ok: true };
 }

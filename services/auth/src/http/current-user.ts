@@ -26,7 +26,7 @@ export function requireAccount(tokens: TokenVerifier, users: Users, ...roles: Ro
       user.role !== claims.role ||
       sessionEnded(user, claims)
     ) {
-      return next(new AppError(authErrorCodes.SESSION_EXPIRED, 401, authErrorMessages.SESSION_EXPIRED));
+      return next(new AppError(authErrorCodes.SESSION_EXPIRED, authErrorMessages.SESSION_EXPIRED));
     }
     if (roles.length > 0 && !roles.includes(user.role)) return next(forbidden());
     req.user = claims;

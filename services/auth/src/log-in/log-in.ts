@@ -8,11 +8,11 @@ import { isLockedOut, recentFailures } from '../domain/login-failures';
 import { emailLinkFor } from '../verify-email/email-link';
 
 const badCredentials = () =>
-  new AppError(authErrorCodes.INVALID_CREDENTIALS, 401, authErrorMessages.INVALID_CREDENTIALS);
+  new AppError(authErrorCodes.INVALID_CREDENTIALS, authErrorMessages.INVALID_CREDENTIALS);
 
 /** The ban answer carries the reason (in the message and as a detail the web can show alone). */
 export const bannedError = (user: Pick<UserDoc, 'banReason'>) =>
-  new AppError(authErrorCodes.BANNED, 403, `${authErrorMessages.BANNED}: ${user.banReason ?? ''}`.trim(), [
+  new AppError(authErrorCodes.BANNED, `${authErrorMessages.BANNED}: ${user.banReason ?? ''}`.trim(), [
     { field: 'banReason', code: authErrorCodes.BANNED, message: user.banReason ?? '' },
   ]);
 
@@ -27,8 +27,7 @@ export async function logIn(
   input: LoginInput,
   client = 'unknown',
 ): Promise<{ token: string; userId: string }> {
-  const tooMany = () =>
-    new AppError(authErrorCodes.TOO_MANY_ATTEMPTS, 429, authErrorMessages.TOO_MANY_ATTEMPTS);
+  const tooMany = () => new AppError(authErrorCodes.TOO_MANY_ATTEMPTS, authErrorMessages.TOO_MANY_ATTEMPTS);
   if (ctx.addressFailures.isBlocked(client, ctx.clock.now())) throw tooMany();
   const user = await ctx.users.findOne({ email: input.email });
   if (!user) {
@@ -65,7 +64,7 @@ export async function logIn(
       await ctx.users.updateOne({ _id: user._id }, pushEvents({ $set: { emailLink: link } }, [event]));
       ctx.relay.kick();
     }
-    throw new AppError(authErrorCodes.EMAIL_NOT_VERIFIED, 403, authErrorMessages.EMAIL_NOT_VERIFIED);
+    throw new AppError(authErrorCodes.EMAIL_NOT_VERIFIED, authErrorMessages.EMAIL_NOT_VERIFIED);
   }
 
   const token = await ctx.signer.sign(

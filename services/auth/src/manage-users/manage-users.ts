@@ -43,9 +43,9 @@ export async function listUsers(ctx: AuthContext, query: AdminUsersQuery) {
 
 async function target(ctx: AuthContext, id: string): Promise<UserDoc> {
   const user = await ctx.users.findOne({ _id: id });
-  if (!user) throw new AppError(authErrorCodes.USER_NOT_FOUND, 404, authErrorMessages.USER_NOT_FOUND);
+  if (!user) throw new AppError(authErrorCodes.USER_NOT_FOUND, authErrorMessages.USER_NOT_FOUND);
   if (user.role === 'Admin')
-    throw new AppError(authErrorCodes.CANNOT_BAN_ADMIN, 400, authErrorMessages.CANNOT_BAN_ADMIN);
+    throw new AppError(authErrorCodes.CANNOT_BAN_ADMIN, authErrorMessages.CANNOT_BAN_ADMIN);
   return user;
 }
 
@@ -57,7 +57,7 @@ const labelOf = (user: UserDoc) => user.estate?.name ?? user.fullName;
 /** Indefinite ban with a reason; existing tokens stop working on the next call (tokenVersion + 1). */
 export async function banUser(ctx: AuthContext, admin: Actor, id: string, reason: string) {
   const user = await target(ctx, id);
-  if (user.banned) throw new AppError(authErrorCodes.ALREADY_BANNED, 409, authErrorMessages.ALREADY_BANNED);
+  if (user.banned) throw new AppError(authErrorCodes.ALREADY_BANNED, authErrorMessages.ALREADY_BANNED);
   const tokenVersion = user.tokenVersion + 1;
   const now = nowIso(ctx);
   const updated = await ctx.users.updateOne(
@@ -76,7 +76,7 @@ export async function banUser(ctx: AuthContext, admin: Actor, id: string, reason
       ),
     ]),
   );
-  if (updated === 0) throw new AppError(authErrorCodes.ALREADY_BANNED, 409, authErrorMessages.ALREADY_BANNED);
+  if (updated === 0) throw new AppError(authErrorCodes.ALREADY_BANNED, authErrorMessages.ALREADY_BANNED);
   ctx.relay.kick();
   return { ok: true as const };
 }
@@ -88,7 +88,7 @@ export async function banUser(ctx: AuthContext, admin: Actor, id: string, reason
  */
 export async function reactivateUser(ctx: AuthContext, admin: Actor, id: string) {
   const user = await target(ctx, id);
-  if (!user.banned) throw new AppError(authErrorCodes.NOT_BANNED, 409, authErrorMessages.NOT_BANNED);
+  if (!user.banned) throw new AppError(authErrorCodes.NOT_BANNED, authErrorMessages.NOT_BANNED);
   const tokenVersion = user.tokenVersion + 1;
   const now = nowIso(ctx);
   const updated = await ctx.users.updateOne(
@@ -116,7 +116,7 @@ export async function reactivateUser(ctx: AuthContext, admin: Actor, id: string)
       ],
     ),
   );
-  if (updated === 0) throw new AppError(authErrorCodes.NOT_BANNED, 409, authErrorMessages.NOT_BANNED);
+  if (updated === 0) throw new AppError(authErrorCodes.NOT_BANNED, authErrorMessages.NOT_BANNED);
   ctx.relay.kick();
   return { ok: true as const };
 }

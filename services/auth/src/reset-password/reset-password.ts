@@ -14,12 +14,12 @@ import { bannedError } from '../log-in/log-in';
 import { mailedLink } from '../mailed-link';
 
 const linkInvalid = () =>
-  new AppError(authErrorCodes.RESET_LINK_INVALID, 400, authErrorMessages.RESET_LINK_INVALID);
+  new AppError(authErrorCodes.RESET_LINK_INVALID, authErrorMessages.RESET_LINK_INVALID);
 
 /** Mails a single-use reset link; an unknown e-mail answers 'email not found' (spec §8). */
 export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<{ ok: true }> {
   const user = await ctx.users.findOne({ email });
-  if (!user) throw new AppError(authErrorCodes.EMAIL_NOT_FOUND, 404, authErrorMessages.EMAIL_NOT_FOUND);
+  if (!user) throw new AppError(authErrorCodes.EMAIL_NOT_FOUND, authErrorMessages.EMAIL_NOT_FOUND);
   // A banned user must not lift the ban by changing the password (PasswordChanged clears ban state downstream).
   if (user.banned) throw bannedError(user);
   const { link, mail } = mailedLink(ctx, user, 'new-password', ctx.config.RESET_LINK_TTL_MINUTES * 60_000);

@@ -13,8 +13,8 @@ import type { UserDoc } from '../domain/user';
 import { hashPassword } from '../domain/secrets';
 import { emailLinkFor } from '../verify-email/email-link';
 
-const emailExists = () => new AppError(authErrorCodes.EMAIL_EXISTS, 409, authErrorMessages.EMAIL_EXISTS);
-const phoneExists = () => new AppError(authErrorCodes.PHONE_EXISTS, 409, authErrorMessages.PHONE_EXISTS);
+const emailExists = () => new AppError(authErrorCodes.EMAIL_EXISTS, authErrorMessages.EMAIL_EXISTS);
+const phoneExists = () => new AppError(authErrorCodes.PHONE_EXISTS, authErrorMessages.PHONE_EXISTS);
 
 async function ensureUnique(ctx: AuthContext, email: string, phone: string) {
   if (await ctx.users.findOne({ email })) throw emailExists();
@@ -32,7 +32,7 @@ async function register(
 ) {
   const phone = normalizePhone(input.phone, input.phoneCountry);
   if (!phone)
-    throw new AppError('VALIDATION', 400, 'invalid phone', [
+    throw new AppError('VALIDATION', 'invalid phone', [
       {
         field: 'phone',
         code: 'invalid_phone',

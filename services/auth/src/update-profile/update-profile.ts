@@ -14,7 +14,7 @@ import { at, nowIso, type AuthContext } from '../context';
 import { profileEventData, toEstateProfile, toWorkerProfile, type UserDoc } from '../domain/user';
 
 export const profileUpdateError = (details?: ErrorDetail[]) =>
-  new AppError(authErrorCodes.PROFILE_UPDATE_ERROR, 400, authErrorMessages.PROFILE_UPDATE_ERROR, details);
+  new AppError(authErrorCodes.PROFILE_UPDATE_ERROR, authErrorMessages.PROFILE_UPDATE_ERROR, details);
 
 /** Writes the changed fields with a ProfileUpdated event and answers the fresh document. */
 export async function saveProfile(

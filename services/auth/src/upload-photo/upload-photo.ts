@@ -13,7 +13,7 @@ export const PHOTO_SIDE_PX = 512;
 export const PHOTO_FILE_PATTERN = /^[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/;
 
 export const photoUploadError = (code: IssueCode, message: string, limit?: number) =>
-  new AppError(authErrorCodes.PHOTO_UPLOAD_ERROR, 400, authErrorMessages.PHOTO_UPLOAD_ERROR, [
+  new AppError(authErrorCodes.PHOTO_UPLOAD_ERROR, authErrorMessages.PHOTO_UPLOAD_ERROR, [
     { field: 'photo', code, message, limit },
   ]);
 

@@ -4,7 +4,7 @@ import { at, nowIso, type AuthContext } from '../context';
 import { hashLinkToken } from '../domain/secrets';
 
 const confirmationFailed = () =>
-  new AppError(authErrorCodes.EMAIL_CONFIRMATION_FAILED, 400, authErrorMessages.EMAIL_CONFIRMATION_FAILED);
+  new AppError(authErrorCodes.EMAIL_CONFIRMATION_FAILED, authErrorMessages.EMAIL_CONFIRMATION_FAILED);
 
 /** Confirms the e-mail of the link's token; a used, unknown or expired token fails. */
 export async function verifyEmail(ctx: AuthContext, token: string): Promise<{ ok: true }> {

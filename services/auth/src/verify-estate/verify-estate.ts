@@ -17,7 +17,7 @@ export async function setEstateVerified(
   note: string,
 ) {
   const estate = await ctx.users.findOne({ _id: estateId, role: 'Estate' });
-  if (!estate?.estate) throw new AppError(authErrorCodes.NOT_AN_ESTATE, 404, authErrorMessages.NOT_AN_ESTATE);
+  if (!estate?.estate) throw new AppError(authErrorCodes.NOT_AN_ESTATE, authErrorMessages.NOT_AN_ESTATE);
   const was = estate.estate.verified === true;
   if (was === verified) throw refusal(verified);
   const changedAt = nowIso(ctx);
@@ -57,5 +57,5 @@ export async function setEstateVerified(
 
 const refusal = (verified: boolean) =>
   verified
-    ? new AppError(authErrorCodes.ALREADY_VERIFIED, 409, authErrorMessages.ALREADY_VERIFIED)
-    : new AppError(authErrorCodes.NOT_VERIFIED, 409, authErrorMessages.NOT_VERIFIED);
+    ? new AppError(authErrorCodes.ALREADY_VERIFIED, authErrorMessages.ALREADY_VERIFIED)
+    : new AppError(authErrorCodes.NOT_VERIFIED, authErrorMessages.NOT_VERIFIED);

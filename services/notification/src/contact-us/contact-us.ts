@@ -26,7 +26,6 @@ const EXCERPT_LENGTH = 140;
 export const contactSendError = () =>
   new AppError(
     notificationErrorCodes.CONTACT_SEND_ERROR,
-    502,
     CONTACT_SEND_ERROR_TEXT,
     undefined,
     CONTACT_SEND_ERROR_TEXT,

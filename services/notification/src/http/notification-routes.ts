@@ -1,10 +1,10 @@
 import type { Express, Request, RequestHandler } from 'express';
 import { contactUsBodySchema, readNotificationsBodySchema } from '@moba/contracts';
 import {
-  AppError,
   optionalUser,
   parseInput,
   requireUser,
+  SessionRefused,
   userOf,
   type Clock,
   type TokenVerifier,
@@ -42,9 +42,9 @@ export const currentSession =
   async (req, _res, next) => {
     const user = userOf(req);
     const state = await store.users.findOne({ _id: user.id });
-    if (state?.banned) return next(new AppError('AUTH.BANNED', 401, 'the account is banned'));
+    if (state?.banned) return next(new SessionRefused('AUTH.BANNED', 'the account is banned'));
     if (state && user.tokenVersion < state.tokenVersion)
-      return next(new AppError('AUTH.TOKEN_REVOKED', 401, 'session ended, log in again'));
+      return next(new SessionRefused('AUTH.TOKEN_REVOKED', 'session ended, log in again'));
     next();
   };
 

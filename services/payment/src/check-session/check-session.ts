@@ -89,7 +89,7 @@ export async function subscribeToSessionEvents(bus: EventBus, documents: Documen
 }
 
 export const sessionEndedError = () =>
-  new AppError('AUTH.SESSION_EXPIRED', 401, 'authentication required', undefined, 'authentication required');
+  new AppError('AUTH.SESSION_EXPIRED', 'authentication required', undefined, 'authentication required');
 
 /**
  * Like optionalUser: a visitor may call (donations), but a token older than the user's latest password

@@ -57,7 +57,7 @@ export async function completePayment(
 ): Promise<{ status: PaymentStatus; changed: boolean }> {
   const { payments } = deps.store;
   const payment = await payments.findOne({ _id: paymentId });
-  if (!payment) throw new AppError(paymentErrorCodes.NOT_FOUND, 404, 'payment not found');
+  if (!payment) throw new AppError(paymentErrorCodes.NOT_FOUND, 'payment not found');
   if (!canComplete(payment.status)) return { status: payment.status, changed: false };
   const definition = outcomeEvents[outcome];
   const event = definition.create(payment._id, outcomeEventData(payment), { occurredAt: deps.clock.now() });
@@ -88,16 +88,15 @@ export async function handleProviderCallback(
   header: (name: string) => string | undefined,
 ) {
   const callback = rawBody === undefined ? null : deps.provider.verifyCallback(rawBody, header);
-  if (!callback)
-    throw new AppError(paymentErrorCodes.BAD_SIGNATURE, 401, 'callback signature missing or invalid');
+  if (!callback) throw new AppError(paymentErrorCodes.BAD_SIGNATURE, 'callback signature missing or invalid');
   const payment = await deps.store.payments.findOne({ _id: callback.paymentId });
-  if (!payment) throw new AppError(paymentErrorCodes.NOT_FOUND, 404, 'payment not found');
+  if (!payment) throw new AppError(paymentErrorCodes.NOT_FOUND, 'payment not found');
   if (
     payment.providerRef !== callback.providerRef ||
     payment.amount !== callback.amount ||
     payment.currency !== callback.currency
   ) {
-    throw new AppError(paymentErrorCodes.AMOUNT_MISMATCH, 400, 'callback does not match the payment');
+    throw new AppError(paymentErrorCodes.AMOUNT_MISMATCH, 'callback does not match the payment');
   }
   const result = await completePayment(deps, payment._id, callback.outcome);
   return { paymentId: payment._id, ...result };

@@ -36,8 +36,8 @@ export interface CreatePaymentDeps {
   logger: Logger;
 }
 
-const invalid = (code: string, status = 400, message: string = paymentErrorTexts.invalidParameters) =>
-  new AppError(code, status, message, undefined, paymentErrorTexts.invalidParameters);
+const invalid = (code: string, message: string = paymentErrorTexts.invalidParameters) =>
+  new AppError(code, message, undefined, paymentErrorTexts.invalidParameters);
 
 /** The vacancy replica; a vacancy created a moment ago may still be on its way (VacancyCreated). */
 async function findVacancy(deps: CreatePaymentDeps, vacancyId: string): Promise<VacancyReplica | null> {
@@ -60,7 +60,6 @@ async function openCheckout(deps: CreatePaymentDeps, request: CheckoutRequest) {
       deps.logger.warn({ err: error, paymentId: request.paymentId }, 'payment provider unavailable');
       throw new AppError(
         paymentErrorCodes.URL_NOT_AVAILABLE,
-        503,
         paymentErrorTexts.urlNotAvailable,
         undefined,
         paymentErrorTexts.urlNotAvailable,
@@ -69,7 +68,7 @@ async function openCheckout(deps: CreatePaymentDeps, request: CheckoutRequest) {
     const code = error instanceof ProviderError ? error.code : 'PROVIDER_FAILURE';
     deps.logger.error({ err: error, paymentId: request.paymentId, code }, 'payment provider error');
     const text = paymentErrorTexts.unknown(code);
-    throw new AppError(paymentErrorCodes.UNKNOWN, 502, text, undefined, text);
+    throw new AppError(paymentErrorCodes.UNKNOWN, text, undefined, text);
   }
 }
 
@@ -85,19 +84,12 @@ async function createFeaturingPayment(
   user: AuthUser | undefined,
 ): Promise<string> {
   if (!user)
-    throw new AppError(
-      'UNAUTHENTICATED',
-      401,
-      'authentication required',
-      undefined,
-      'authentication required',
-    );
+    throw new AppError('UNAUTHENTICATED', 'authentication required', undefined, 'authentication required');
   if (user.role !== 'Estate') throw forbiddenText();
   const vacancy = await findVacancy(deps, vacancyId);
   if (!vacancy || vacancy.deleted) {
     throw new AppError(
       paymentErrorCodes.VACANCY_NOT_FOUND,
-      404,
       'vacancy not found',
       undefined,
       'vacancy not found',
@@ -116,7 +108,6 @@ async function createFeaturingPayment(
         : paymentErrorCodes.NOT_FEATURABLE;
     throw invalid(
       code,
-      409,
       decision.reason === 'ALREADY_FEATURED'
         ? 'vacancy is already featured'
         : 'vacancy cannot be featured by payment',
@@ -176,7 +167,6 @@ async function createDonationPayment(
   if (body.method !== 'card') {
     throw new AppError(
       paymentErrorCodes.INVALID_PARAMETERS,
-      400,
       'invalid method',
       [
         {
@@ -216,7 +206,7 @@ async function createDonationPayment(
 
 const forbiddenText = () => {
   const error = forbidden('not allowed');
-  return new AppError(error.code, error.status, error.message, undefined, 'not allowed');
+  return new AppError(error.code, error.message, undefined, 'not allowed');
 };
 
 /** POST /payment/create: answers the URL the browser goes to next (checkout, or the SPA for a free featuring). */

@@ -3,7 +3,7 @@ import { AppError, forbidden, unauthenticated, type AuthUser } from '@moba/platf
 import type { PaymentDoc, VacancyReplica } from '../domain/payment';
 import type { PaymentStore } from '../store';
 
-const notFound = () => new AppError(paymentErrorCodes.NOT_FOUND, 404, 'payment not found');
+const notFound = () => new AppError(paymentErrorCodes.NOT_FOUND, 'payment not found');
 
 /** Who may read a payment: a featuring's estate; a signed-in donor; anyone holding a visitor's donation id; admins. */
 function authorise(owner: string | undefined, user: AuthUser | undefined) {

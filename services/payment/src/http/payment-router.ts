@@ -8,7 +8,7 @@ import {
   paymentErrorCodes,
   paymentErrorTexts,
 } from '@moba/contracts';
-import { AppError, parseInput, type Logger, type TokenVerifier } from '@moba/platform';
+import { AppError, errorHttpStatus, parseInput, type Logger, type TokenVerifier } from '@moba/platform';
 import { createPayment, type CreatePaymentDeps } from '../create-payment/create-payment';
 import { handleProviderCallback } from '../complete-payment/complete-payment';
 import { getPaymentStatus } from '../get-payment-status/get-payment-status';
@@ -26,13 +26,13 @@ export function asPaymentTextError(error: unknown, res: Response, logger: Logger
     if (error.details?.length)
       res.setHeader(PAYMENT_INVALID_FIELDS_HEADER, [...new Set(error.details.map((d) => d.field))].join(','));
     if (error.literalBody !== undefined) return error;
-    const text = error.status === 400 ? paymentErrorTexts.invalidParameters : error.message;
-    return new AppError(code, error.status, error.message, error.details, text);
+    const text = errorHttpStatus(error) === 400 ? paymentErrorTexts.invalidParameters : error.message;
+    return new AppError(code, error.message, error.details, text);
   }
   logger.error({ err: error }, 'payment create failed');
   res.setHeader(PAYMENT_ERROR_CODE_HEADER, paymentErrorCodes.UNKNOWN);
   const text = paymentErrorTexts.unknown('INTERNAL');
-  return new AppError(paymentErrorCodes.UNKNOWN, 500, text, undefined, text);
+  return new AppError(paymentErrorCodes.UNKNOWN, text, undefined, text);
 }
 
 export function mountPaymentRoutes(app: Express, deps: CreatePaymentDeps & { tokens: TokenVerifier }) {

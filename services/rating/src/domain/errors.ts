@@ -5,13 +5,11 @@ import {
   type RatingErrorCode,
   type ErrorDetail,
 } from '@moba/contracts';
-import { ratingErrorStatus } from './rating-rules';
 
 /** A coded refusal; the message is the spec's user text for the side that rates. */
 export function ratingError(code: RatingErrorCode, ratedRole: 'Worker' | 'Estate', details?: ErrorDetail[]) {
   return new AppError(
     code,
-    ratingErrorStatus[code],
     ratedRole === 'Estate' ? RATING_ERROR_FOR_ESTATE : RATING_ERROR_FOR_WORKER,
     details,
   );

@@ -44,14 +44,3 @@ export function estateMayRateWorker(isParticipant: boolean, alreadyRated: boolea
   if (alreadyRated) return fail(ratingErrorCodes.ALREADY_RATED);
   return ok;
 }
-
-/** HTTP status of each refusal. */
-export const ratingErrorStatus: Record<RatingErrorCode, number> = {
-  [ratingErrorCodes.VACANCY_NOT_FOUND]: 404,
-  [ratingErrorCodes.NOT_A_PARTICIPANT]: 403,
-  [ratingErrorCodes.NOT_VACANCY_OWNER]: 403,
-  [ratingErrorCodes.NOT_VACANCY_ESTATE]: 400,
-  [ratingErrorCodes.NOT_FINISHED]: 409,
-  [ratingErrorCodes.ALREADY_RATED]: 409,
-  [ratingErrorCodes.BULK_REJECTED]: 409,
-};

@@ -21,7 +21,7 @@ export async function reportVacancy(ctx: VacancyContext, worker: AuthUser, param
   const { id } = parseInput(idParamsSchema, params, 'params');
   const input = parseInput(reportVacancySchema, body ?? {}, 'body');
   const doc = await ctx.store.vacancies.findOne({ _id: id, deletedAt: { $exists: false } });
-  if (!doc) throw new AppError(vacancyErrorCodes.NOT_FOUND, 404, 'vacancy not found');
+  if (!doc) throw new AppError(vacancyErrorCodes.NOT_FOUND, 'vacancy not found');
   if (doc.status !== 'Open' || doc.review?.state === 'rejected')
     throw conflict(vacancyErrorCodes.NOT_REPORTABLE, 'only an open moba can be reported');
   const now = ctx.clock.now();

@@ -53,7 +53,7 @@ export async function decideReview(ctx: VacancyContext, admin: AuthUser, params:
   const { id } = parseInput(idParamsSchema, params, 'params');
   const { decision, note } = parseInput(reviewDecisionSchema, body ?? {}, 'body');
   const doc = await ctx.store.vacancies.findOne({ _id: id, deletedAt: { $exists: false } });
-  if (!doc) throw new AppError(vacancyErrorCodes.NOT_FOUND, 404, 'vacancy not found');
+  if (!doc) throw new AppError(vacancyErrorCodes.NOT_FOUND, 'vacancy not found');
   const kind = doc.review?.state;
   if (kind !== 'held' && kind !== 'reported')
     throw conflict(vacancyErrorCodes.NOTHING_TO_REVIEW, 'this moba waits for no decision');
