@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AdminActionRecorded, BULK_DECISION_MAX, type AdminActionRecordedData } from '@moba/contracts';
 import { eventually } from '@moba/platform/testing';
+import { LEASE_MS } from '../src/decide-applications/decide-applications';
 import { startApplication, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -157,7 +158,6 @@ describe('bulk decisions', () => {
       fingerprint: JSON.stringify({ decision: 'accept', ids: applicationIds, filter: null }),
       applicationIds,
       status: 'running',
-      leaseUntil: 0,
       createdAt: t.deps.clock.now().toISOString(),
     });
     await t.store.decisionItems.insertOne({
@@ -179,6 +179,33 @@ describe('bulk decisions', () => {
     expect(res.body).toMatchObject({ status: 'done', total: 2, accepted: 2, refused: 0 });
     expect(t.eventsOf('ApplicationAccepted').length).toBe(acceptedBefore + 1);
     expect((await t.store.vacancies.findOne({ _id: vacancyId }))!.freePositions).toBe(3);
+  });
+
+  test('a batch whose runner died holding the lease is taken over once the clock passes the lease', async () => {
+    const { vacancyId } = await t.vacancy({ positions: 5 });
+    const applicationIds = await applicants(vacancyId, 2);
+    const batchId = randomUUID();
+    // A runner died right after it began the batch: its lease is still live on the service's clock.
+    const until = new Date(t.deps.clock.now().getTime() + LEASE_MS).toISOString();
+    await t.store.decisionBatches.insertOne({
+      _id: batchId,
+      adminId: admin.id,
+      adminName: 'Admin',
+      decision: 'reject',
+      fingerprint: JSON.stringify({ decision: 'reject', ids: applicationIds, filter: null }),
+      applicationIds,
+      status: 'running',
+      lease: { owner: 'crashed', until },
+      createdAt: t.deps.clock.now().toISOString(),
+    });
+    t.deps.clock.advance(LEASE_MS + 1);
+
+    const res = await t.client.post(
+      '/admin/applications/decisions',
+      { batchId, decision: 'reject', applicationIds },
+      admin.auth,
+    );
+    expect(res.body).toMatchObject({ status: 'done', total: 2, processed: 2, rejected: 2 });
   });
 
   test('a batchId used again for another request answers 409 BATCH_ID_REUSED and decides nothing', async () => {
