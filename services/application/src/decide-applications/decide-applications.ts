@@ -12,7 +12,7 @@ import type { DecisionBatchDoc, DecisionItemDoc } from '../store';
 import { errors } from '../domain/errors';
 import { acceptApplication } from '../accept-application/accept-application';
 import { rejectApplication } from '../reject-application/reject-application';
-import { pendingQueue } from '../admin-queue/admin-queue';
+import { pendingQueue } from '../pending-queue';
 
 type BulkRequest = z.output<typeof bulkDecisionRequestSchema>;
 type Decision = BulkRequest['decision'];
