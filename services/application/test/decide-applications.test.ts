@@ -27,6 +27,25 @@ async function applicants(vacancyId: string, count: number) {
   return ids;
 }
 
+/** A batch as a runner that crashed left it: begun, still running, with the lease it held (if any). */
+const begunBatch = (
+  batchId: string,
+  decision: 'accept' | 'reject',
+  applicationIds: string[],
+  lease?: { owner: string; until: string },
+) =>
+  t.store.decisionBatches.insertOne({
+    _id: batchId,
+    adminId: admin.id,
+    adminName: 'Admin',
+    decision,
+    fingerprint: JSON.stringify({ decision, ids: applicationIds, filter: null }),
+    applicationIds,
+    status: 'running',
+    ...(lease ? { lease } : {}),
+    createdAt: t.deps.clock.now().toISOString(),
+  });
+
 type Item = { applicationId: string; outcome: string; code?: string };
 
 describe('bulk decisions', () => {
@@ -150,16 +169,7 @@ describe('bulk decisions', () => {
     const batchId = randomUUID();
     const applicationIds = [a, b];
     // The state a crash leaves: the batch begun, `a` marked and accepted, its outcome not recorded, the lease lapsed.
-    await t.store.decisionBatches.insertOne({
-      _id: batchId,
-      adminId: admin.id,
-      adminName: 'Admin',
-      decision: 'accept',
-      fingerprint: JSON.stringify({ decision: 'accept', ids: applicationIds, filter: null }),
-      applicationIds,
-      status: 'running',
-      createdAt: t.deps.clock.now().toISOString(),
-    });
+    await begunBatch(batchId, 'accept', applicationIds);
     await t.store.decisionItems.insertOne({
       _id: `${batchId}:${a}`,
       batchId,
@@ -187,17 +197,7 @@ describe('bulk decisions', () => {
     const batchId = randomUUID();
     // A runner died right after it began the batch: its lease is still live on the service's clock.
     const until = new Date(t.deps.clock.now().getTime() + LEASE_MS).toISOString();
-    await t.store.decisionBatches.insertOne({
-      _id: batchId,
-      adminId: admin.id,
-      adminName: 'Admin',
-      decision: 'reject',
-      fingerprint: JSON.stringify({ decision: 'reject', ids: applicationIds, filter: null }),
-      applicationIds,
-      status: 'running',
-      lease: { owner: 'crashed', until },
-      createdAt: t.deps.clock.now().toISOString(),
-    });
+    await begunBatch(batchId, 'reject', applicationIds, { owner: 'crashed', until });
     t.deps.clock.advance(LEASE_MS + 1);
 
     const res = await t.client.post(
