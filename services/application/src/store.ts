@@ -9,7 +9,7 @@ import {
 } from '@moba/contracts';
 import type { StatsCounter, VacancyState } from './domain/stats';
 import type { StoredCrewMember } from './domain/crew';
-import { parsedCollection, type DocumentStore, type WithOutbox } from '@moba/platform';
+import { parsedCollection, type DocumentStore, type LeaseMark, type WithOutbox } from '@moba/platform';
 
 /** Replica of a worker from auth events (UserRegistered, ProfileUpdated). _id = userId. */
 export interface WorkerDoc {
@@ -162,8 +162,8 @@ export interface ClosureDoc extends WithOutbox {
 
 /**
  * A bulk decision (idempotency key = the client's batchId). `fingerprint` is the request it was made
- * for; `applicationIds` the items fixed when it began (a filter is resolved once); `leaseUntil` (epoch
- * ms, wall clock) keeps a second runner out while the first is alive.
+ * for; `applicationIds` the items fixed when it began (a filter is resolved once); `lease` (on the
+ * service's clock) keeps a second runner out while the first is alive.
  */
 export interface DecisionBatchDoc {
   _id: string;
@@ -173,7 +173,7 @@ export interface DecisionBatchDoc {
   fingerprint: string;
   applicationIds: string[];
   status: 'running' | 'done';
-  leaseUntil: number;
+  lease?: LeaseMark;
   createdAt: string;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AdminActionRecorded, BULK_DECISION_MAX, type AdminActionRecordedData } from '@moba/contracts';
 import { eventually } from '@moba/platform/testing';
+import { LEASE_MS } from '../src/decide-applications/decide-applications';
 import { startApplication, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -25,6 +26,25 @@ async function applicants(vacancyId: string, count: number) {
   }
   return ids;
 }
+
+/** A batch as a runner that crashed left it: begun, still running, with the lease it held (if any). */
+const begunBatch = (
+  batchId: string,
+  decision: 'accept' | 'reject',
+  applicationIds: string[],
+  lease?: { owner: string; until: string },
+) =>
+  t.store.decisionBatches.insertOne({
+    _id: batchId,
+    adminId: admin.id,
+    adminName: 'Admin',
+    decision,
+    fingerprint: JSON.stringify({ decision, ids: applicationIds, filter: null }),
+    applicationIds,
+    status: 'running',
+    ...(lease ? { lease } : {}),
+    createdAt: t.deps.clock.now().toISOString(),
+  });
 
 type Item = { applicationId: string; outcome: string; code?: string };
 
@@ -149,17 +169,7 @@ describe('bulk decisions', () => {
     const batchId = randomUUID();
     const applicationIds = [a, b];
     // The state a crash leaves: the batch begun, `a` marked and accepted, its outcome not recorded, the lease lapsed.
-    await t.store.decisionBatches.insertOne({
-      _id: batchId,
-      adminId: admin.id,
-      adminName: 'Admin',
-      decision: 'accept',
-      fingerprint: JSON.stringify({ decision: 'accept', ids: applicationIds, filter: null }),
-      applicationIds,
-      status: 'running',
-      leaseUntil: 0,
-      createdAt: t.deps.clock.now().toISOString(),
-    });
+    await begunBatch(batchId, 'accept', applicationIds);
     await t.store.decisionItems.insertOne({
       _id: `${batchId}:${a}`,
       batchId,
@@ -179,6 +189,23 @@ describe('bulk decisions', () => {
     expect(res.body).toMatchObject({ status: 'done', total: 2, accepted: 2, refused: 0 });
     expect(t.eventsOf('ApplicationAccepted').length).toBe(acceptedBefore + 1);
     expect((await t.store.vacancies.findOne({ _id: vacancyId }))!.freePositions).toBe(3);
+  });
+
+  test('a batch whose runner died holding the lease is taken over once the clock passes the lease', async () => {
+    const { vacancyId } = await t.vacancy({ positions: 5 });
+    const applicationIds = await applicants(vacancyId, 2);
+    const batchId = randomUUID();
+    // A runner died right after it began the batch: its lease is still live on the service's clock.
+    const until = new Date(t.deps.clock.now().getTime() + LEASE_MS).toISOString();
+    await begunBatch(batchId, 'reject', applicationIds, { owner: 'crashed', until });
+    t.deps.clock.advance(LEASE_MS + 1);
+
+    const res = await t.client.post(
+      '/admin/applications/decisions',
+      { batchId, decision: 'reject', applicationIds },
+      admin.auth,
+    );
+    expect(res.body).toMatchObject({ status: 'done', total: 2, processed: 2, rejected: 2 });
   });
 
   test('a batchId used again for another request answers 409 BATCH_ID_REUSED and decides nothing', async () => {

@@ -316,6 +316,28 @@ describe('sending: retries with backoff, per-phone rate limit, never blocking th
     await other.stop();
   });
 
+  test('an SMS held by an instance that died is not sent while its lease lives, and is taken over once it runs out', async () => {
+    const sender = scriptedSender([]);
+    const svc = await startNotification({ env: quietJob, smsSender: sender });
+    const worker = await registeredWorker(svc, { optIn: true });
+    const { outbox } = svc.service.sms.context.sms;
+    // Hold the SMS as a dead instance would before the kick's run sends it: stop that run from taking it first.
+    await svc.service.sms.stop();
+    await svc.publish(topics.application, acceptedEvent(await vacancy(svc), worker.id));
+    await eventually(async () => (await outbox.count({ phone: worker.phone })) === 1, 'the SMS queued');
+    const [queued] = await outbox.find({ phone: worker.phone });
+    const until = new Date(svc.deps.clock.now().getTime() + 60_000).toISOString();
+    await outbox.updateOne({ _id: queued!._id }, { $set: { lease: { owner: 'crashed', until } } });
+
+    await svc.service.sms.runOnce();
+    expect(sender.sent).toEqual([]);
+    svc.deps.clock.advance(61_000);
+    await svc.service.sms.runOnce();
+    expect(sender.sent.map((s) => s.to)).toEqual([worker.phone]);
+    expect(await outbox.findOne({ _id: queued!._id })).toMatchObject({ status: 'sent' });
+    await svc.stop();
+  });
+
   test('more SMS to one phone than the limit wait for the window; none is lost', async () => {
     const sender = scriptedSender([]);
     const svc = await startNotification({

@@ -12,7 +12,7 @@ import { checkGroup, positionsFor } from '../domain/positions';
 import { errors } from '../domain/errors';
 import { closeApplications } from '../close-applications/close-applications';
 import { checkCrewPick, withConsentedLink } from '../domain/crew';
-import { answersOf } from '../keep-crew/keep-crew';
+import { answersOf } from '../crew-answers';
 
 /**
  * A worker applies to an Open vacancy, once (a unique index on worker + vacancy decides races).

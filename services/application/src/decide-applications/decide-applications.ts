@@ -4,14 +4,22 @@ import {
   type BulkItemResult,
   type bulkDecisionRequestSchema,
 } from '@moba/contracts';
-import { AppError, DuplicateKeyError, errorHttpStatus, type AdminAuditInput } from '@moba/platform';
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  DuplicateKeyError,
+  createLease,
+  errorHttpStatus,
+  type AdminAuditInput,
+  type Lease,
+} from '@moba/platform';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { DecisionBatchDoc, DecisionItemDoc } from '../store';
 import { errors } from '../domain/errors';
 import { acceptApplication } from '../accept-application/accept-application';
 import { rejectApplication } from '../reject-application/reject-application';
-import { pendingQueue } from '../admin-queue/admin-queue';
+import { pendingQueue } from '../pending-queue';
 
 type BulkRequest = z.output<typeof bulkDecisionRequestSchema>;
 type Decision = BulkRequest['decision'];
@@ -47,23 +55,30 @@ export async function decideApplications(
       fingerprint,
       applicationIds: await itemsOf(ctx, input),
       status: 'running',
-      leaseUntil: Date.now() + LEASE_MS,
       createdAt: ctx.clock.now().toISOString(),
     };
-    let inserted = true;
     try {
       batch = await ctx.store.decisionBatches.insertOne(fresh);
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
-      inserted = false; // the same batch sent twice at once: the other request runs it
+      // the same batch sent twice at once: whichever request takes the lease first runs it
       batch = await ctx.store.decisionBatches.findOne({ _id: input.batchId });
       if (!batch) throw error;
     }
-    if (inserted) return run(ctx, batch);
   }
   if (batch.fingerprint !== fingerprint) throw errors.batchIdReused();
-  return resume(ctx, batch);
+  return resume(ctx, leaseOf(ctx), batch);
 }
+
+/** This request's hold on a running batch, on the service's clock. */
+const leaseOf = (ctx: AppContext): Lease<DecisionBatchDoc> =>
+  createLease({
+    collection: ctx.store.decisionBatches,
+    field: 'lease',
+    holder: randomUUID(),
+    ttlMs: LEASE_MS,
+    clock: ctx.clock,
+  });
 
 /** The progress or the result of a batch, for the screen that shows a large batch running. */
 export async function readBatch(ctx: AppContext, batchId: string): Promise<BulkDecisionResult> {
@@ -92,16 +107,20 @@ async function itemsOf(ctx: AppContext, input: BulkRequest): Promise<string[]> {
   return [...ids].sort((a, b) => order(a).localeCompare(order(b)));
 }
 
-/** Another request holds a live lease: wait for it; a lapsed lease is taken over and the rest decided. */
-async function resume(ctx: AppContext, batch: DecisionBatchDoc): Promise<BulkDecisionResult> {
+/**
+ * Runs a batch nobody holds; while another request holds a live lease, waits for it (real time, within
+ * the gateway's timeout); a lapsed lease is taken over and the rest decided.
+ */
+async function resume(
+  ctx: AppContext,
+  lease: Lease<DecisionBatchDoc>,
+  batch: DecisionBatchDoc,
+): Promise<BulkDecisionResult> {
   const waitUntil = Date.now() + WAIT_MAX_MS;
   let current: DecisionBatchDoc | null = batch;
   while (current && current.status === 'running') {
-    const taken = await ctx.store.decisionBatches.findOneAndUpdate(
-      { _id: batch._id, status: 'running', leaseUntil: { $lt: Date.now() } },
-      { $set: { leaseUntil: Date.now() + LEASE_MS } },
-    );
-    if (taken) return run(ctx, taken);
+    const taken = await lease.claim({ _id: batch._id, status: 'running' });
+    if (taken) return run(ctx, lease, taken);
     if (Date.now() > waitUntil) break;
     await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
     current = await ctx.store.decisionBatches.findOne({ _id: batch._id });
@@ -109,7 +128,11 @@ async function resume(ctx: AppContext, batch: DecisionBatchDoc): Promise<BulkDec
   return resultOf(ctx, current ?? batch);
 }
 
-async function run(ctx: AppContext, batch: DecisionBatchDoc): Promise<BulkDecisionResult> {
+async function run(
+  ctx: AppContext,
+  lease: Lease<DecisionBatchDoc>,
+  batch: DecisionBatchDoc,
+): Promise<BulkDecisionResult> {
   const recorded = new Map(
     (await ctx.store.decisionItems.find({ batchId: batch._id })).map((i) => [i.applicationId, i.outcome]),
   );
@@ -124,15 +147,11 @@ async function run(ctx: AppContext, batch: DecisionBatchDoc): Promise<BulkDecisi
         { _id: itemId(batch._id, applicationId), outcome: 'deciding' },
         { $set: result },
       );
-      if (seq % 20 === 19)
-        await ctx.store.decisionBatches.updateOne(
-          { _id: batch._id },
-          { $set: { leaseUntil: Date.now() + LEASE_MS } },
-        );
+      if (seq % 20 === 19) await lease.renew(batch._id);
     }
   } catch (error) {
     // An outage, not a refusal: let a retry take the rest over at once.
-    await ctx.store.decisionBatches.updateOne({ _id: batch._id }, { $set: { leaseUntil: 0 } }).catch(() => 0);
+    await lease.release(batch._id).catch(() => undefined);
     throw error;
   }
   await ctx.store.decisionBatches.updateOne({ _id: batch._id }, { $set: { status: 'done' } });

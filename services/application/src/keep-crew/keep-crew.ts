@@ -3,16 +3,10 @@ import { pushEvents, withEvents, DuplicateKeyError } from '@moba/platform';
 import type { AppContext } from '../context';
 import type { CrewDoc, StoredCrewMember } from '../store';
 import { AppError, applicationErrorCodes as codes } from '../domain/errors';
-import { checkCrewQuota, invitationAnswers, memberLinkOf, type InvitationAnswers } from '../domain/crew';
+import { checkCrewQuota, memberLinkOf, type InvitationAnswers } from '../domain/crew';
+import { answersOf } from '../crew-answers';
 
 const MAX_TRIES = 5;
-
-/** The answers the leader's invitations got (pending ones show as invited). */
-export async function answersOf(ctx: AppContext, leaderId: string): Promise<InvitationAnswers> {
-  return invitationAnswers(
-    await ctx.store.crewInvitations.find({ leaderId, state: { $in: ['Accepted', 'Declined'] } }),
-  );
-}
 
 const crewView = (leaderId: string, doc: CrewDoc | null, answers: InvitationAnswers): Crew => ({
   leaderId,

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { vacancyTitle } from '../replicate-vacancies/vacancy-title';
 import { errors } from '../domain/errors';
 import { applicationView, vacancyView, workerView } from '../views';
-import { pendingQueue } from '../admin-queue/admin-queue';
+import { pendingQueue } from '../pending-queue';
 
 /** The admin's queue: pending worker applications matching the filter, with worker and vacancy details from the replicas. */
 export async function listPendingApplications(

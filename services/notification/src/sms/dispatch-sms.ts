@@ -1,4 +1,5 @@
-import type { Logger } from '@moba/platform';
+import { randomUUID } from 'node:crypto';
+import { createLease, type Logger } from '@moba/platform';
 import type { SmsContext } from './queue-sms';
 import { SmsSendError, type SmsSender } from './sms-sender';
 import type { SmsOutboxDoc } from './sms-store';
@@ -31,8 +32,8 @@ export const backoffMs = (policy: SmsDispatchPolicy, attempts: number) =>
   Math.min(policy.retryBaseMs * 2 ** Math.max(0, attempts - 1), policy.retryMaxMs);
 
 /**
- * Sends the due SMS of the outbox, each taken with a conditional write (so two instances never send
- * the same one). A phone that replied STOP meanwhile (or never sent START) is skipped; a phone over
+ * Sends the due SMS of the outbox, each taken under a lease (so two instances never send the same
+ * one; an instance that dies mid-send leaves a lease that runs out, and the SMS is taken over). A phone that replied STOP meanwhile (or never sent START) is skipped; a phone over
  * its rate limit waits for its window; a message over a daily cap is refused; a retryable failure
  * waits with exponential backoff; a permanent one is recorded.
  */
@@ -41,17 +42,22 @@ export async function dispatchDueSms(
 ): Promise<{ sent: number; failed: number; refused: number }> {
   const result = { sent: 0, failed: 0, refused: 0 };
   const now = ctx.clock.now();
+  const lease = createLease({
+    collection: ctx.sms.outbox,
+    field: 'lease',
+    holder: randomUUID(),
+    ttlMs: ctx.policy.leaseMs,
+    clock: ctx.clock,
+  });
   const due = await ctx.sms.outbox.find(
-    { status: 'pending', nextAttemptAt: { $lte: now.toISOString() } },
+    { status: 'pending', nextAttemptAt: { $lte: now.toISOString() }, ...lease.free() },
     { sort: { nextAttemptAt: 1 }, limit: BATCH },
   );
   for (const doc of due) {
-    const taken = await ctx.sms.outbox.findOneAndUpdate(
-      { _id: doc._id, status: 'pending', nextAttemptAt: doc.nextAttemptAt },
-      { $set: { nextAttemptAt: new Date(now.getTime() + ctx.policy.leaseMs).toISOString() } },
-    );
+    const taken = await lease.claim({ _id: doc._id, status: 'pending', nextAttemptAt: doc.nextAttemptAt });
     if (!taken) continue;
     const outcome = await sendOne(ctx, taken, now);
+    await lease.release(taken._id);
     if (outcome === 'sent') result.sent++;
     if (outcome === 'failed') result.failed++;
     if (outcome === 'refused') result.refused++;

@@ -1,4 +1,4 @@
-import type { DocumentStore } from '@moba/platform';
+import type { DocumentStore, LeaseMark } from '@moba/platform';
 import type { Language } from '@moba/contracts';
 import type { SmsKind } from './sms-messages';
 
@@ -53,7 +53,7 @@ export type SmsStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'refused';
 /**
  * One SMS to send. Its id is derived from what caused it (`accepted:{applicationId}`,
  * `reminder:{applicationId}`, …), so a redelivered event or a second run of the reminder job finds it
- * already there. `nextAttemptAt` is also the lease of the instance sending it.
+ * already there. `lease`: the instance sending it now (see dispatch-sms.ts).
  */
 export interface SmsOutboxDoc {
   _id: string;
@@ -68,6 +68,7 @@ export interface SmsOutboxDoc {
   sentAt?: string;
   lastError?: string;
   providerMessageId?: string;
+  lease?: LeaseMark;
 }
 
 export async function openSmsStore(store: DocumentStore) {
