@@ -61,6 +61,7 @@ export const issueCodes = [
   'file_too_large',
   'not_offered',
   'money_request',
+  'deadline_before_ask',
 ] as const;
 export type IssueCode = (typeof issueCodes)[number];
 
