@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { calendarDay, GuestApplicationSubmitted, topics } from '@moba/contracts';
 import { createBus, createLogger, createTokenSigner, generateKeyPair } from '@moba/platform';
 import { testClient, type TestClient } from '@moba/platform/testing';
@@ -35,6 +35,8 @@ whenPostgres('dev clock and dev mailbox across processes', () =>
       FANOUT_URL: `${REDIS_URL}?channel=${prefix}:fanout`,
       CLOCK_URL: `${REDIS_URL}?key=${prefix}:clock`,
       JWT_PUBLIC_KEY: keys.publicKeyPem,
+      // A production gateway refuses to start without it (it never makes its own).
+      INTERNAL_SECRET: randomBytes(32).toString('hex'),
     };
     const children: Child[] = [];
     let gateway: TestClient;

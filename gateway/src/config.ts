@@ -29,7 +29,8 @@ export const serviceUrlsSchema = z.string().transform((value, ctx) => {
   return urls;
 });
 
-export const gatewayConfigSchema = runtimeEnvSchema.extend({
+/** The gateway keeps no documents: it has no STORE_URL (a deployment that gives it one is told so). */
+export const gatewayConfigSchema = runtimeEnvSchema.omit({ STORE_URL: true }).extend({
   PORT: envPort(8080),
   HOST: z.string().default('0.0.0.0'),
   SERVICE_URLS: serviceUrlsSchema.optional(),
@@ -58,6 +59,12 @@ export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 /** Optional in the embedded mode (it knows its services), required of a gateway process (main.ts). */
 export const REQUIRED_OF_GATEWAY_PROCESS = ['SERVICE_URLS'] as const;
+
+/**
+ * Required of a gateway process in production (main.ts refuses to start without them; test/deploy
+ * asks every deployment for them): the secret it signs its calls to auth's /internal routes with.
+ */
+export const GATEWAY_REQUIRED_IN_PRODUCTION = ['INTERNAL_SECRET'] as const;
 
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) =>
   loadConfig(gatewayConfigSchema, env);

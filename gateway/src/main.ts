@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import {
@@ -11,12 +9,14 @@ import {
   closeGracefully,
   createWindowCounter,
   internalSecretFor,
+  keyFromEnvOrFile,
   listen,
   processReadiness,
   refuseDevelopmentSettingsInProduction,
+  refuseMissingInProduction,
   startTracing,
 } from '@moba/platform';
-import { loadGatewayConfig, REQUIRED_OF_GATEWAY_PROCESS } from './config';
+import { GATEWAY_REQUIRED_IN_PRODUCTION, loadGatewayConfig, REQUIRED_OF_GATEWAY_PROCESS } from './config';
 import { createGateway } from './app';
 import { createTokenStateReplica } from './token-state';
 
@@ -24,12 +24,13 @@ import { createTokenStateReplica } from './token-state';
 async function main() {
   const config = loadGatewayConfig();
   refuseDevelopmentSettingsInProduction(config);
+  refuseMissingInProduction(config, GATEWAY_REQUIRED_IN_PRODUCTION);
   const tracing = startTracing('gateway', { endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   for (const name of REQUIRED_OF_GATEWAY_PROCESS)
     if (!config[name]) throw new Error(`invalid configuration:\n  ${name}: required in the distributed mode`);
   const serviceUrls = config.SERVICE_URLS!; // required just above
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const publicKey = config.JWT_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR, 'jwt-public.pem'), 'utf8');
+  const publicKey = keyFromEnvOrFile(config, 'JWT_PUBLIC_KEY');
   const bus = await createBus(config.EVENT_BUS_URL, 'gateway', logger);
   const rateCounter = await createWindowCounter(config.RATE_LIMIT_URL);
   // The dev clock every service shares (CLOCK_URL=redis://…); refused in production.

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import type { Express } from 'express';
 import { isDeadLetterTopic, type EventBus } from './bus/event-bus';
 import { watchDeadLetters } from './bus/dead-letter-watch';
@@ -14,7 +12,7 @@ import { processReadiness, type Readiness } from './readiness';
 import { startTracing } from './tracing';
 import { createBus, createSharedClock, createStore } from './adapters';
 import type { RuntimeEnv } from './config';
-import { refuseDevelopmentSettingsInProduction } from './production';
+import { keyFromEnvOrFile, refuseDevelopmentSettingsInProduction } from './production';
 
 /** What every service gets from its wiring point (main.ts in production, the test kit in tests). */
 export interface BaseDeps {
@@ -130,9 +128,9 @@ export function registerStoreReadiness(store: DocumentStore, readiness: Readines
   if (store.ping) readiness.probe('store', () => store.ping!());
 }
 
-/** The token verifier of a service process: JWT_PUBLIC_KEY, or the public key file in KEYS_DIR. */
+/** The token verifier of a service process: JWT_PUBLIC_KEY, or the public key file in KEYS_DIR (else it names the variable). */
 const tokenVerifierFor = (config: RuntimeEnv): TokenVerifier =>
-  createTokenVerifier(config.JWT_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR, 'jwt-public.pem'), 'utf8'));
+  createTokenVerifier(keyFromEnvOrFile(config, 'JWT_PUBLIC_KEY'));
 
 /** What a token-verifying service's createService takes, from what its process opened. */
 export const serviceDepsOf = <C extends RuntimeEnv>(deps: ProcessDeps<C>): BaseDeps & { config: C } => ({

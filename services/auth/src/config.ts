@@ -28,6 +28,12 @@ export const authConfigSchema = runtimeEnvSchema.extend({
   ARGON2_MEMORY_KIB: positiveInt(19456),
   ARGON2_TIME_COST: positiveInt(2),
 });
+/**
+ * Required of the auth process in production (main.ts refuses to start without them; test/deploy asks
+ * every deployment for them): the secret the gateway's calls to /internal are signed with.
+ */
+export const AUTH_REQUIRED_IN_PRODUCTION = ['INTERNAL_SECRET'] as const;
+
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 export const loadAuthConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(authConfigSchema, env);

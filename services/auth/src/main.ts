@@ -1,7 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTokenVerifier, ensureKeyPair, internalSecretFor, runServiceProcess } from '@moba/platform';
-import { loadAuthConfig } from './config';
+import {
+  createTokenVerifier,
+  ensureKeyPair,
+  internalSecretFor,
+  refuseMissingInProduction,
+  runServiceProcess,
+} from '@moba/platform';
+import { AUTH_REQUIRED_IN_PRODUCTION, loadAuthConfig } from './config';
 import { createService } from './service';
 
 /** The others verify tokens with this file (KEYS_DIR/jwt-public.pem on their side); the private key stays here. */
@@ -10,8 +16,15 @@ function publishPublicKey(dir: string, publicKeyPem: string) {
   writeFileSync(join(dir, 'jwt-public.pem'), publicKeyPem);
 }
 
+/** The configuration, refused before any connection opens when production lacks what auth needs. */
+function loadProcessConfig() {
+  const config = loadAuthConfig();
+  refuseMissingInProduction(config, AUTH_REQUIRED_IN_PRODUCTION);
+  return config;
+}
+
 /** Runs the auth service as its own process (distributed mode); it signs tokens, so it holds the private key. */
-runServiceProcess('auth', loadAuthConfig, async ({ config, logger, bus, store, clock }) => {
+runServiceProcess('auth', loadProcessConfig, async ({ config, logger, bus, store, clock }) => {
   const fileKeys =
     config.JWT_PRIVATE_KEY && config.JWT_PUBLIC_KEY ? undefined : ensureKeyPair(join(config.KEYS_DIR));
   const privateKeyPem = config.JWT_PRIVATE_KEY ?? fileKeys!.privateKeyPem;

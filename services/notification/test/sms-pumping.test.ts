@@ -290,7 +290,11 @@ describe('daily caps: per phone, per calling code, in all', () => {
 });
 
 test('SMS_URL=dev:// is refused in production unless SMS_DEV_IN_PRODUCTION=true says it is a demo', () => {
-  const production = { NODE_ENV: 'production', MAIL_URL: 'smtp://mail:25' };
+  const production = {
+    NODE_ENV: 'production',
+    MAIL_URL: 'smtp://mail:25',
+    STORE_URL: 'mongodb://mongo/moba',
+  };
   const refusals = (env: Record<string, string>) =>
     productionRefusals(loadNotificationConfig({ ...production, ...env })).map((r) => r.split(':')[0]);
   expect(refusals({})).toEqual(['EVENT_BUS_URL', 'SMS_URL']);

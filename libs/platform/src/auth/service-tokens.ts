@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RequestHandler } from 'express';
 import { forbidden, unauthenticated } from '../errors';
 import type { RuntimeEnv } from '../config';
+import { refuseMissingInProduction } from '../production';
 
 /**
  * Service-to-service calls (the gateway asking auth for token states) carry a short-lived token
@@ -36,9 +37,17 @@ function fail(path: string): never {
   throw new Error(`INTERNAL_SECRET: ${path} is empty; delete it or set INTERNAL_SECRET`);
 }
 
-/** The secret of a service process: INTERNAL_SECRET, else the file in KEYS_DIR. */
-export const internalSecretFor = (config: RuntimeEnv) =>
-  config.INTERNAL_SECRET ?? ensureInternalSecret(config.KEYS_DIR);
+/**
+ * The secret of a service process: INTERNAL_SECRET, else (outside production) the file in KEYS_DIR.
+ * In production a process never makes its own: auth and the gateway would each hold a different one
+ * (or the gateway would write into a read-only volume), and auth would refuse the gateway forever.
+ */
+export function internalSecretFor(
+  config: Pick<RuntimeEnv, 'NODE_ENV' | 'INTERNAL_SECRET' | 'KEYS_DIR'>,
+): string {
+  refuseMissingInProduction(config, ['INTERNAL_SECRET']);
+  return config.INTERNAL_SECRET ?? ensureInternalSecret(config.KEYS_DIR);
+}
 
 const mac = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(payload).digest('base64url');
