@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkDeployment, entryPoints, imageEnvironment, repoSources } from './deploy-check';
-import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { productionRefusals } from '@moba/platform';
+import { checkDeployment, entryPoints, imageEnvironment, loadDeployment, repoSources } from './deploy-check';
 
 const ROOT = join(__dirname, '../..');
 const brokenSources = {
@@ -23,6 +27,55 @@ describe('the deployment check', () => {
       NODE_ENV: 'production',
       PORT: '3000',
     });
+  });
+
+  it('keeps the example Secret out of the applied set, and none of its placeholders would start a process', () => {
+    const { k8s, externalSecrets } = loadDeployment(repoSources(ROOT));
+    expect(k8s.filter((d) => d.doc?.kind === 'Secret')).toEqual([]);
+    const example = parse(readFileSync(join(ROOT, 'k8s/examples/moba-secrets.example.yaml'), 'utf8'));
+    expect(externalSecrets.map((s) => s.doc.metadata.name)).toEqual(['moba-secrets']);
+    const values = Object.entries<string>(example.stringData);
+    const refused = values
+      .filter(([key, value]) => productionRefusals({ NODE_ENV: 'production', [key]: value }).length > 0)
+      .map(([key]) => key);
+    // Everything but the admin's address is a value the operator must supply.
+    expect(refused).toEqual(values.map(([key]) => key).filter((key) => key !== 'ADMIN_EMAIL'));
+  });
+
+  it('compose asks for exactly the secrets scripts/compose-secrets.mjs writes, and the script writes them once', () => {
+    const { composeSecrets } = loadDeployment(repoSources(ROOT));
+    const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
+    const asked = [...new Set([...compose.matchAll(/\$\{([A-Z_]+):\?/g)].map(([, name]) => name))];
+    expect(asked.sort()).toEqual([...composeSecrets].sort());
+
+    const dir = mkdtempSync(join(tmpdir(), 'moba-compose-env-'));
+    try {
+      const env = join(dir, '.env');
+      writeFileSync(env, 'OTEL_EXPORTER_OTLP_ENDPOINT=http://jaeger:4318\nINTERNAL_SECRET=kept-as-it-was');
+      const run = () =>
+        execFileSync(process.execPath, [join(ROOT, 'scripts/compose-secrets.mjs'), env], {
+          encoding: 'utf8',
+        });
+      expect(run()).toContain('added PAYMENT_SANDBOX_SECRET');
+      const written = Object.fromEntries(
+        readFileSync(env, 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => line.split('=') as [string, string]),
+      );
+      expect(written.INTERNAL_SECRET).toBe('kept-as-it-was');
+      expect(written.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://jaeger:4318');
+      expect(
+        productionRefusals({
+          NODE_ENV: 'production',
+          PAYMENT_SANDBOX_SECRET: written.PAYMENT_SANDBOX_SECRET,
+        }),
+      ).toEqual([]);
+      expect(statSync(env).mode & 0o777).toBe(0o600);
+      expect(run()).toContain('every secret already there');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   describe('on a deliberately broken deployment', () => {
@@ -64,7 +117,7 @@ describe('the deployment check', () => {
       expectProblem(/ConfigMap moba-config: STORE_URL belongs in a Secret/);
       expectProblem(/vacancy\/vacancy: holds JWT_PRIVATE_KEY; only auth signs tokens/);
       expectProblem(
-        /vacancy\/vacancy: JWT_PRIVATE_KEY refers to moba-secrets\/JWT_PRIVATE_KEY, which does not exist/,
+        /vacancy\/vacancy: JWT_PRIVATE_KEY refers to moba-secrets\/JWT_SIGNING_KEY, which does not exist/,
       );
       expectProblem(/docker-compose\.yml vacancy: mounts the private signing key/);
       expectProblem(/vacancy\/vacancy: image registry\.example\.rs\/moba:latest is not pinned/);

@@ -1,9 +1,25 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { PROBE_PATHS, runtimeEnvSchema } from '@moba/platform';
+import {
+  generateKeyPair,
+  hasPlaceholder,
+  KEY_FILES,
+  PROBE_PATHS,
+  replacePlaceholders,
+  runtimeEnvSchema,
+} from '@moba/platform';
 import { composeSchemaProblems, k8sSchemaProblems, type Doc } from './schemas';
-import { configProblems, isProcessName, PROCESSES, variablesRead, type ProcessName } from './processes';
+import {
+  configProblems,
+  isProcessName,
+  parsedConfig,
+  PROCESSES,
+  variablesRead,
+  type ProcessName,
+} from './processes';
+import { composePathProblems, k8sPathProblems, selects, type ComposeProcess, type Workload } from './paths';
 
 /**
  * The deployment check: what `kubectl apply --dry-run=server` and `docker compose config` would refuse
@@ -16,7 +32,11 @@ import { configProblems, isProcessName, PROCESSES, variablesRead, type ProcessNa
 export interface DeploySources {
   root: string;
   k8sDir: string;
+  /** The Secret the operator creates (never applied from k8s/): its keys; placeholders become stand-ins. */
+  secretExample: string;
   composeFile: string;
+  /** The script that writes compose's .env: the secrets docker-compose.yml may ask for with ${NAME:?…}. */
+  composeSecrets: string;
   dockerfile: string;
   entrypoint: string;
 }
@@ -24,26 +44,32 @@ export interface DeploySources {
 export const repoSources = (root: string): DeploySources => ({
   root,
   k8sDir: join(root, 'k8s'),
+  secretExample: join(root, 'k8s/examples/moba-secrets.example.yaml'),
   composeFile: join(root, 'docker-compose.yml'),
+  composeSecrets: join(root, 'scripts/compose-secrets.mjs'),
   dockerfile: join(root, 'infra/Dockerfile'),
   entrypoint: join(root, 'infra/entrypoint.sh'),
 });
 
-interface K8sDoc {
+export interface K8sDoc {
   file: string;
   doc: Doc;
 }
 
-const SECRET_VARIABLES = [
-  'STORE_URL',
-  'MAIL_URL',
-  'SMS_URL',
-  'SMS_INBOUND_SECRET',
-  'JWT_PRIVATE_KEY',
-  'ADMIN_PASSWORD',
-  'PAYMENT_SANDBOX_SECRET',
-];
-const hasCredentials = (value: string) => /:\/\/[^/@\s]+:[^/@\s]+@/.test(value);
+/** Everything the check reads, parsed: the mutation test breaks copies of it one thing at a time. */
+export interface Deployment {
+  k8s: K8sDoc[];
+  /** Files of k8s/ that did not parse. */
+  loadProblems: string[];
+  /** Secrets the operator creates outside the applied set (the example's keys). */
+  externalSecrets: K8sDoc[];
+  composeFile: string;
+  compose: Doc;
+  /** The names scripts/compose-secrets.mjs writes to .env. */
+  composeSecrets: string[];
+  image: Record<string, string>;
+  entries: Map<string, string>;
+}
 
 /** The ENV lines of the Dockerfile's last stage: every container starts with them. */
 export function imageEnvironment(dockerfile: string): Record<string, string> {
@@ -75,7 +101,8 @@ export function loadK8s(dir: string): { docs: K8sDoc[]; problems: string[] } {
   const docs: K8sDoc[] = [];
   const problems: string[] = [];
   for (const file of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f))) {
-    for (const document of parseAllDocuments(readFileSync(join(dir, file), 'utf8'))) {
+    const path = join(dir, file);
+    for (const document of parseAllDocuments(readFileSync(path, 'utf8'))) {
       if (document.errors.length) problems.push(`k8s/${file}: ${document.errors[0].message}`);
       else if (document.contents !== null) docs.push({ file: `k8s/${file}`, doc: document.toJS() });
     }
@@ -83,29 +110,58 @@ export function loadK8s(dir: string): { docs: K8sDoc[]; problems: string[] } {
   return { docs, problems };
 }
 
+/** The names a secrets script writes: the keys of its exported COMPOSE_SECRETS object. */
+export function composeSecretNames(script: string): string[] {
+  const block = /COMPOSE_SECRETS = \{([\s\S]*?)\n\};/.exec(script)?.[1] ?? '';
+  return [...block.matchAll(/^\s*([A-Z][A-Z0-9_]*):/gm)].map(([, name]) => name);
+}
+
+export function loadDeployment(sources: DeploySources): Deployment {
+  const { docs, problems } = loadK8s(sources.k8sDir);
+  const example = existsSync(sources.secretExample)
+    ? parseAllDocuments(readFileSync(sources.secretExample, 'utf8')).map((d) => ({
+        file: relative(sources.root, sources.secretExample),
+        doc: d.toJS() as Doc,
+      }))
+    : [];
+  return {
+    k8s: docs,
+    loadProblems: problems,
+    externalSecrets: example.filter((d) => d.doc?.kind === 'Secret'),
+    composeFile: relative(sources.root, sources.composeFile) || 'docker-compose.yml',
+    compose: parse(readFileSync(sources.composeFile, 'utf8'), { merge: true }) as Doc,
+    composeSecrets: composeSecretNames(readFileSync(sources.composeSecrets, 'utf8')),
+    image: imageEnvironment(readFileSync(sources.dockerfile, 'utf8')),
+    entries: entryPoints(readFileSync(sources.entrypoint, 'utf8')),
+  };
+}
+
 export function checkDeployment(sources: DeploySources): string[] {
-  const image = imageEnvironment(readFileSync(sources.dockerfile, 'utf8'));
-  const entries = entryPoints(readFileSync(sources.entrypoint, 'utf8'));
+  return checkLoaded(loadDeployment(sources), sources.root);
+}
+
+/** The check on parsed files (the repository's, or a mutated copy). */
+export function checkLoaded(deployment: Deployment, root: string): string[] {
   return [
-    ...checkK8s(sources, image, entries),
-    ...checkCompose(sources, image, entries),
-    ...checkEntryPoints(sources, entries),
+    ...checkK8s(deployment),
+    ...checkCompose(deployment, root),
+    ...checkEntryPoints(root, deployment.entries),
   ];
 }
 
-function checkEntryPoints(sources: DeploySources, entries: Map<string, string>): string[] {
+function checkEntryPoints(root: string, entries: Map<string, string>): string[] {
   const problems: string[] = [];
   for (const name of Object.keys(PROCESSES)) {
     const script = entries.get(name);
     if (!script) problems.push(`infra/entrypoint.sh: no command for ${name}`);
   }
-  const built = builtEntries(sources.root);
+  const built = builtEntries(root);
   for (const [name, script] of entries) {
     // dist/server/<name>.js is built in the image from the entry scripts/build-server.mjs names.
     const bundle = /^dist\/server\/([\w-]+)\.js$/.exec(script)?.[1];
     const source = bundle ? built.get(bundle) : script;
     if (!source) problems.push(`infra/entrypoint.sh: ${name} runs ${script}, which no build produces`);
-    else if (!existsSync(join(sources.root, source)))
+    else if (!existsSync(join(root, source)))
       problems.push(`infra/entrypoint.sh: ${name} runs ${source}, which does not exist`);
   }
   return problems;
@@ -134,19 +190,55 @@ function environmentProblems(
   return problems;
 }
 
-function checkK8s(sources: DeploySources, image: Record<string, string>, entries: Map<string, string>) {
-  const { docs, problems } = loadK8s(sources.k8sDir);
+const SECRET_VARIABLES = [
+  'STORE_URL',
+  'MAIL_URL',
+  'SMS_URL',
+  'SMS_INBOUND_SECRET',
+  'JWT_PRIVATE_KEY',
+  'ADMIN_PASSWORD',
+  'PAYMENT_SANDBOX_SECRET',
+  'INTERNAL_SECRET',
+];
+const hasCredentials = (value: string) => /:\/\/[^/@\s]+:[^/@\s]+@/.test(value);
+
+/** A fixed stand-in for a value the operator supplies: long, random-looking, the same for the same name. */
+export const standIn = (name: string) => createHash('sha256').update(`moba-stand-in:${name}`).digest('hex');
+let standInKeys: ReturnType<typeof generateKeyPair> | undefined;
+
+/**
+ * The values the external Secret will hold: the example's, with each placeholder replaced by a stand-in
+ * (a real key pair for the PEM keys), so the whole environment parses as it would with real values.
+ */
+function externalSecretData(secret: Doc): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const [key, raw] of Object.entries<string>({ ...(secret.data ?? {}), ...(secret.stringData ?? {}) })) {
+    const value = String(raw);
+    if (!hasPlaceholder(value)) data[key] = value;
+    else if (/-----BEGIN (PRIVATE|PUBLIC) KEY-----/.test(value)) {
+      standInKeys ??= generateKeyPair();
+      data[key] = value.includes('PRIVATE') ? standInKeys.privateKeyPem : standInKeys.publicKeyPem;
+    } else data[key] = replacePlaceholders(value, () => standIn(`${secret.metadata?.name}/${key}`));
+  }
+  return data;
+}
+
+function checkK8s(deployment: Deployment): string[] {
+  const { k8s: docs, image, entries } = deployment;
+  const problems = [...deployment.loadProblems];
   for (const { file, doc } of docs)
     for (const problem of k8sSchemaProblems(doc))
       problems.push(`${file} ${doc?.kind} ${doc?.metadata?.name}: ${problem}`);
 
   const ofKind = (kind: string) => docs.filter((d) => d.doc?.kind === kind);
+  // A Secret in the applied set overwrites the real one at every `kubectl apply -f k8s/`.
+  for (const { file, doc } of ofKind('Secret'))
+    problems.push(
+      `${file} Secret ${doc.metadata?.name}: a Secret in the applied set overwrites the real one at every apply (and its example values go live); create it from files (infra/README.md) and keep examples in k8s/examples/`,
+    );
   const configMaps = new Map(ofKind('ConfigMap').map(({ doc }) => [doc.metadata.name, doc.data ?? {}]));
-  const secrets = new Map(
-    ofKind('Secret').map(({ doc }) => [
-      doc.metadata.name,
-      { ...(doc.data ?? {}), ...(doc.stringData ?? {}) },
-    ]),
+  const secrets = new Map<string, Record<string, string>>(
+    deployment.externalSecrets.map(({ doc }) => [doc.metadata.name, externalSecretData(doc)]),
   );
 
   for (const { file, doc } of ofKind('ConfigMap'))
@@ -154,8 +246,8 @@ function checkK8s(sources: DeploySources, image: Record<string, string>, entries
       if (SECRET_VARIABLES.includes(key) || hasCredentials(String(value)))
         problems.push(`${file} ConfigMap ${doc.metadata.name}: ${key} belongs in a Secret`);
 
-  const deployments = ofKind('Deployment');
-  for (const { file, doc } of deployments) {
+  const workloads: Workload[] = [];
+  for (const { file, doc } of ofKind('Deployment')) {
     const pod = doc.spec?.template?.spec ?? {};
     const labels = doc.spec?.template?.metadata?.labels ?? {};
     for (const container of pod.containers ?? []) {
@@ -186,6 +278,7 @@ function checkK8s(sources: DeploySources, image: Record<string, string>, entries
       problems.push(...environmentProblems(where, process, given, image));
       if (process !== 'auth' && given.has('JWT_PRIVATE_KEY'))
         problems.push(`${where}: holds JWT_PRIVATE_KEY; only auth signs tokens`);
+      const settings = parsedConfig(process, { ...image, ...Object.fromEntries(given) });
 
       // Probes: a path the process serves, on a port the container declares and the process listens on.
       const listensOn = Number(given.get('PORT') ?? image.PORT);
@@ -205,6 +298,8 @@ function checkK8s(sources: DeploySources, image: Record<string, string>, entries
         const port = typeof target?.port === 'number' ? target.port : ports.get(String(target?.port));
         if (port === undefined || ![...ports.values()].includes(port))
           problems.push(`${where}: ${kind} port ${target?.port} is not a container port`);
+        else if (probe.httpGet && port !== listensOn)
+          problems.push(`${where}: ${kind} asks port ${port}, not the app port ${listensOn}`);
         if (probe.httpGet && !PROCESSES[process].probePaths.includes(probe.httpGet.path))
           problems.push(`${where}: ${kind} asks ${probe.httpGet.path}, which ${process} does not serve`);
       }
@@ -221,13 +316,107 @@ function checkK8s(sources: DeploySources, image: Record<string, string>, entries
         problems.push(
           `${where}: preStop ${preStopSeconds} s + SHUTDOWN_GRACE_MS ${drainSeconds} s do not fit terminationGracePeriodSeconds ${graceSeconds}`,
         );
+
+      // METRICS_PORT serves /metrics alone: the port the container declares as metrics (the one the
+      // monitoring NetworkPolicy opens and Prometheus scrapes).
+      if (settings) {
+        const metricsPort = Number(settings.METRICS_PORT ?? 0);
+        const declared = ports.get('metrics');
+        if (declared !== undefined && metricsPort !== declared)
+          problems.push(
+            `${where}: METRICS_PORT is ${metricsPort}, but the container declares its metrics port as ${declared}`,
+          );
+        if (declared === undefined && metricsPort)
+          problems.push(
+            `${where}: METRICS_PORT ${metricsPort} is not declared as a container port named metrics`,
+          );
+      }
+      problems.push(...k8sKeyProblems(where, process, given, settings, pod, container));
+      workloads.push({
+        file,
+        name: doc.metadata.name,
+        where,
+        namespace: doc.metadata.namespace ?? 'default',
+        labels,
+        process,
+        container,
+        pod,
+        given,
+        settings,
+        ports,
+        appPort: listensOn,
+      });
     }
     if (labels['app.kubernetes.io/name'] !== doc.metadata.name)
       problems.push(`${file} ${doc.metadata.name}: pods are not labelled with their Deployment's name`);
   }
 
+  problems.push(...sharedValuesAgree('k8s', workloads));
   problems.push(...notificationScalesApart(docs), ...ingressKeepsWebSockets(docs));
   problems.push(...onlyGatewayReachesServices(docs));
+  problems.push(...k8sPathProblems(docs, workloads));
+  return problems;
+}
+
+/**
+ * Keys: every process verifies tokens with JWT_PUBLIC_KEY or KEYS_DIR/jwt-public.pem (a volume from
+ * a Secret may put it there); auth, with more than one pod and no volume that outlives them, needs
+ * JWT_PRIVATE_KEY too, or each pod would make its own pair.
+ */
+function k8sKeyProblems(
+  where: string,
+  process: ProcessName,
+  given: Map<string, string>,
+  settings: Record<string, unknown> | undefined,
+  pod: Doc,
+  container: Doc,
+): string[] {
+  const problems: string[] = [];
+  const keysDir = String(settings?.KEYS_DIR ?? '');
+  const mount = (container.volumeMounts ?? []).find((m: Doc) => m.mountPath === keysDir);
+  const volume = (pod.volumes ?? []).find((v: Doc) => v.name === mount?.name);
+  const source = volume?.secret ?? volume?.configMap;
+  // A Secret or ConfigMap volume at KEYS_DIR puts its items there (all its keys when it lists none).
+  const inKeysDir = (file: string) =>
+    !!source && (!source.items || source.items.some((i: Doc) => i.path === file));
+  for (const [variable, file] of Object.entries(KEY_FILES))
+    if (!given.has(variable) && !inKeysDir(file))
+      problems.push(
+        `${where}: ${variable}: not given, and nothing puts ${file} in KEYS_DIR ${keysDir} (the process stops at start)`,
+      );
+  if (PROCESSES[process].signs && !given.has('JWT_PRIVATE_KEY'))
+    problems.push(
+      `${where}: JWT_PRIVATE_KEY: not given; each auth pod would make its own signing key in KEYS_DIR and the other processes would refuse its tokens`,
+    );
+  return problems;
+}
+
+/**
+ * Values processes must share: INTERNAL_SECRET between auth and the gateway (auth refuses calls signed
+ * with another), JWT_PUBLIC_KEY between auth and every verifier (tokens signed by auth must verify).
+ */
+function sharedValuesAgree(
+  where: string,
+  workloads: { name: string; process: ProcessName; given: Map<string, string> }[],
+): string[] {
+  const problems: string[] = [];
+  const auth = workloads.find((w) => w.process === 'auth');
+  if (!auth) return [`${where}: no auth process`];
+  for (const w of workloads) {
+    if (w === auth) continue;
+    if ((PROCESSES[w.process].requiredInProduction ?? []).includes('INTERNAL_SECRET')) {
+      const [mine, theirs] = [w.given.get('INTERNAL_SECRET'), auth.given.get('INTERNAL_SECRET')];
+      if (mine && theirs && mine !== theirs)
+        problems.push(
+          `${where}: INTERNAL_SECRET of ${w.name} is not auth's: auth would refuse every /internal call ${w.name} signs`,
+        );
+    }
+    const [key, authKey] = [w.given.get('JWT_PUBLIC_KEY'), auth.given.get('JWT_PUBLIC_KEY')];
+    if (key && authKey && key !== authKey)
+      problems.push(
+        `${where}: JWT_PUBLIC_KEY of ${w.name} is not auth's: it would refuse every token auth signs`,
+      );
+  }
   return problems;
 }
 
@@ -277,16 +466,6 @@ function ingressKeepsWebSockets(docs: K8sDoc[]): string[] {
   return problems;
 }
 
-/** A label selector (matchLabels and matchExpressions) matches these labels. */
-const selects = (selector: Doc, labels: Record<string, string>) =>
-  Object.entries<string>(selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v) &&
-  ((selector?.matchExpressions ?? []) as Doc[]).every(({ key, operator, values = [] }) => {
-    if (operator === 'In') return values.includes(labels[key]);
-    if (operator === 'NotIn') return !values.includes(labels[key]);
-    if (operator === 'Exists') return key in labels;
-    return !(key in labels);
-  });
-
 /**
  * NetworkPolicy: a default deny for the namespace; the services' http port only from gateway pods
  * (so only the gateway reaches /internal); metrics from the monitoring namespace on the metrics port.
@@ -321,11 +500,41 @@ function onlyGatewayReachesServices(docs: K8sDoc[]): string[] {
   return problems;
 }
 
-function checkCompose(sources: DeploySources, image: Record<string, string>, entries: Map<string, string>) {
-  const file = relative(sources.root, sources.composeFile) || 'docker-compose.yml';
-  const compose = parse(readFileSync(sources.composeFile, 'utf8'), { merge: true }) as Doc;
+/**
+ * Compose's ${…} as `docker compose up` fills it: ${NAME:-default} the default, ${NAME:?message} a
+ * secret scripts/compose-secrets.mjs writes to .env (a stand-in here; another name is a problem:
+ * compose would stop), ${NAME} unset is empty.
+ */
+function interpolate(value: string, secrets: string[], problem: (text: string) => void): string {
+  return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g, (_, name, op, arg) => {
+    if (op === ':-' || op === '-') return arg;
+    if (op === ':?' || op === '?') {
+      if (secrets.includes(name)) return standIn(`compose/${name}`);
+      problem(`asks for \${${name}:?…}, which scripts/compose-secrets.mjs does not write to .env`);
+    }
+    return '';
+  });
+}
+
+/** A compose volume entry: short syntax `source:target[:ro]` or the long one. */
+function mountsOf(service: Doc): { source: string; target: string; readOnly: boolean }[] {
+  return ((service.volumes ?? []) as Doc[]).map((volume) => {
+    if (typeof volume === 'object')
+      return {
+        source: String(volume.source ?? ''),
+        target: String(volume.target),
+        readOnly: !!volume.read_only,
+      };
+    const [source, target, mode = ''] = String(volume).split(':');
+    return { source, target: target ?? source, readOnly: mode.split(',').includes('ro') };
+  });
+}
+
+function checkCompose(deployment: Deployment, root: string) {
+  const { composeFile: file, compose, image, entries } = deployment;
   const problems = composeSchemaProblems(compose).map((p) => `${file}: ${p}`);
   const services = (compose?.services ?? {}) as Record<string, Doc>;
+  const processes: ComposeProcess[] = [];
   for (const [name, service] of Object.entries(services)) {
     const where = `${file} ${name}`;
     if (!service.build) {
@@ -342,10 +551,12 @@ function checkCompose(sources: DeploySources, image: Record<string, string>, ent
     const given = new Map(
       Object.entries<string | number | boolean>(service.environment ?? {}).map(([k, v]) => [
         k,
-        String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1'),
+        interpolate(String(v), deployment.composeSecrets, (text) => problems.push(`${where}: ${k} ${text}`)),
       ]),
     );
     problems.push(...environmentProblems(where, process, given, image));
+    const settings = parsedConfig(process, { ...image, ...Object.fromEntries(given) });
+    processes.push({ name, process, service, given, settings });
     const mounts = (service.volumes ?? []).map((v: unknown) => String(v));
     if (
       process !== 'auth' &&
@@ -359,13 +570,47 @@ function checkCompose(sources: DeploySources, image: Record<string, string>, ent
     if (!check || check[1] !== 'node' || !script?.startsWith('/app/'))
       problems.push(`${where}: healthcheck must run node /app/infra/healthcheck.mjs <path>`);
     else {
-      if (!existsSync(join(sources.root, script.slice('/app/'.length))))
+      if (!existsSync(join(root, script.slice('/app/'.length))))
         problems.push(`${where}: healthcheck runs ${script}, which does not exist`);
       if (!PROCESSES[process].probePaths.includes(check[3]))
         problems.push(`${where}: healthcheck asks ${check[3]}, which ${process} does not serve`);
     }
   }
+  problems.push(...composeKeyProblems(file, processes));
+  problems.push(...sharedValuesAgree(file, processes));
+  problems.push(...composePathProblems(file, services, processes));
   problems.push(...composeRunsTwoOfEachHotService(file, services));
+  return problems;
+}
+
+/**
+ * Keys in compose: auth makes its pair in its own writable KEYS_DIR volume and publishes the public
+ * key to PUBLIC_KEY_DIR, a volume the others mount (read-only) as their KEYS_DIR; a process given
+ * JWT_PUBLIC_KEY needs neither.
+ */
+function composeKeyProblems(file: string, processes: ComposeProcess[]): string[] {
+  const problems: string[] = [];
+  const auth = processes.find((p) => p.process === 'auth');
+  const mountAt = (p: ComposeProcess, dir: unknown) => mountsOf(p.service).find((m) => m.target === dir);
+  const published = auth?.settings?.PUBLIC_KEY_DIR ? mountAt(auth, auth.settings.PUBLIC_KEY_DIR) : undefined;
+  if (published?.readOnly)
+    problems.push(
+      `${file} ${auth!.name}: PUBLIC_KEY_DIR ${published.target} is mounted read-only; auth writes jwt-public.pem there`,
+    );
+  for (const p of processes) {
+    const where = `${file} ${p.name}`;
+    const keysDir = p.settings?.KEYS_DIR;
+    const mount = mountAt(p, keysDir);
+    if (p.process === 'auth') {
+      if (!(p.given.has('JWT_PRIVATE_KEY') && p.given.has('JWT_PUBLIC_KEY')) && (!mount || mount.readOnly))
+        problems.push(
+          `${where}: auth makes its signing keys in KEYS_DIR ${String(keysDir)}, which is not a writable volume (a new container would sign with a new key)`,
+        );
+    } else if (!p.given.has('JWT_PUBLIC_KEY') && (!published || mount?.source !== published.source))
+      problems.push(
+        `${where}: JWT_PUBLIC_KEY: not given, and KEYS_DIR ${String(keysDir)} is not the volume auth publishes jwt-public.pem to (PUBLIC_KEY_DIR)`,
+      );
+  }
   return problems;
 }
 

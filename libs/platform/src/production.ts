@@ -11,6 +11,15 @@ type Settings = Record<string, unknown>;
  */
 const PLACEHOLDER = /(^|[^a-z])(replace|change)[-_](me|with|[a-z]+)|x{5,}/i;
 
+/** A value carries a placeholder from an example file. */
+export const hasPlaceholder = (value: string) => PLACEHOLDER.test(value);
+
+/** The value with each placeholder replaced (the deployment check fills the example Secret with stand-ins). */
+export const replacePlaceholders = (value: string, fill: () => string) =>
+  value.replace(new RegExp(PLACEHOLDER.source, 'gi'), (match, before: string | undefined) =>
+    /^x+$/i.test(match) ? fill() : `${before ?? ''}${fill()}`,
+  );
+
 /** Secrets that sign or authenticate: long and random in production (e.g. `openssl rand -hex 32`). */
 const SECRETS: Record<string, number> = {
   INTERNAL_SECRET: 32,
