@@ -20,6 +20,11 @@ export interface SeasonOptions {
   /** Move the product's clock past the first jobs' end date (development mode only) to finish and rate them. */
   finishJobs: boolean;
   log?: (line: string) => void;
+  /**
+   * The token of the link in the mail the product sent (default: read through the dev mailbox, which
+   * a production deployment does not serve; a rehearsal reads its own mail catcher).
+   */
+  mailedToken?: (email: string, contains: string) => Promise<string>;
   /** Called once every worker is signed in, before the admin accepts (e.g. to open their live sockets). */
   beforeAccepting?: (workers: Session[]) => Promise<void>;
 }
@@ -70,10 +75,11 @@ async function register(
   client: TestClient,
   kind: 'worker' | 'estate',
   body: Record<string, unknown>,
+  tokenOf: (email: string, contains: string) => Promise<string>,
 ): Promise<Session> {
   await call(client, 'POST', `/api/signup-${kind}`, body);
   await call(client, 'POST', '/api/verify-email', {
-    token: await mailedToken(client, body.email as string, 'confirm-email'),
+    token: await tokenOf(body.email as string, 'confirm-email'),
   });
   const login = await call(client, 'POST', '/api/login', { email: body.email, password: body.password });
   return { userId: login.userId, auth: { authorization: `Bearer ${login.token}` } };
@@ -150,36 +156,48 @@ export async function simulateSeason(client: TestClient, options: SeasonOptions)
   const run = options.seed % 100_000;
   const admin = await call(client, 'POST', '/api/login', options.admin);
   const adminAuth = { authorization: `Bearer ${admin.token}` };
+  const tokenOf =
+    options.mailedToken ?? ((email: string, contains: string) => mailedToken(client, email, contains));
 
   log(`registering ${options.estates} estates and ${options.workers} workers…`);
   const estates: Session[] = [];
   for (let n = 0; n < options.estates; n++) {
     estates.push(
-      await register(client, 'estate', {
-        ...account('estate', run, n, r),
-        estateName: estateName(r, n + 1),
-        municipality: municipality(r),
-        bpg: String(700_000_000_000 + run * 1000 + n),
-        primaryIndustry: r.pick(['Voćarstvo', 'Povrtarstvo', 'Ratarstvo']),
-        cultureTypes: [r.pick(seasonJobs).crop],
-        size: r.pick(['From50aTo1ha', 'From1To10ha', 'From10To100ha']),
-      }),
+      await register(
+        client,
+        'estate',
+        {
+          ...account('estate', run, n, r),
+          estateName: estateName(r, n + 1),
+          municipality: municipality(r),
+          bpg: String(700_000_000_000 + run * 1000 + n),
+          primaryIndustry: r.pick(['Voćarstvo', 'Povrtarstvo', 'Ratarstvo']),
+          cultureTypes: [r.pick(seasonJobs).crop],
+          size: r.pick(['From50aTo1ha', 'From1To10ha', 'From10To100ha']),
+        },
+        tokenOf,
+      ),
     );
   }
   const workers: Session[] = [];
   for (let n = 0; n < options.workers; n++) {
     const leader = r.chance(0.15);
     workers.push(
-      await register(client, 'worker', {
-        ...account('worker', run, n, r),
-        availabilityMonths: [5, 6, 7, 8, 9],
-        municipality: municipality(r),
-        skills: 'berba, rezidba, rad u plasteniku',
-        groupLeader: leader,
-        ...(leader ? { groupSize: r.int(5, 12) } : {}),
-        transportOrganised: leader,
-        willingToTravel: r.chance(0.7),
-      }),
+      await register(
+        client,
+        'worker',
+        {
+          ...account('worker', run, n, r),
+          availabilityMonths: [5, 6, 7, 8, 9],
+          municipality: municipality(r),
+          skills: 'berba, rezidba, rad u plasteniku',
+          groupLeader: leader,
+          ...(leader ? { groupSize: r.int(5, 12) } : {}),
+          transportOrganised: leader,
+          willingToTravel: r.chance(0.7),
+        },
+        tokenOf,
+      ),
     );
   }
 

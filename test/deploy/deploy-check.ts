@@ -501,23 +501,25 @@ function onlyGatewayReachesServices(docs: K8sDoc[]): string[] {
 }
 
 /**
- * Compose's ${…} as `docker compose up` fills it: ${NAME:-default} the default, ${NAME:?message} a
- * secret scripts/compose-secrets.mjs writes to .env (a stand-in here; another name is a problem:
- * compose would stop), ${NAME} unset is empty.
+ * Compose's ${…} as `docker compose up` fills it from `.env`: ${NAME:-default} the value or the
+ * default, ${NAME:?message} the value (missing: compose stops; `missing` is told), ${NAME} the value
+ * or empty.
  */
-function interpolate(value: string, secrets: string[], problem: (text: string) => void): string {
+export function interpolate(
+  value: string,
+  env: Record<string, string | undefined>,
+  missing: (name: string) => void,
+): string {
   return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g, (_, name, op, arg) => {
-    if (op === ':-' || op === '-') return arg;
-    if (op === ':?' || op === '?') {
-      if (secrets.includes(name)) return standIn(`compose/${name}`);
-      problem(`asks for \${${name}:?…}, which scripts/compose-secrets.mjs does not write to .env`);
-    }
-    return '';
+    const given = env[name];
+    if (op === ':-' || op === '-') return (op === ':-' ? given || undefined : given) ?? arg;
+    if ((op === ':?' || op === '?') && !given) missing(name);
+    return given ?? '';
   });
 }
 
 /** A compose volume entry: short syntax `source:target[:ro]` or the long one. */
-function mountsOf(service: Doc): { source: string; target: string; readOnly: boolean }[] {
+export function mountsOf(service: Doc): { source: string; target: string; readOnly: boolean }[] {
   return ((service.volumes ?? []) as Doc[]).map((volume) => {
     if (typeof volume === 'object')
       return {
@@ -535,6 +537,8 @@ function checkCompose(deployment: Deployment, root: string) {
   const problems = composeSchemaProblems(compose).map((p) => `${file}: ${p}`);
   const services = (compose?.services ?? {}) as Record<string, Doc>;
   const processes: ComposeProcess[] = [];
+  // What scripts/compose-secrets.mjs writes to .env, as stand-ins.
+  const dotEnv = Object.fromEntries(deployment.composeSecrets.map((n) => [n, standIn(`compose/${n}`)]));
   for (const [name, service] of Object.entries(services)) {
     const where = `${file} ${name}`;
     if (!service.build) {
@@ -551,10 +555,19 @@ function checkCompose(deployment: Deployment, root: string) {
     const given = new Map(
       Object.entries<string | number | boolean>(service.environment ?? {}).map(([k, v]) => [
         k,
-        interpolate(String(v), deployment.composeSecrets, (text) => problems.push(`${where}: ${k} ${text}`)),
+        interpolate(String(v), dotEnv, (missing) =>
+          problems.push(
+            `${where}: ${k} asks for \${${missing}:?…}, which scripts/compose-secrets.mjs does not write to .env`,
+          ),
+        ),
       ]),
     );
     problems.push(...environmentProblems(where, process, given, image));
+    // A default goes live wherever .env lacks the variable: it must not be a placeholder either.
+    for (const [k, v] of Object.entries<unknown>(service.environment ?? {}))
+      for (const [, name, fallback] of String(v).matchAll(/\$\{(\w+):?-([^}]*)\}/g))
+        if (hasPlaceholder(fallback))
+          problems.push(`${where}: ${k}: is a placeholder when .env has no ${name} (default ${fallback})`);
     const settings = parsedConfig(process, { ...image, ...Object.fromEntries(given) });
     processes.push({ name, process, service, given, settings });
     const mounts = (service.volumes ?? []).map((v: unknown) => String(v));
