@@ -7,9 +7,9 @@ type Settings = Record<string, unknown>;
 
 /**
  * What the example files (k8s/examples/, the READMEs, compose comments) put where a real value
- * belongs: `REPLACE-…`, `replace-me…`, `change-me…`, `xxxxx`. A value carrying one never goes live.
+ * belongs: `REPLACE-WITH-…`, `replace-me…`, `change-me…`, `xxxxx`. A value carrying one never goes live.
  */
-const PLACEHOLDER = /(^|[^a-z])(replace|change)[-_](me|with|[a-z]+)|x{5,}/i;
+const PLACEHOLDER = /(^|[^a-z])(?:replace|change)[-_ ]?(?:me|with)(?=[^a-z]|$)|x{5,}/i;
 
 /** A value carries a placeholder from an example file. */
 export const hasPlaceholder = (value: string) => PLACEHOLDER.test(value);

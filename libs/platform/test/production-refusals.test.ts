@@ -74,6 +74,12 @@ describe('production refusals', () => {
     expect(reasonFor({ [variable]: value })).toContain(`${variable}: is a placeholder`);
   });
 
+  it('take no ordinary value for a placeholder', () => {
+    expect(refused({ PUBLIC_URL: 'https://change-log.moba.rs', MAIL_FROM: 'Exchange <me@moba.rs>' })).toEqual(
+      [],
+    );
+  });
+
   it('refuse short or repetitive secrets and a short admin password', () => {
     expect(refused({ INTERNAL_SECRET: 'abc' })).toEqual(['INTERNAL_SECRET']);
     expect(refused({ INTERNAL_SECRET: 'a'.repeat(64) })).toEqual(['INTERNAL_SECRET']);
