@@ -132,6 +132,21 @@ export function generateMutations(original: Deployment): Mutation[] {
     d.externalSecrets[0].doc.stringData.INTERNAL_SECRET = 'secret-secret-secret-secret-secret';
   });
 
+  add(
+    'k8s: a secret every instance must share',
+    'payment without PAYMENT_SANDBOX_SECRET',
+    /payment\/payment: PAYMENT_SANDBOX_SECRET: required in production/,
+    (d) => removeEnv(containerOf(d, 'payment'), 'PAYMENT_SANDBOX_SECRET'),
+  );
+  add(
+    'compose: a secret every instance must share',
+    'compose payment without PAYMENT_SANDBOX_SECRET',
+    /payment: PAYMENT_SANDBOX_SECRET: required in production/,
+    (d) => {
+      delete d.compose.services.payment.environment.PAYMENT_SANDBOX_SECRET;
+    },
+  );
+
   // ---- k8s: ports
   for (const name of deployments) {
     add(

@@ -69,6 +69,14 @@ export const paymentConfigSchema = runtimeEnvSchema
     path: ['DONATION_RECIPIENT_NAME'],
     message: 'name and place together must fit 68 characters (IPS QR N: max 70 with the line break)',
   })
+  // A secret made per process would let an instance refuse the callbacks another one signed.
+  .refine(
+    (c) => c.NODE_ENV !== 'production' || c.PAYMENT_PROVIDER !== 'sandbox' || c.PAYMENT_SANDBOX_SECRET,
+    {
+      path: ['PAYMENT_SANDBOX_SECRET'],
+      message: 'required in production with the sandbox: one value for every payment instance',
+    },
+  )
   .transform((c) => ({
     ...c,
     PAYMENT_SANDBOX_SECRET: c.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('hex'),
