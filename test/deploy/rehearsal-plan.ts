@@ -59,6 +59,8 @@ export interface RehearsalOptions {
   storeUrl: (composeUrl: string) => { url: string; why: string } | undefined;
   /** The second octet of the loopback addresses (one per run, so parallel runs stay apart). */
   subnet: number;
+  /** Keys and channels of this run on the machine's Redis, which other runs share (rate limits, fan-out). */
+  isolate?: (variable: string, value: string) => { url: string; why: string } | undefined;
 }
 
 export function rehearsalPlan(deployment: Deployment, options: RehearsalOptions): RehearsalPlan {
@@ -123,6 +125,10 @@ export function rehearsalPlan(deployment: Deployment, options: RehearsalOptions)
     if (bus) replace('EVENT_BUS_URL', bus.url, bus.why);
     const store = env.STORE_URL && options.storeUrl(env.STORE_URL);
     if (store) replace('STORE_URL', store.url, store.why);
+    for (const [key, value] of Object.entries(env)) {
+      const isolated = options.isolate?.(key, value);
+      if (isolated) replace(key, isolated.url, isolated.why);
+    }
 
     const after = Object.keys(service.depends_on ?? {}).filter(
       (d) => services[d]?.build?.dockerfile === 'infra/Dockerfile',
@@ -145,7 +151,11 @@ export function rehearsalPlan(deployment: Deployment, options: RehearsalOptions)
  * The preload every rehearsed process starts with (`node -r`): compose's hostnames resolve to their
  * loopback addresses, and writes under a read-only mount fail with EROFS as they would in the container.
  */
-export function preloadSource(hosts: Record<string, string>, readOnly: string[]): string {
+export function preloadSource(
+  hosts: Record<string, string>,
+  readOnly: string[],
+  writableOnly?: string[],
+): string {
   return `'use strict';
 // Rehearsal of docker-compose.yml (test/deploy/rehearsal-plan.ts): compose's names and read-only mounts.
 const dns = require('node:dns');
@@ -153,6 +163,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HOSTS = ${JSON.stringify(hosts)};
 const READ_ONLY = ${JSON.stringify(readOnly)};
+// A read-only root filesystem: writes only under these (the pod's mounts), or null for no such rule.
+const WRITABLE_ONLY = ${JSON.stringify(writableOnly ?? null)};
 
 const lookup = dns.lookup;
 dns.lookup = function (hostname, options, callback) {
@@ -173,7 +185,9 @@ dns.promises.lookup = async function (hostname, options) {
 const underReadOnly = (p) => {
   if (typeof p !== 'string' && !(p instanceof URL) && !Buffer.isBuffer(p)) return false;
   const abs = path.resolve(p instanceof URL ? p.pathname : String(p));
-  return READ_ONLY.some((dir) => abs === dir || abs.startsWith(dir + path.sep));
+  const under = (dir) => abs === dir || abs.startsWith(dir + path.sep);
+  if (WRITABLE_ONLY && !WRITABLE_ONLY.some(under)) return true;
+  return READ_ONLY.some(under);
 };
 const erofs = (p, syscall) =>
   Object.assign(new Error("EROFS: read-only file system, " + syscall + " '" + p + "'"), {
@@ -211,4 +225,136 @@ for (const name of MUTATING) {
   };
 }
 `;
+}
+
+/** What the k8s rehearsal gives where the example Secret has placeholders, and where no engine answers. */
+export interface K8sRehearsalOptions extends Omit<RehearsalOptions, 'dotEnv'> {
+  /** A value for each placeholder of the example Secret (the operator's real values). */
+  secretValue: (key: string, example: string) => string;
+  /** The mail server where the Secret names one outside the cluster. */
+  mailUrl: (secretUrl: string) => { url: string; why: string } | undefined;
+}
+
+/**
+ * The k8s manifests rehearsed the same way: one process per Deployment (replicas aside) with the
+ * container's environment (the ConfigMaps and the Secret the operator created, here the example's
+ * keys with real values), its volumes (emptyDir and PVC as folders), a read-only root filesystem
+ * (every write outside the mounts refused with EROFS), addresses as in the cluster: each Service
+ * name and each `<name>.<namespace>.svc` host resolves to a loopback address.
+ */
+export function k8sRehearsalPlan(
+  deployment: Deployment,
+  options: K8sRehearsalOptions,
+): RehearsalPlan & { writable: Record<string, string[]> } {
+  const docs = deployment.k8s.map((d) => d.doc);
+  const configMaps = new Map(
+    docs.filter((d) => d?.kind === 'ConfigMap').map((d) => [d.metadata.name, d.data ?? {}]),
+  );
+  const secrets = new Map<string, Record<string, string>>(
+    deployment.externalSecrets.map(({ doc }) => [
+      doc.metadata.name,
+      Object.fromEntries(
+        Object.entries<string>({ ...(doc.data ?? {}), ...(doc.stringData ?? {}) }).map(([k, v]) => [
+          k,
+          options.secretValue(k, String(v)),
+        ]),
+      ),
+    ]),
+  );
+  const redis = new URL(options.redisUrl);
+  const hosts: Record<string, string> = {};
+  const replaced: string[] = [];
+  const volumes: Record<string, string> = {};
+  const writable: Record<string, string[]> = {};
+  const processes: RehearsedProcess[] = [];
+  const deployments = docs.filter((d) => d?.kind === 'Deployment');
+  deployments.forEach((doc, i) => {
+    hosts[doc.metadata.name] = `127.${options.subnet}.1.${i + 1}`;
+  });
+  for (const doc of deployments) {
+    const name = String(doc.metadata.name);
+    const pod = doc.spec.template.spec;
+    const container = pod.containers[0];
+    const process = String(container.args?.[0]);
+    if (!isProcessName(process)) throw new Error(`${name}: args ${container.args} name no process`);
+    const env: Record<string, string> = { ...deployment.image };
+    for (const from of container.envFrom ?? [])
+      Object.assign(
+        env,
+        from.configMapRef ? configMaps.get(from.configMapRef.name) : secrets.get(from.secretRef?.name),
+      );
+    for (const e of container.env ?? []) {
+      const ref = e.valueFrom?.configMapKeyRef ?? e.valueFrom?.secretKeyRef;
+      const source = e.valueFrom?.configMapKeyRef ? configMaps.get(ref?.name) : secrets.get(ref?.name);
+      env[e.name] = ref ? String(source?.[ref.key]) : String(e.value ?? '');
+    }
+    const replace = (key: string, value: string, why: string) => {
+      replaced.push(`${name}: ${key}=${env[key]} → ${value} (${why})`);
+      env[key] = value;
+    };
+    replace('HOST', hosts[name], 'the pod binds 0.0.0.0 in its own network; here its own loopback address');
+    const mounts = (container.volumeMounts ?? []).map((m: Doc) => {
+      const volume = (pod.volumes ?? []).find((v: Doc) => v.name === m.name);
+      const source = volume?.persistentVolumeClaim
+        ? `pvc-${volume.persistentVolumeClaim.claimName}`
+        : `${name}-${m.name}`;
+      return { target: String(m.mountPath), dir: (volumes[source] ??= join(options.dir, 'volumes', source)) };
+    });
+    writable[name] = mounts
+      .filter((m: { target: string }) => m.target !== '/tmp')
+      .map((m: { dir: string }) => m.dir)
+      .concat('/tmp');
+    for (const [key, value] of Object.entries(env)) {
+      if (!value.startsWith('/')) continue;
+      const mount = mounts
+        .filter((m: { target: string }) => value === m.target || value.startsWith(`${m.target}/`))
+        .sort((a: { target: string }, b: { target: string }) => b.target.length - a.target.length)[0];
+      if (mount && mount.target !== '/tmp')
+        replace(key, mount.dir + value.slice(mount.target.length), `volume mounted at ${mount.target}`);
+      else if (value === '/app' || value.startsWith('/app/'))
+        replace(
+          key,
+          options.root + value.slice('/app'.length),
+          "the image's /app is this repository's build",
+        );
+    }
+    const bus = env.EVENT_BUS_URL && options.busUrl(env.EVENT_BUS_URL);
+    if (bus) replace('EVENT_BUS_URL', bus.url, bus.why);
+    const store = env.STORE_URL && options.storeUrl(env.STORE_URL);
+    if (store) replace('STORE_URL', store.url, store.why);
+    for (const [key, value] of Object.entries(env)) {
+      const isolated = options.isolate?.(key, value);
+      if (isolated) replace(key, isolated.url, isolated.why);
+    }
+    const mail = env.MAIL_URL && options.mailUrl(env.MAIL_URL);
+    if (mail) replace('MAIL_URL', mail.url, mail.why);
+    const probe = container.readinessProbe?.httpGet;
+    const probePort =
+      typeof probe?.port === 'number'
+        ? probe.port
+        : container.ports.find((p: Doc) => p.name === probe?.port)?.containerPort;
+    if (String(probePort) !== env.PORT)
+      throw new Error(`${name}: the readiness probe asks port ${probePort}, not PORT`);
+    processes.push({
+      name,
+      process,
+      address: hosts[name],
+      env,
+      readOnly: [],
+      after: [],
+      healthPath: probe?.path ?? '/readyz',
+    });
+  }
+  // Every address the processes are given, as the cluster's DNS would answer it.
+  for (const p of processes)
+    for (const value of Object.values(p.env))
+      for (const [, host] of value.matchAll(/:\/\/(?:[^@/?#\s]*@)?([a-z0-9.-]+\.svc)(?::\d+)?/g))
+        if (!(host in hosts)) {
+          const redisHost = /^redis/.test(host);
+          hosts[host] = redisHost
+            ? redis.hostname
+            : `127.${options.subnet}.2.${Object.keys(hosts).length + 1}`;
+          if (redisHost) replaced.push(`${host}: the name maps to this machine's Redis at ${redis.host}`);
+        }
+  return { processes, hosts, replaced, volumes, writable };
 }
