@@ -74,8 +74,8 @@ async function mailedToken(client: TestClient, email: string, contains: string) 
 async function register(
   client: TestClient,
   kind: 'worker' | 'estate',
-  body: Record<string, unknown>,
   tokenOf: (email: string, contains: string) => Promise<string>,
+  body: Record<string, unknown>,
 ): Promise<Session> {
   await call(client, 'POST', `/api/signup-${kind}`, body);
   await call(client, 'POST', '/api/verify-email', {
@@ -163,41 +163,31 @@ export async function simulateSeason(client: TestClient, options: SeasonOptions)
   const estates: Session[] = [];
   for (let n = 0; n < options.estates; n++) {
     estates.push(
-      await register(
-        client,
-        'estate',
-        {
-          ...account('estate', run, n, r),
-          estateName: estateName(r, n + 1),
-          municipality: municipality(r),
-          bpg: String(700_000_000_000 + run * 1000 + n),
-          primaryIndustry: r.pick(['Voćarstvo', 'Povrtarstvo', 'Ratarstvo']),
-          cultureTypes: [r.pick(seasonJobs).crop],
-          size: r.pick(['From50aTo1ha', 'From1To10ha', 'From10To100ha']),
-        },
-        tokenOf,
-      ),
+      await register(client, 'estate', tokenOf, {
+        ...account('estate', run, n, r),
+        estateName: estateName(r, n + 1),
+        municipality: municipality(r),
+        bpg: String(700_000_000_000 + run * 1000 + n),
+        primaryIndustry: r.pick(['Voćarstvo', 'Povrtarstvo', 'Ratarstvo']),
+        cultureTypes: [r.pick(seasonJobs).crop],
+        size: r.pick(['From50aTo1ha', 'From1To10ha', 'From10To100ha']),
+      }),
     );
   }
   const workers: Session[] = [];
   for (let n = 0; n < options.workers; n++) {
     const leader = r.chance(0.15);
     workers.push(
-      await register(
-        client,
-        'worker',
-        {
-          ...account('worker', run, n, r),
-          availabilityMonths: [5, 6, 7, 8, 9],
-          municipality: municipality(r),
-          skills: 'berba, rezidba, rad u plasteniku',
-          groupLeader: leader,
-          ...(leader ? { groupSize: r.int(5, 12) } : {}),
-          transportOrganised: leader,
-          willingToTravel: r.chance(0.7),
-        },
-        tokenOf,
-      ),
+      await register(client, 'worker', tokenOf, {
+        ...account('worker', run, n, r),
+        availabilityMonths: [5, 6, 7, 8, 9],
+        municipality: municipality(r),
+        skills: 'berba, rezidba, rad u plasteniku',
+        groupLeader: leader,
+        ...(leader ? { groupSize: r.int(5, 12) } : {}),
+        transportOrganised: leader,
+        willingToTravel: r.chance(0.7),
+      }),
     );
   }
 
