@@ -384,7 +384,7 @@ describe('objects of other users (IDOR)', () => {
     expect((await t.store.applications.findOne({ _id: offered.applicationId }))?.status).toBe('Pending');
   });
 
-  test("another estate cannot remove a worker from a moba that is not its own", async () => {
+  test('another estate cannot remove a worker from a moba that is not its own', async () => {
     const owner = await t.estate();
     const stranger = await t.estate();
     const { applicationId } = await acceptedOf(await t.worker(), owner.id);

@@ -53,9 +53,9 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>, dispose
     };
     const applicationOf = async (id: string) => (await t.store.applications.findOne({ _id: id }))!;
     const accept = async (id: string) =>
-      expect((await t.client.post(`/admin/applications/${id}/accept`, {}, (await t.admin()).auth)).status).toBe(
-        200,
-      );
+      expect(
+        (await t.client.post(`/admin/applications/${id}/accept`, {}, (await t.admin()).auth)).status,
+      ).toBe(200);
     async function pendingWorker(vacancyId: string) {
       const worker = await t.worker();
       const res = await t.apply(worker, vacancyId);
@@ -83,7 +83,8 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>, dispose
     const placesChanged = (vacancyId: string) =>
       t.published
         .filter(
-          (e) => e.type === 'VacancyPlacesChanged' && (e.data as { vacancyId: string }).vacancyId === vacancyId,
+          (e) =>
+            e.type === 'VacancyPlacesChanged' && (e.data as { vacancyId: string }).vacancyId === vacancyId,
         )
         .map((e) => e.data as { freePositions: number; version: number });
 
@@ -96,13 +97,19 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>, dispose
       expect((await places(vacancyId)).free).toBe(0);
 
       for (const { worker, id } of accepted) {
-        const res = await t.client.post(`/workers/applications/${id}/cancel`, { reason: 'sick' }, worker.auth);
+        const res = await t.client.post(
+          `/workers/applications/${id}/cancel`,
+          { reason: 'sick' },
+          worker.auth,
+        );
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({ status: 'Cancelled', positions: 0, releasedPositions: 1 });
       }
       expect((await places(vacancyId)).free).toBe(3);
       await eventually(async () => offersFor(vacancyId).length === 3, 'three standby offers', 8000);
-      expect(offersFor(vacancyId)[0].data.offers.map((o) => o.applicationId)).toEqual(standby.map((s) => s.id));
+      expect(offersFor(vacancyId)[0].data.offers.map((o) => o.applicationId)).toEqual(
+        standby.map((s) => s.id),
+      );
 
       const answers = await Promise.all(
         standby.map(({ worker, id }) =>
@@ -120,7 +127,10 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>, dispose
       const nowAccepted = await t.store.applications.count({ vacancyId, status: 'Accepted' });
       expect(nowAccepted).toBe(3);
       // The vacancy service hears every change of the count, in versions that only rise.
-      await eventually(async () => placesChanged(vacancyId).at(-1)?.freePositions === 0, 'the count reported');
+      await eventually(
+        async () => placesChanged(vacancyId).at(-1)?.freePositions === 0,
+        'the count reported',
+      );
       const versions = placesChanged(vacancyId).map((c) => c.version);
       expect(versions).toEqual([...versions].sort((a, b) => a - b));
     }, 60_000);
@@ -171,7 +181,11 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>, dispose
       const { vacancyId } = await t.vacancy({ positions: 2 });
       const { worker, id } = await acceptedWorker(vacancyId);
       faults.fail('vacancies', 'findOneAndUpdate', (_f, u) => u?.$unset !== undefined);
-      const res = await t.client.post(`/workers/applications/${id}/cancel`, { reason: 'family' }, worker.auth);
+      const res = await t.client.post(
+        `/workers/applications/${id}/cancel`,
+        { reason: 'family' },
+        worker.auth,
+      );
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('Cancelled');
       await eventually(async () => (await places(vacancyId)).free === 2, 'the place given back', 8000);
@@ -181,12 +195,24 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>, dispose
     test('a release whose decision write fails answers "try again" and changes nothing; the retry releases once', async () => {
       const { vacancyId } = await t.vacancy({ positions: 2 });
       const { worker, id } = await acceptedWorker(vacancyId);
-      faults.fail('applications', 'updateOne', (_f, u) => (u?.$set as { status?: string })?.status === 'Cancelled');
-      const failed = await t.client.post(`/workers/applications/${id}/cancel`, { reason: 'sick' }, worker.auth);
+      faults.fail(
+        'applications',
+        'updateOne',
+        (_f, u) => (u?.$set as { status?: string })?.status === 'Cancelled',
+      );
+      const failed = await t.client.post(
+        `/workers/applications/${id}/cancel`,
+        { reason: 'sick' },
+        worker.auth,
+      );
       expect(failed.status).toBe(503);
       expect((await applicationOf(id)).status).toBe('Accepted');
       expect((await places(vacancyId)).free).toBe(1);
-      const retried = await t.client.post(`/workers/applications/${id}/cancel`, { reason: 'sick' }, worker.auth);
+      const retried = await t.client.post(
+        `/workers/applications/${id}/cancel`,
+        { reason: 'sick' },
+        worker.auth,
+      );
       expect(retried.status).toBe(200);
       expect((await places(vacancyId)).free).toBe(2);
     });
@@ -218,7 +244,9 @@ describe('cancellation, offers and reliability', () => {
   async function acceptedOn(vacancyId: string) {
     const worker = await t.worker();
     const id = (await t.apply(worker, vacancyId)).body.id as string;
-    expect((await t.client.post(`/admin/applications/${id}/accept`, {}, (await t.admin()).auth)).status).toBe(200);
+    expect((await t.client.post(`/admin/applications/${id}/accept`, {}, (await t.admin()).auth)).status).toBe(
+      200,
+    );
     return { worker, id };
   }
   const reliability = async (worker: { auth: Record<string, string> }) =>
@@ -249,7 +277,11 @@ describe('cancellation, offers and reliability', () => {
 
     const later = await t.vacancy({ positions: 2 });
     const early = await acceptedOn(later.vacancyId);
-    const ok = await t.client.post(`/workers/applications/${early.id}/cancel`, { reason: 'sick' }, early.worker.auth);
+    const ok = await t.client.post(
+      `/workers/applications/${early.id}/cancel`,
+      { reason: 'sick' },
+      early.worker.auth,
+    );
     expect(ok.body.late).toBe(false);
     await eventually(async () => (await reliability(early.worker)).cancellations === 1, 'counted', 5000);
     expect((await reliability(early.worker)).lateCancellations).toBe(0);
@@ -264,7 +296,12 @@ describe('cancellation, offers and reliability', () => {
       relay: { kick: () => undefined } as never,
       crewLimits: { savesPerDay: 100, newPhonesPerDay: 250 },
     };
-    const noShow = { workerId: worker.id, applicationId: crypto.randomUUID(), personId: 'p1', day: '2027-07-01' };
+    const noShow = {
+      workerId: worker.id,
+      applicationId: crypto.randomUUID(),
+      personId: 'p1',
+      day: '2027-07-01',
+    };
     await recordNoShow(ctx, noShow);
     await recordNoShow(ctx, noShow);
     await recordNoShow(ctx, { ...noShow, day: '2027-07-02' });
@@ -330,7 +367,9 @@ describe('cancellation, offers and reliability', () => {
       'the standby offer',
       5000,
     );
-    const offered = (offer.data as { offers: { applicationId: string }[] }).offers.map((o) => o.applicationId);
+    const offered = (offer.data as { offers: { applicationId: string }[] }).offers.map(
+      (o) => o.applicationId,
+    );
     expect(offered).toEqual([firstId]); // the crew of 3 does not fit in 1 place
     expect(offered).not.toContain(crewApp.body.id);
 
@@ -342,10 +381,14 @@ describe('cancellation, offers and reliability', () => {
     });
     const taken = await t.client.post(`/workers/applications/${firstId}/take-place`, undefined, first.auth);
     expect(taken.status).toBe(200);
-    expect(taken.body).toEqual({ applicationId: firstId, status: 'Accepted', positions: 1, freePositions: 0 });
-    const approved = (
-      await t.client.get(`/estates/vacancies/${vacancyId}/applicants/approved`, estate.auth)
-    ).body as { applicationId: string; reliability?: { accepted: number } }[];
+    expect(taken.body).toEqual({
+      applicationId: firstId,
+      status: 'Accepted',
+      positions: 1,
+      freePositions: 0,
+    });
+    const approved = (await t.client.get(`/estates/vacancies/${vacancyId}/applicants/approved`, estate.auth))
+      .body as { applicationId: string; reliability?: { accepted: number } }[];
     expect(approved.map((a) => a.applicationId)).toContain(firstId);
     expect(approved.every((a) => a.reliability !== undefined)).toBe(true);
   });

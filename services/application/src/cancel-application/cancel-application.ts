@@ -1,8 +1,4 @@
-import type {
-  CancelApplicationRequest,
-  ReleaseResult,
-  RemoveApplicationRequest,
-} from '@moba/contracts';
+import type { CancelApplicationRequest, ReleaseResult, RemoveApplicationRequest } from '@moba/contracts';
 import type { AppContext } from '../context';
 import { errors } from '../domain/errors';
 import { releasePlaces } from '../release-places/release-places';

@@ -33,6 +33,5 @@ export const errors = {
   crewInvitationAnswered: () =>
     new AppError(codes.CREW_INVITATION_ANSWERED, 'this crew invitation was already answered'),
   notAccepted: () => new AppError(codes.NOT_ACCEPTED, 'the application holds no accepted place'),
-  noStandbyOffer: () =>
-    new AppError(codes.NO_STANDBY_OFFER, 'no place is on offer for this application now'),
+  noStandbyOffer: () => new AppError(codes.NO_STANDBY_OFFER, 'no place is on offer for this application now'),
 };

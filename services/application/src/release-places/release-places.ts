@@ -91,10 +91,14 @@ export async function releasePlaces(ctx: AppContext, input: ReleaseInput): Promi
     if (!written) continue; // changed meanwhile (another release, a closing): read again
     ctx.relay.kick();
     const after = { ...application, ...(remaining === 0 ? { status: 'Cancelled' as const } : {}) };
-    return finish(ctx, { ...after, positions: remaining === 0 ? application.positions : remaining }, {
-      released: heads,
-      late,
-    });
+    return finish(
+      ctx,
+      { ...after, positions: remaining === 0 ? application.positions : remaining },
+      {
+        released: heads,
+        late,
+      },
+    );
   }
   throw new Error(`the application ${input.applicationId} kept changing; try again`);
 }

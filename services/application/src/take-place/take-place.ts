@@ -33,7 +33,8 @@ export async function takePlace(
     const vacancy = await ctx.store.vacancies.findOne({ _id: application.vacancyId });
     const offered = await ctx.store.standbyOffers.find({ vacancyId: application.vacancyId });
     const wasOffered = offered.some((o) => o.applicationIds.includes(applicationId));
-    if (wasOffered && vacancy && vacancy.freePositions < application.positions) throw errors.noFreePositions();
+    if (wasOffered && vacancy && vacancy.freePositions < application.positions)
+      throw errors.noFreePositions();
     throw errors.noStandbyOffer();
   }
   const accepted = await completeAcceptance(ctx, application, () => [], undefined, {

@@ -44,7 +44,12 @@ export const recordPlacement = (ctx: AppContext, workerId: string, eventId: stri
 
 /** A worker's own cancellation (PlacesReleased with reason worker-cancelled); a late one counts twice over. */
 export const recordCancellation = (ctx: AppContext, workerId: string, eventId: string, late: boolean) =>
-  count(ctx, workerId, `cancelled:${eventId}`, late ? ['cancellations', 'lateCancellations'] : ['cancellations']);
+  count(
+    ctx,
+    workerId,
+    `cancelled:${eventId}`,
+    late ? ['cancellations', 'lateCancellations'] : ['cancellations'],
+  );
 
 /**
  * A head marked "did not come" on a work day (for the attendance of issue #31 point 6): counted once
@@ -53,7 +58,8 @@ export const recordCancellation = (ctx: AppContext, workerId: string, eventId: s
 export const recordNoShow = (
   ctx: AppContext,
   noShow: { workerId: string; applicationId: string; personId: string; day: string },
-) => count(ctx, noShow.workerId, `noshow:${noShow.applicationId}:${noShow.personId}:${noShow.day}`, ['noShows']);
+) =>
+  count(ctx, noShow.workerId, `noshow:${noShow.applicationId}:${noShow.personId}:${noShow.day}`, ['noShows']);
 
 export async function reliabilityOf(ctx: AppContext, workerId: string): Promise<WorkerReliability> {
   const doc = await ctx.store.workerReliability.findOne({ _id: workerId });
