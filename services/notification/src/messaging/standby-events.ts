@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { defineEvent, topics } from '@moba/contracts';
+
+/** StandbyOffered (application service, issue #31), with only the fields this service reads. */
+export const StandbyOffered = defineEvent(
+  topics.application,
+  'StandbyOffered',
+  1,
+  z.object({
+    offerId: z.string().min(1),
+    vacancyId: z.string().min(1),
+    title: z.string(),
+    freePositions: z.number().int(),
+    offers: z.array(z.object({ applicationId: z.string(), workerId: z.string() })),
+  }),
+);
