@@ -56,7 +56,7 @@ describe('reliability figures', () => {
       'Reliability: 2 jobs · 1 late cancellation · 0 no-shows',
     );
     rerender(<ReliabilityFigures reliability={figures(0, 0, 0)} />);
-    expect(screen.getByTestId('reliability').textContent).toBe('Reliability: No reliability figures yet.');
+    expect(screen.getByTestId('reliability').textContent).toBe('Reliability: no figures yet.');
   });
 });
 

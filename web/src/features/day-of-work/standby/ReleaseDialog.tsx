@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { RELEASE_NOTE_MAX } from '@moba/contracts';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/Dialog';
-import { DialogActions } from '../../../components/DialogActions';
 import { FormAlert, useIssueText } from '../../../components/Field';
 import { Labelled } from '../../../components/Labelled';
 import { apiErrorInfo } from '../../../lib/api';
@@ -93,11 +92,14 @@ export function ReleaseDialog({
           {(c) => <textarea {...c} rows={2} maxLength={RELEASE_NOTE_MAX} {...register('note')} />}
         </Labelled>
         <FormAlert>{errorText(error, 'day-of-work:standby.error')}</FormAlert>
-        <DialogActions onCancel={onClose}>
+        <div className="form-actions">
+          <button type="button" onClick={onClose}>
+            {t('standby.back')}
+          </button>
           <button type="submit" className="danger" disabled={busy} data-testid={`${testId}-submit`}>
             {submitLabel}
           </button>
-        </DialogActions>
+        </div>
       </form>
     </Dialog>
   );
