@@ -12,13 +12,11 @@ const look: Record<ApplicationStatus, { icon: IconName; tone: string }> = {
 
 /** Where the worker's own application to a moba stands: applied, accepted or not accepted. */
 export function ApplicationStateNote({ status }: { status: ApplicationStatus }) {
-  // A cancelled place is rare on browse: its text lives with the day of work, loaded only then.
-  const { t } = useTranslation(status === 'Cancelled' ? 'day-of-work' : 'mobas');
+  const { t } = useTranslation('mobas');
   const { icon, tone } = look[status];
   return (
     <p className={`application-state ${tone}`} data-testid="application-state" data-status={status}>
-      <Icon name={icon} />{' '}
-      {t(status === 'Cancelled' ? 'standby.applicationCancelled' : `applicationState.${status}`)}
+      <Icon name={icon} /> {t(`applicationState.${status}`)}
     </p>
   );
 }
