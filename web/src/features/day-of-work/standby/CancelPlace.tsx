@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelApplicationRequestSchema, workerCancelReasons } from '@moba/contracts';
 import { useReaderScript } from '../../../lib/reader-script';
+import { showToast } from '../../../lib/toast';
 import { useCancelPlaceMutation } from './api';
 import { releaseIsLate } from './late';
 import { ReleaseDialog } from './ReleaseDialog';
@@ -49,7 +50,11 @@ export function CancelPlace({
               applicationId,
               body: body as Parameters<typeof cancel>[0]['body'],
             });
-            if (!('error' in result)) setOpen(false);
+            if (!('error' in result)) {
+              setOpen(false);
+              // The card leaves the active list as it reloads: the toast stays to say so.
+              showToast(t(result.data.late ? 'standby.cancelledLate' : 'standby.cancelled'), 'success');
+            }
             return result;
           }}
           onClose={() => setOpen(false)}

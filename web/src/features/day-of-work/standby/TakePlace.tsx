@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/Field';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
+import { showToast } from '../../../lib/toast';
 import { useTakePlaceMutation } from './api';
 
 /**
@@ -24,7 +25,12 @@ export function TakePlace({ applicationId }: { applicationId: string }) {
         type="button"
         className="primary block"
         disabled={isLoading}
-        onClick={() => void take(applicationId)}
+        onClick={() =>
+          void take(applicationId).then((result) => {
+            // The card turns into an accepted one as the list reloads: the toast stays to say so.
+            if (!('error' in result)) showToast(t('standby.taken'), 'success');
+          })
+        }
         data-testid="take-place"
       >
         {t('standby.takePlace')}
