@@ -287,6 +287,22 @@ describe('cancellation, offers and reliability', () => {
     expect((await reliability(early.worker)).lateCancellations).toBe(0);
   });
 
+  test('the admin stats lose the heads given back: a cancelled application leaves the open ones', async () => {
+    const admin = await t.admin();
+    const stats = async () => (await t.client.get('/admin/stats', admin.auth)).body;
+    const { vacancyId } = await t.vacancy({ positions: 2 });
+    const { worker, id } = await acceptedOn(vacancyId);
+    await eventually(async () => (await stats()).acceptedHeads >= 1, 'counted', 5000);
+    const before = await stats();
+    await t.client.post(`/workers/applications/${id}/cancel`, { reason: 'sick' }, worker.auth);
+    await eventually(
+      async () => (await stats()).acceptedHeads === before.acceptedHeads - 1,
+      'the heads given back',
+      5000,
+    );
+    expect((await stats()).openApplications).toBe(before.openApplications - 1);
+  });
+
   test('a no-show counts once per person and day, however often it is recorded', async () => {
     const worker = await t.worker();
     const ctx = {
