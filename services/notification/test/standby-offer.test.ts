@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { StandbyOffered, notificationKeys, topics, type Notification } from '@moba/contracts';
+import { PlacesReleased, StandbyOffered, notificationKeys, topics, type Notification } from '@moba/contracts';
 import { eventually, testToken } from '@moba/platform/testing';
 import * as events from '../src/messaging/consumed-events';
 import type { DevSmsDoc } from '../src/sms/dev-sms';
@@ -93,4 +93,42 @@ describe('the standby SMS text', () => {
       expect(smsLength(text).units).toBeLessThanOrEqual(max);
     },
   );
+});
+
+test('a worker whose whole place was given back gets no "starts tomorrow" reminder and leaves the moba replica', async () => {
+  const worker = await testToken('Worker');
+  const [vacancyId, estateId, applicationId] = [randomUUID(), randomUUID(), randomUUID()];
+  await svc.publish(
+    topics.application,
+    events.ApplicationAccepted.create(applicationId, {
+      applicationId,
+      vacancyId,
+      estateId,
+      workerId: worker.id,
+      guest: false,
+      positions: 1,
+      freePositions: 1,
+      totalPositions: 2,
+    }),
+  );
+  const placements = svc.service.sms.context.sms.placements;
+  const vacancies = await svc.deps.store.collection<{ _id: string; acceptedWorkerIds?: string[] }>(
+    'vacancy_replica',
+  );
+  expect((await vacancies.findOne({ _id: vacancyId }))?.acceptedWorkerIds).toEqual([worker.id]);
+  const released = PlacesReleased.create(applicationId, {
+    applicationId,
+    vacancyId,
+    estateId,
+    workerId: worker.id,
+    heads: 1,
+    reason: 'worker-cancelled',
+    remaining: 0,
+    late: false,
+    releasedAt: new Date().toISOString(),
+  });
+  await svc.publish(topics.application, released);
+  await svc.publish(topics.application, released);
+  expect((await placements.findOne({ _id: applicationId }))?.cancelled).toBe(true);
+  expect((await vacancies.findOne({ _id: vacancyId }))?.acceptedWorkerIds).toEqual([]);
 });

@@ -18,7 +18,8 @@ import {
 import { notifyFeaturingPayment } from '../notify-featuring-payment/notify-featuring-payment';
 import { notifyCrewInvitation } from '../notify-crew-invitation/notify-crew-invitation';
 import { notifyStandbyOffered } from '../notify-standby-offer/notify-standby-offer';
-import { StandbyOffered } from './standby-events';
+import { PlacesReleased, StandbyOffered } from './standby-events';
+import { forgetReleasedPlace } from '../notify-standby-offer/place-released';
 import { subscribeToMailCommands } from './mail-commands';
 import {
   banUser,
@@ -129,6 +130,7 @@ export async function subscribeToEvents(ctx: MessagingContext) {
       [events.CrewInvitationSent.type]: (e) =>
         notifyCrewInvitation(ctx, e.id, read(events.CrewInvitationSent, e)),
       [StandbyOffered.type]: (e) => notifyStandbyOffered({ ...ctx, sms }, e.id, read(StandbyOffered, e)),
+      [PlacesReleased.type]: (e) => forgetReleasedPlace({ store: ctx.store, sms }, read(PlacesReleased, e)),
     },
     [topics.payment]: {
       [events.PaymentSucceeded.type]: (e) =>
