@@ -82,7 +82,7 @@ export async function releasePlaces(ctx: AppContext, input: ReleaseInput): Promi
       at,
     };
     const set: Record<string, unknown> =
-      remaining === 0 ? { status: 'Cancelled', cancellation, decidedAt: at } : { positions: remaining };
+      remaining === 0 ? { status: 'Cancelled', cancellation } : { positions: remaining };
     if (input.key) set[`releases.${input.key}`] = heads;
     const written = await ctx.store.applications.updateOne(
       { _id: application._id, status: 'Accepted', positions: application.positions },
