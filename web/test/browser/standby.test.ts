@@ -54,6 +54,8 @@ async function checkScreen(page: Page, name: string, action: string) {
 }
 
 /** A moba with one place: `leaving` is accepted on it, `waiting` applied after and waits. */
+const ownerOf = new Map<string, Session>();
+
 async function mobaWithOnePlace(title: string) {
   const estate = await registeredUser(client, 'estate');
   const created = await client.post(
@@ -63,6 +65,7 @@ async function mobaWithOnePlace(title: string) {
   );
   if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
   const vacancyId = created.body.id as string;
+  ownerOf.set(vacancyId, estate);
   const [waiting, leaving] = [await registeredUser(client, 'worker'), await registeredUser(client, 'worker')];
   const applied = async (worker: Session) =>
     eventually(
@@ -161,4 +164,44 @@ describe.each(Object.keys(texts) as (keyof typeof texts)[])('standby in %s', (la
     }[];
     expect(statuses.find((s) => s.applicationId === waitingId)?.status).toBe('Accepted');
   });
+});
+
+test('the estate removes an accepted worker from its moba with a reason, seeing their reliability (360 and 1280 px)', async () => {
+  const { vacancyId, leaving } = await mobaWithOnePlace('Berba trešanja');
+  const owner = ownerOf.get(vacancyId)!;
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, bypassCSP: true });
+  await context.addInitScript(
+    (s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userId', s.userId);
+      localStorage.setItem('role', 'Estate');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    { token: owner.token, userId: owner.userId },
+  );
+  const page = await context.newPage();
+  await page.goto(`${product.url}/estate/my-mobas`);
+  await page
+    .getByTestId('estate-moba')
+    .filter({ hasText: 'Berba trešanja' })
+    .getByRole('button', { name: 'Odobreni radnici' })
+    .click();
+  const applicant = page.getByTestId('applicant').first();
+  await applicant.getByTestId('reliability').waitFor();
+  expect(await applicant.getByTestId('reliability').textContent()).toContain('1 posao');
+  await applicant.getByTestId('remove-from-moba').click();
+  await page.getByTestId('remove-dialog').waitFor();
+  await checkScreen(page, 'standby-remove-sr-Latn', 'remove-dialog-submit');
+  await page.getByRole('radio', { name: 'Više nam ne treba' }).check();
+  await page.getByTestId('remove-dialog-submit').click();
+  await page.getByTestId('toast').filter({ hasText: 'Uklonjeno sa mobe' }).waitFor();
+  await context.close();
+  await eventually(
+    async () => {
+      const mine = (await client.get('/api/workers/applications', leaving.auth)).body as { status: string }[];
+      return mine.some((a) => a.status === 'Cancelled');
+    },
+    'the worker removed',
+    10_000,
+  );
 });

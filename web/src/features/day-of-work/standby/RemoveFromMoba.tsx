@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { estateRemoveReasons, removeApplicationRequestSchema } from '@moba/contracts';
 import { useReaderScript } from '../../../lib/reader-script';
+import { showToast } from '../../../lib/toast';
 import { useRemoveFromMobaMutation } from './api';
 import { releaseIsLate } from './late';
 import { ReleaseDialog } from './ReleaseDialog';
@@ -49,7 +50,11 @@ export function RemoveFromMoba({
               vacancyId: moba.id,
               body: body as Parameters<typeof remove>[0]['body'],
             });
-            if (!('error' in result)) setOpen(false);
+            if (!('error' in result)) {
+              setOpen(false);
+              // The person leaves the list as it reloads: the toast stays to say so.
+              showToast(t('standby.removed'), 'success');
+            }
             return result;
           }}
           onClose={() => setOpen(false)}
