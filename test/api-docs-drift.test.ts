@@ -13,6 +13,7 @@ import {
   tokenOf,
 } from './support/product';
 import { concretePath } from './resilience/support/world';
+import { exerciseStandby } from './support/exercise-standby';
 
 /**
  * /api/docs cannot drift from what the product answers: a small season runs through the real
@@ -357,6 +358,7 @@ describe('the OpenAPI document at /api/docs', () => {
     await client.post(`/api/admin/estates/${checked.userId}/verify`, { note: 'BPG i PIB u registru' }, Admin);
     await client.post(`/api/admin/estates/${checked.userId}/unverify`, { note: 'opozvano' }, Admin);
     await exerciseModeration(client, Estate, Admin);
+    await exerciseStandby(client, Estate, Admin);
     const held = await client.post(
       '/api/estates/vacancies/create',
       await mobaBody(client, { dailyWage: 1000 }),

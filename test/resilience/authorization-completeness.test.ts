@@ -61,8 +61,56 @@ async function strangerAnswersCrewInvitation({ client, world, stranger }: IdorCo
   expect((await client.get('/api/workers/me/crew', leader.auth)).body.members[0].link).toBe('invited');
 }
 
+/** A fresh worker accepted on one of the season's open mobas, through the gateway (standby IDOR scenarios). */
+async function ownersAcceptedApplication({ client, world }: IdorContext) {
+  const owner = await registeredUser(client, 'worker');
+  for (const vacancyId of world.season.openVacancies) {
+    const applied = await client.post('/api/applications/create', { vacancyId }, owner.auth);
+    if (applied.status !== 201) continue;
+    const id = applied.body.id as string;
+    const accepted = await client.post(`/api/admin/applications/${id}/accept`, {}, world.admin.auth);
+    if (accepted.status === 200) return { owner, id };
+  }
+  throw new Error('no open moba took the owner');
+}
+const statusOfOwn = async (client: TestClient, owner: { auth: Record<string, string> }, id: string) =>
+  (
+    (await client.get('/api/workers/applications', owner.auth)).body as {
+      applicationId: string;
+      status: string;
+    }[]
+  ).find((a) => a.applicationId === id)?.status;
+
 /** Each scenario: the stranger acts on the owner's object; the check proves refusal and no effect. */
 const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
+  'POST /workers/applications/:id/cancel': async (c) => {
+    const { owner, id } = await ownersAcceptedApplication(c);
+    const res = await c.client.post(
+      `/api/workers/applications/${id}/cancel`,
+      { reason: 'sick' },
+      c.stranger.Worker.auth,
+    );
+    expect([403, 404]).toContain(res.status);
+    expect(await statusOfOwn(c.client, owner, id)).toBe('Accepted');
+  },
+  'POST /workers/applications/:id/take-place': async (c) => {
+    const owner = await registeredUser(c.client, 'worker');
+    const vacancyId = c.world.season.openVacancies[0];
+    const id = (await c.client.post('/api/applications/create', { vacancyId }, owner.auth)).body.id as string;
+    const res = await c.client.post(`/api/workers/applications/${id}/take-place`, {}, c.stranger.Worker.auth);
+    expect([403, 404]).toContain(res.status);
+    expect(await statusOfOwn(c.client, owner, id)).toBe('Pending');
+  },
+  'POST /estates/applications/:id/remove': async (c) => {
+    const { owner, id } = await ownersAcceptedApplication(c);
+    const res = await c.client.post(
+      `/api/estates/applications/${id}/remove`,
+      { reason: 'not-needed' },
+      c.stranger.Estate.auth,
+    );
+    expect([403, 404]).toContain(res.status);
+    expect(await statusOfOwn(c.client, owner, id)).toBe('Accepted');
+  },
   'POST /workers/me/crew-invitations/:id/accept': (c) => strangerAnswersCrewInvitation(c, 'accept'),
   'POST /workers/me/crew-invitations/:id/decline': (c) => strangerAnswersCrewInvitation(c, 'decline'),
   'PUT /estates/:id': async ({ client, world, stranger }) => {

@@ -27,6 +27,7 @@ import {
   pendingApplicationSchema,
   updateNoteRequestSchema,
 } from '@moba/contracts';
+import { standbyRoutes } from './standby';
 import { route } from './route';
 
 const applyResult = z.object({
@@ -36,6 +37,7 @@ const applyResult = z.object({
 });
 
 export const applicationRoutes = [
+  ...standbyRoutes,
   route('POST', '/applications/create', 'application', ['Worker'], {
     status: 201,
     refusals: [404, 409],

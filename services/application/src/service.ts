@@ -33,6 +33,8 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
       store.closures,
       store.crews,
       store.crewInvitations,
+      store.vacancies,
+      store.standbyOffers,
     ] as never,
     logger: deps.logger,
   });

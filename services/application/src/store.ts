@@ -7,6 +7,7 @@ import {
   type Attendance,
   type VacancyStatus,
 } from '@moba/contracts';
+import type { Cancellation } from '@moba/contracts';
 import type { StatsCounter, VacancyState } from './domain/stats';
 import type { StoredCrewMember } from './domain/crew';
 import { parsedCollection, type DocumentStore, type LeaseMark, type WithOutbox } from '@moba/platform';
@@ -73,6 +74,10 @@ export interface VacancyDoc extends WithOutbox {
   /** `occurredAt` of the review change `held` follows, so an older one arriving late changes nothing. */
   reviewChangedAt?: string;
   transitions: Record<string, { before: VacancyState | null; after: VacancyState }>;
+  /** Raised with every change of the free count (places/places.ts); VacancyPlacesChanged carries it. */
+  placesVersion?: number;
+  /** The last `placesVersion` reported as VacancyPlacesChanged (places/publishPlaces). */
+  placesPublished?: number;
 }
 
 /**
@@ -104,6 +109,36 @@ export interface ApplicationDoc extends WithOutbox {
   attendance?: Record<string, Attendance>;
   /** Raised with every attendance change, so concurrent marks never publish a stale whole state. */
   attendanceVersion?: number;
+  /** Status Cancelled: why and when the whole place was given back (release-places/). */
+  cancellation?: Cancellation;
+  /** Keys of the releases already applied to this application (a retried release gives back nothing twice). */
+  releases?: Record<string, number>;
+}
+
+/**
+ * Freed places offered to the pending applicants of a moba (release-places/offer-standby.ts).
+ * `_id` = vacancyId:placesVersion, so one change of places makes one offer. Carries StandbyOffered.
+ */
+export interface StandbyOfferDoc extends WithOutbox {
+  _id: string;
+  vacancyId: string;
+  applicationIds: string[];
+  freePositions: number;
+  offeredAt: string;
+}
+
+/**
+ * A worker's reliability (_id = workerId), counted from this service's own events and decisions.
+ * `counted` holds the keys already counted (an event id, a no-show's person and day), so a repeat
+ * counts nothing twice.
+ */
+export interface WorkerReliabilityDoc {
+  _id: string;
+  accepted: number;
+  cancellations: number;
+  lateCancellations: number;
+  noShows: number;
+  counted: Record<string, true>;
 }
 
 export type { StoredCrewMember } from './domain/crew';
@@ -304,6 +339,8 @@ export async function openApplicationStore(store: DocumentStore) {
     crews,
     crewInvitations,
     crewQuotas,
+    standbyOffers,
+    workerReliability,
   ] = await Promise.all([
     store.collection<WorkerDoc>('workers').then((c) => parsedCollection(c, docSchemas.workers)),
     store.collection<EstateDoc>('estates').then((c) => parsedCollection(c, docSchemas.estates)),
@@ -340,6 +377,8 @@ export async function openApplicationStore(store: DocumentStore) {
       })
       .then((c) => parsedCollection(c, docSchemas.crewInvitations)),
     store.collection<CrewQuotaDoc>('crew_quotas'),
+    store.collection<StandbyOfferDoc>('standby_offers', { indexes: [{ fields: ['vacancyId'] }] }),
+    store.collection<WorkerReliabilityDoc>('worker_reliability'),
   ]);
   return {
     workers,
@@ -354,6 +393,8 @@ export async function openApplicationStore(store: DocumentStore) {
     crews,
     crewInvitations,
     crewQuotas,
+    standbyOffers,
+    workerReliability,
   };
 }
 export type ApplicationStore = Awaited<ReturnType<typeof openApplicationStore>>;

@@ -67,6 +67,34 @@ async function acceptedToday(estateId: string) {
   return { vacancyId, applicationId };
 }
 
+/** An application of `worker` accepted on a moba (of `estateId`, when given). */
+async function acceptedOf(worker: Session, estateId?: string) {
+  const { vacancyId } = await t.vacancy({ positions: 2, ...(estateId ? { estateId } : {}) });
+  const applicationId = (await t.apply(worker, vacancyId)).body.id as string;
+  await t.client.post(`/admin/applications/${applicationId}/accept`, undefined, (await t.admin()).auth);
+  return { vacancyId, applicationId };
+}
+
+/** A pending application of `worker` with an open standby offer (someone accepted cancelled). */
+async function offeredTo(worker: Session) {
+  const { vacancyId } = await t.vacancy({ positions: 1 });
+  const applicationId = (await t.apply(worker, vacancyId)).body.id as string;
+  const leaving = await t.worker();
+  const { applicationId: leavingId } = await acceptedOfOn(leaving, vacancyId);
+  await t.client.post(`/workers/applications/${leavingId}/cancel`, { reason: 'sick' }, leaving.auth);
+  await eventually(
+    async () => (await t.store.standbyOffers.count({ vacancyId })) > 0,
+    'the standby offer',
+    5000,
+  );
+  return { vacancyId, applicationId };
+}
+async function acceptedOfOn(worker: Session, vacancyId: string) {
+  const applicationId = (await t.apply(worker, vacancyId)).body.id as string;
+  await t.client.post(`/admin/applications/${applicationId}/accept`, undefined, (await t.admin()).auth);
+  return { applicationId };
+}
+
 const cases: Case[] = [
   {
     name: 'POST /applications/create',
@@ -281,6 +309,38 @@ const cases: Case[] = [
     setup: async () => ({ path: '/admin/stats' }),
     allowed: { Admin: 200 },
   },
+  {
+    name: 'POST /workers/applications/:id/cancel (own accepted application)',
+    method: 'POST',
+    setup: async (s) => ({
+      path: `/workers/applications/${(await acceptedOf(s.Worker)).applicationId}/cancel`,
+      body: { reason: 'sick' },
+    }),
+    allowed: { Worker: 200 },
+  },
+  {
+    name: 'POST /workers/applications/:id/take-place (own pending application, offered)',
+    method: 'POST',
+    setup: async (s) => ({
+      path: `/workers/applications/${(await offeredTo(s.Worker)).applicationId}/take-place`,
+    }),
+    allowed: { Worker: 200 },
+  },
+  {
+    name: 'POST /estates/applications/:id/remove (own moba)',
+    method: 'POST',
+    setup: async (s) => ({
+      path: `/estates/applications/${(await acceptedOf(await t.worker(), s.Estate.id)).applicationId}/remove`,
+      body: { reason: 'not-needed' },
+    }),
+    allowed: { Estate: 200 },
+  },
+  {
+    name: 'GET /workers/me/reliability',
+    method: 'GET',
+    setup: async () => ({ path: '/workers/me/reliability' }),
+    allowed: { Worker: 200 },
+  },
 ];
 
 const callers: Caller[] = ['visitor', 'Worker', 'Estate', 'Admin'];
@@ -302,6 +362,41 @@ describe('authorization matrix: every route × visitor, Worker, Estate, Admin', 
 });
 
 describe('objects of other users (IDOR)', () => {
+  test("another worker cannot cancel a worker's accepted application nor take the place offered to them", async () => {
+    const owner = await t.worker();
+    const stranger = await t.worker();
+    const { applicationId } = await acceptedOf(owner);
+    const cancel = await t.client.post(
+      `/workers/applications/${applicationId}/cancel`,
+      { reason: 'sick' },
+      stranger.auth,
+    );
+    expect(cancel.status).toBe(404);
+    expect((await t.store.applications.findOne({ _id: applicationId }))?.status).toBe('Accepted');
+
+    const offered = await offeredTo(owner);
+    const take = await t.client.post(
+      `/workers/applications/${offered.applicationId}/take-place`,
+      undefined,
+      stranger.auth,
+    );
+    expect(take.status).toBe(404);
+    expect((await t.store.applications.findOne({ _id: offered.applicationId }))?.status).toBe('Pending');
+  });
+
+  test('another estate cannot remove a worker from a moba that is not its own', async () => {
+    const owner = await t.estate();
+    const stranger = await t.estate();
+    const { applicationId } = await acceptedOf(await t.worker(), owner.id);
+    const res = await t.client.post(
+      `/estates/applications/${applicationId}/remove`,
+      { reason: 'not-needed' },
+      stranger.auth,
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('APPLICATION.NOT_VACANCY_OWNER');
+    expect((await t.store.applications.findOne({ _id: applicationId }))?.status).toBe('Accepted');
+  });
   test("an estate cannot see the approved applicants of another estate's vacancy", async () => {
     const owner = await t.estate();
     const stranger = await t.estate();

@@ -5,6 +5,7 @@ import {
   VacancyDeleted,
   VacancyStatusChanged,
   applicationEvents,
+  dayOfWorkEvents,
   topics,
 } from '@moba/contracts';
 import { eventually, testToken } from '@moba/platform/testing';
@@ -144,8 +145,29 @@ describe("interop with the producers' event definitions in @moba/contracts", () 
       'one of each event type',
     );
     for (const event of t.published) {
-      const definition = applicationEvents.find((d) => d.type === event.type)!;
+      const definition = [...applicationEvents, ...dayOfWorkEvents].find((d) => d.type === event.type)!;
       expect(definition.envelope.safeParse(event).success).toBe(true);
     }
+  });
+
+  test('the standby events (PlacesReleased, VacancyPlacesChanged, StandbyOffered) parse with their definitions', async () => {
+    const { vacancyId } = await t.vacancy({ positions: 1 });
+    const standby = await t.worker();
+    await t.apply(standby, vacancyId);
+    const leaving = await t.worker();
+    const id = (await t.apply(leaving, vacancyId)).body.id;
+    await t.client.post(`/admin/applications/${id}/accept`, {}, (await t.admin()).auth);
+    await t.client.post(`/workers/applications/${id}/cancel`, { reason: 'sick' }, leaving.auth);
+    const standbyTypes = ['PlacesReleased', 'VacancyPlacesChanged', 'StandbyOffered'];
+    await eventually(
+      async () => standbyTypes.every((type) => t.eventsOf(type).length > 0),
+      'the standby events',
+      5000,
+    );
+    for (const type of standbyTypes)
+      for (const event of t.eventsOf(type)) {
+        const definition = dayOfWorkEvents.find((d) => d.type === type)!;
+        expect(definition.envelope.safeParse(event).success).toBe(true);
+      }
   });
 });

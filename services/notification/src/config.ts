@@ -37,6 +37,8 @@ export const notificationConfigSchema = runtimeEnvSchema.extend({
   /** dev:// stores mails in the dev mailbox (/dev/mailbox outside production); smtp(s)://user:pass@host:port sends them. */
   MAIL_URL: envUrl('dev://', ['dev', 'smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Moba <no-reply@moba.rs>'),
+  /** The product's public address: links in SMS (a moba's page, /moba/:id) start with it. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Where contact messages are mailed. */
   TEAM_EMAIL: z.email().default('team@moba.rs'),
   /** Browser origins allowed to open the live channel (comma list); same-origin and no Origin are always allowed. */

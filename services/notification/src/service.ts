@@ -100,6 +100,7 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
         documentStore: deps.store,
         mailer,
         sms: smsJob.context,
+        publicUrl: config.PUBLIC_URL,
       });
       smsJob.start();
     },

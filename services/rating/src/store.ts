@@ -41,6 +41,8 @@ export interface ParticipantDoc extends BaseDoc {
   /** How many of the application's people came (the estate's marks), and the event time applied. */
   attendance?: { heads: number; came: number };
   attendanceAt?: string;
+  /** The whole place was given back (issue #31, PlacesReleased): no longer rates nor is rated. */
+  released?: boolean;
 }
 
 /**

@@ -5,6 +5,7 @@ import { applicationStatusSchema, regions, vacancyStatusSchema } from '../enums'
 import { canonicalOrTyped, isKnownMunicipality } from '../reference';
 import { uuidV4Schema, isoDateSchema, isoDateTimeSchema } from '../common';
 import { GROUP_SIZE_MAX, NAME_MAX, NOTE_MAX } from '../limits';
+import { cancellationSchema, standbyOfferViewSchema, workerReliabilitySchema } from './standby';
 
 /** Request and response schemas of the application service (spec §7). */
 
@@ -48,6 +49,10 @@ export const applicationErrorCodes = {
   CREW_INVITATION_NOT_FOUND: 'APPLICATION.CREW_INVITATION_NOT_FOUND',
   /** The crew invitation was already accepted or declined. */
   CREW_INVITATION_ANSWERED: 'APPLICATION.CREW_INVITATION_ANSWERED',
+  /** Cancelling or removing an application that holds no accepted place (issue #31, standby). */
+  NOT_ACCEPTED: 'APPLICATION.NOT_ACCEPTED',
+  /** Taking a place without an open standby offer for this application (issue #31, standby). */
+  NO_STANDBY_OFFER: 'APPLICATION.NO_STANDBY_OFFER',
 } as const;
 
 export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';
@@ -138,6 +143,8 @@ export type ApplicationVacancy = z.infer<typeof applicationVacancySchema>;
 export const pendingApplicationSchema = applicationSchema.extend({
   worker: applicantWorkerSchema.nullable(),
   vacancy: applicationVacancySchema.nullable(),
+  /** The worker's reliability, where the admin decides (issue #31). */
+  reliability: workerReliabilitySchema.optional(),
 });
 export type PendingApplication = z.infer<typeof pendingApplicationSchema>;
 
@@ -204,6 +211,8 @@ export const approvedApplicantSchema = z.object({
   /** People the applicant brings besides themselves. */
   groupSize: z.number().int().min(0),
   positions: z.number().int().min(1),
+  /** The worker's reliability, where the estate decides (issue #31); absent for a guest. */
+  reliability: workerReliabilitySchema.optional(),
 });
 export type ApprovedApplicant = z.infer<typeof approvedApplicantSchema>;
 
@@ -216,6 +225,10 @@ export const myVacancySchema = applicationVacancySchema.extend({
     peopleCount: z.number().int().min(0),
     submittedAt: isoDateTimeSchema,
     crew: z.array(applicationMemberSchema).optional(),
+    /** A Cancelled application: why and when its place was given back (issue #31). */
+    cancellation: cancellationSchema.optional(),
+    /** A Pending application with an open standby offer: a place may be taken now (issue #31). */
+    standbyOffer: standbyOfferViewSchema.optional(),
   }),
 });
 export type MyVacancy = z.infer<typeof myVacancySchema>;

@@ -36,6 +36,8 @@ export const notificationKeys = {
   listingHidden: 'notification.listingHidden',
   listingApproved: 'notification.listingApproved',
   listingRejected: 'notification.listingRejected',
+  /** A place freed on a moba the worker applied to (issue #31 standby): params vacancyId, vacancyTitle, freePositions. */
+  standbyOffered: 'notification.standbyOffered',
 } as const;
 export const notificationKeySchema = z.enum(Object.values(notificationKeys) as [string, ...string[]]);
 

@@ -116,6 +116,10 @@ export const PlacesReleased = defineEvent(
     reason: placeReleaseReasonSchema,
     /** The worker's or the estate's words, when one was given. */
     note: z.string().optional(),
+    /** The worker's or the estate's choice of reason (workerCancelReasons / estateRemoveReasons). */
+    choice: z.string().optional(),
+    /** Places the application still holds after this release (0: cancelled). */
+    remaining: z.number().int().min(0).optional(),
     late: z.boolean(),
     releasedAt: instant,
   }),

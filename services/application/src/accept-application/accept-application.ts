@@ -1,4 +1,4 @@
-import { ApplicationAccepted, topics } from '@moba/contracts';
+import { ApplicationAccepted, topics, type VacancyStatus } from '@moba/contracts';
 import { adminAudit, pushEvents, type AdminAuditInput, type PendingEvent } from '@moba/platform';
 import type { AppContext } from '../context';
 import { claimPlaces, settlePlaces } from '../places/places';
@@ -47,13 +47,15 @@ export async function completeAcceptance(
   requested: ApplicationDoc,
   moreEvents: (vacancy: VacancyDoc) => PendingEvent[] = () => [],
   acceptedMemberIds?: string[],
+  /** The vacancy statuses a place may be taken in (a standby place: also a moba closed as full or started). */
+  claim: { statuses?: VacancyStatus[] } = {},
 ) {
   const crew = requested.crew;
   const memberIds = crew ? (acceptedMemberIds ?? crew.map((member) => member.id)) : undefined;
   const application: ApplicationDoc = memberIds
     ? { ...requested, positions: 1 + memberIds.length }
     : requested;
-  const vacancy = await claimPlaces(ctx, application, application.positions);
+  const vacancy = await claimPlaces(ctx, application, application.positions, claim);
 
   const accepted = ApplicationAccepted.create(application._id, {
     applicationId: application._id,

@@ -2,6 +2,7 @@ import type { ApprovedApplicant } from '@moba/contracts';
 import type { AppContext } from '../context';
 import { errors } from '../domain/errors';
 import { byId } from '../views';
+import { reliabilityOfMany } from '../worker-reliability/worker-reliability';
 
 /** The owning estate sees who was accepted into its vacancy: name, phone, group size, municipality. */
 export async function approvedApplicants(
@@ -26,6 +27,10 @@ export async function approvedApplicants(
       accepted.map((a) => a.guestApplicationId),
     ),
   ]);
+  const reliability = await reliabilityOfMany(
+    ctx,
+    accepted.map((a) => a.workerId),
+  );
   return accepted.map((a) => {
     const worker = a.workerId ? workers.get(a.workerId) : undefined;
     const guest = a.guestApplicationId ? guests.get(a.guestApplicationId) : undefined;
@@ -38,6 +43,7 @@ export async function approvedApplicants(
       municipality: worker?.municipality ?? guest?.municipality ?? null,
       groupSize: a.peopleCount,
       positions: a.positions,
+      ...(a.workerId ? { reliability: reliability.get(a.workerId) } : {}),
     };
   });
 }

@@ -32,4 +32,6 @@ export const errors = {
   crewInvitationNotFound: () => new AppError(codes.CREW_INVITATION_NOT_FOUND, 'crew invitation not found'),
   crewInvitationAnswered: () =>
     new AppError(codes.CREW_INVITATION_ANSWERED, 'this crew invitation was already answered'),
+  notAccepted: () => new AppError(codes.NOT_ACCEPTED, 'the application holds no accepted place'),
+  noStandbyOffer: () => new AppError(codes.NO_STANDBY_OFFER, 'no place is on offer for this application now'),
 };

@@ -58,6 +58,11 @@ export const applicationDeltas = {
     ...(acceptedPositions ? { acceptedHeads: -acceptedPositions } : {}),
   }),
   guestSubmitted: (): StatsDelta => ({ guests: 1 }),
+  /** Places given back (issue #31): those heads leave; a whole release (Cancelled) leaves the open ones. */
+  released: (heads: number, whole: boolean): StatsDelta => ({
+    acceptedHeads: -heads,
+    ...(whole ? { openApplications: -1 } : {}),
+  }),
 };
 
 /** Drops zero entries so an update touches only what moved. */

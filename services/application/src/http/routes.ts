@@ -39,6 +39,7 @@ import { dailyStats } from '../stats/daily-stats';
 import { queueHealth } from '../admin-queue/admin-queue';
 import { decideApplications, readBatch } from '../decide-applications/decide-applications';
 import { matchGuest, matchWorkers } from '../match-workers/match-workers';
+import { standbyRoutes } from './standby-routes';
 
 /** List routes take no body (spec: "none"); anything given must at least be an object. */
 const emptyBody = z.union([z.object({}).loose(), z.undefined()]);
@@ -100,6 +101,7 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   app.get('/workers/applications', worker, async (req, res) => {
     res.json(await myApplications(ctx, userOf(req).id));
   });
+  standbyRoutes(app, ctx, { worker, estate });
 
   app.post('/admin/applications/pending', admin, async (req, res) => {
     res.json(await listPendingApplications(ctx, parseInput(queueFilterSchema, req.body ?? {})));

@@ -5,6 +5,7 @@ import {
   ApplicationsClosed,
   CrewUpdated,
   GuestApplicationSubmitted,
+  PlacesReleased,
   topics,
   type EventDefinition,
   type EventEnvelope,
@@ -32,6 +33,8 @@ import {
 import { applicationDeltas } from '../domain/stats';
 import { inviteCrewMembers } from '../invite-crew-members/invite-crew-members';
 import { applyStatsDelta } from '../stats/stats';
+import { handlePlacesReleased } from '../release-places/places-released';
+import { recordPlacement } from '../worker-reliability/worker-reliability';
 
 export const CONSUMER_GROUP = 'application';
 
@@ -63,11 +66,12 @@ const routes: Record<string, Route[]> = {
     on(ApplicationSubmitted, (ctx, e) =>
       applyStatsDelta(ctx.store, e.id, applicationDeltas.submitted()).then(() => undefined),
     ),
-    on(ApplicationAccepted, (ctx, e) =>
-      applyStatsDelta(ctx.store, e.id, applicationDeltas.accepted(e.data.guest, e.data.positions)).then(
-        () => undefined,
-      ),
-    ),
+    on(ApplicationAccepted, async (ctx, e) => {
+      await applyStatsDelta(ctx.store, e.id, applicationDeltas.accepted(e.data.guest, e.data.positions));
+      if (e.data.workerId) await recordPlacement(ctx, e.data.workerId, e.id);
+    }),
+    // Standby (issue #31): a release offers the freed places and counts in the worker's reliability.
+    on(PlacesReleased, handlePlacesReleased),
     on(ApplicationRejected, (ctx, e) =>
       applyStatsDelta(ctx.store, e.id, applicationDeltas.rejected()).then(() => undefined),
     ),

@@ -5,6 +5,7 @@ import { vacancyTitle } from '../replicate-vacancies/vacancy-title';
 import { errors } from '../domain/errors';
 import { applicationView, vacancyView, workerView } from '../views';
 import { pendingQueue } from '../pending-queue';
+import { reliabilityOfMany } from '../worker-reliability/worker-reliability';
 
 /** The admin's queue: pending worker applications matching the filter, with worker and vacancy details from the replicas. */
 export async function listPendingApplications(
@@ -12,10 +13,15 @@ export async function listPendingApplications(
   filter: QueueFilter = { sort: 'oldest' },
 ): Promise<PendingApplication[]> {
   const items = await pendingQueue(ctx, filter);
+  const reliability = await reliabilityOfMany(
+    ctx,
+    items.map(({ application }) => application.workerId),
+  );
   return items.map(({ application, worker, vacancy }) => ({
     ...applicationView(application),
     worker: worker ? workerView(worker) : null,
     vacancy: vacancy ? vacancyView(vacancy) : null,
+    ...(application.workerId ? { reliability: reliability.get(application.workerId) } : {}),
   }));
 }
 

@@ -2,6 +2,7 @@ import type { MyVacancy } from '@moba/contracts';
 import type { AppContext } from '../context';
 import type { ApplicationDoc, VacancyDoc } from '../store';
 import { byId, crewMembersView, vacancyView } from '../views';
+import { standbyOffersOf } from '../release-places/offer-standby';
 
 /**
  * A worker's own vacancies, by the vacancy's status in the replica: active = applied (pending or
@@ -24,9 +25,11 @@ export async function myVacancies(
   );
   const wanted = (v: VacancyDoc) =>
     !v.deleted && (which === 'finished' ? v.status === 'Finished' : v.status !== 'Finished');
+  const offers = await standbyOffersOf(ctx, mine);
   return mine.flatMap((a: ApplicationDoc) => {
     const vacancy = vacancies.get(a.vacancyId);
     if (!vacancy || !wanted(vacancy)) return [];
+    const standbyOffer = offers.get(a._id);
     return [
       {
         ...vacancyView(vacancy),
@@ -37,6 +40,7 @@ export async function myVacancies(
           peopleCount: a.peopleCount,
           submittedAt: a.submittedAt,
           ...(a.crew ? { crew: crewMembersView(a) } : {}),
+          ...(standbyOffer ? { standbyOffer } : {}),
         },
       },
     ];

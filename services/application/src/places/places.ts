@@ -1,3 +1,5 @@
+import { topics, VacancyPlacesChanged, type VacancyStatus } from '@moba/contracts';
+import { pushEvents } from '@moba/platform';
 import type { AppContext } from '../context';
 import type { VacancyDoc } from '../store';
 import { errors } from '../domain/errors';
@@ -11,6 +13,10 @@ import { placesHeld } from '../domain/places';
  * next to `freePositions` in the same document, so each change is one atomic conditional update and
  * free = total - sum(claims) always holds. `claimedAt.<applicationId>` says when, so the
  * reconciliation can tell a claim left by an interrupted acceptance from one in flight.
+ *
+ * Every change of the free count raises `placesVersion` in the same write; publishPlaces then reports
+ * the count as VacancyPlacesChanged (the vacancy service follows it). `placesPublished` records the
+ * version last put in the outbox, so a report a crash skipped is made by the reconciliation.
  */
 
 interface Claimant {
@@ -29,22 +35,39 @@ const ATTEMPTS = 20;
  * accepted in part): an application holds one claim at most, whatever happened before.
  * Resolves the vacancy as it is after the claim; refuses with a coded error.
  */
-export async function claimPlaces(ctx: AppContext, application: Claimant, positions: number) {
+export async function claimPlaces(
+  ctx: AppContext,
+  application: Claimant,
+  positions: number,
+  options: { statuses?: VacancyStatus[] } = {},
+) {
+  const claimed = await claimOnce(ctx, application, positions, options.statuses ?? ['Open']);
+  await publishPlacesSafely(ctx, application.vacancyId);
+  return claimed;
+}
+
+async function claimOnce(
+  ctx: AppContext,
+  application: Claimant,
+  positions: number,
+  statuses: VacancyStatus[],
+) {
   const { vacancies } = ctx.store;
+  const status = statuses.length === 1 ? statuses[0] : { $in: statuses };
   const key = claimPath(application._id);
   const claimedAt = ctx.clock.now().toISOString();
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const taken = await vacancies.findOneAndUpdate(
       {
         _id: application.vacancyId,
-        status: 'Open',
+        status,
         deleted: false,
         held: { $ne: true },
         freePositions: { $gte: positions },
         [key]: { $exists: false },
       },
       {
-        $inc: { freePositions: -positions },
+        $inc: { freePositions: -positions, placesVersion: 1 },
         $set: { [key]: positions, [claimedAtPath(application._id)]: claimedAt },
       },
     );
@@ -55,14 +78,14 @@ export async function claimPlaces(ctx: AppContext, application: Claimant, positi
     if (current.held) throw errors.vacancyHeld();
     const holding = current.claims?.[application._id];
     if (holding === positions) return current; // taken by an earlier attempt of this same acceptance
-    if (current.status !== 'Open') throw errors.vacancyNotOpen();
+    if (!statuses.includes(current.status)) throw errors.vacancyNotOpen();
     if (holding === undefined) {
       if (current.freePositions < positions) throw errors.noFreePositions();
       continue; // changed between the two reads
     }
     if (current.freePositions < positions - holding) throw errors.noFreePositions();
     const resized = await changeClaim(ctx, current, application._id, holding, positions, claimedAt, {
-      status: 'Open',
+      status,
       deleted: false,
       held: { $ne: true },
     });
@@ -125,7 +148,10 @@ async function settleClaim(
       return;
     }
     const now = ctx.clock.now().toISOString();
-    if (await changeClaim(ctx, vacancy, application._id, claim, wanted, now)) return;
+    if (await changeClaim(ctx, vacancy, application._id, claim, wanted, now)) {
+      await publishPlacesSafely(ctx, application.vacancyId);
+      return;
+    }
   }
   throw new Error(`the places of vacancy ${application.vacancyId} kept changing; try again`);
 }
@@ -150,10 +176,49 @@ async function changeClaim(
       ...(taking > 0 ? { freePositions: { $gte: taking } } : {}),
     },
     {
-      $inc: { freePositions: -taking },
+      $inc: { freePositions: -taking, placesVersion: 1 },
       ...(to === undefined
         ? { $unset: { [key]: true, [claimedAtPath(applicationId)]: true } }
         : { $set: { [key]: to, [claimedAtPath(applicationId)]: claimedAt } }),
     },
   );
+}
+
+/**
+ * Reports the vacancy's free count as VacancyPlacesChanged when its current `placesVersion` was not
+ * reported yet: the event goes into the vacancy's outbox in a write conditional on the version and
+ * count it reports, so it always carries a count the vacancy really had at that version. Safe to call
+ * at any time, any number of times, from any instance (a version is reported once). Resolves whether
+ * it reported.
+ */
+export async function publishPlaces(ctx: AppContext, vacancyId: string): Promise<boolean> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const vacancy = await ctx.store.vacancies.findOne({ _id: vacancyId });
+    const version = vacancy?.placesVersion ?? 0;
+    if (!vacancy || version === 0 || (vacancy.placesPublished ?? 0) >= version) return false;
+    const event = VacancyPlacesChanged.create(vacancyId, {
+      vacancyId,
+      totalPositions: Math.max(1, vacancy.totalPositions),
+      freePositions: vacancy.freePositions,
+      version,
+    });
+    const written = await ctx.store.vacancies.updateOne(
+      { _id: vacancyId, placesVersion: version, freePositions: vacancy.freePositions },
+      pushEvents({ $set: { placesPublished: version } }, [{ topic: topics.application, event }]),
+    );
+    if (written) {
+      ctx.relay.kick();
+      return true;
+    }
+  }
+  return false;
+}
+
+/** After a change of places: a failed report is logged; the reconciliation reports it later. */
+async function publishPlacesSafely(ctx: AppContext, vacancyId: string) {
+  try {
+    await publishPlaces(ctx, vacancyId);
+  } catch (err) {
+    ctx.logger.warn({ err, vacancyId }, 'reporting the free places failed; the reconciliation will');
+  }
 }

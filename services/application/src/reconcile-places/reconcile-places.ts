@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { isStaleClaim } from '../domain/places';
-import { settlePlaces } from '../places/places';
+import { publishPlaces, settlePlaces } from '../places/places';
 
 /**
  * The job that catches what a crash or an outage left between a claim and its decision: on every
@@ -25,6 +25,8 @@ export async function reconcilePlaces(ctx: AppContext): Promise<number> {
     }
     for (const application of accepted)
       if (claims[application._id] !== application.positions && (await settled(ctx, application))) changed++;
+    // A change of places whose report a crash skipped is reported now (VacancyPlacesChanged).
+    await publishPlaces(ctx, vacancy._id);
   }
   return changed;
 }

@@ -34,7 +34,8 @@ export async function dailyStats(
   for (const a of decided) {
     const row = rows.get(dayOf(a.decidedAt!));
     if (!row) continue;
-    const accepted = a.status === 'Accepted' || a.closedFrom === 'Accepted';
+    // A place given back later (Cancelled) was still accepted on its decision day.
+    const accepted = a.status === 'Accepted' || a.status === 'Cancelled' || a.closedFrom === 'Accepted';
     if (accepted) row.accepted += 1;
     if (!a.guest && (accepted || a.status === 'Rejected'))
       row.waits.push(

@@ -17,6 +17,9 @@ import {
 } from '../notify-vacancy-change/notify-vacancy-change';
 import { notifyFeaturingPayment } from '../notify-featuring-payment/notify-featuring-payment';
 import { notifyCrewInvitation } from '../notify-crew-invitation/notify-crew-invitation';
+import { notifyStandbyOffered } from '../notify-standby-offer/notify-standby-offer';
+import { PlacesReleased, StandbyOffered } from './standby-events';
+import { forgetReleasedPlace } from '../notify-standby-offer/place-released';
 import { subscribeToMailCommands } from './mail-commands';
 import {
   banUser,
@@ -44,6 +47,8 @@ export interface MessagingContext extends CreateNotificationsContext {
   live: LiveChannel;
   mailer: Mailer;
   sms: SmsContext;
+  /** The product's public address, for links in SMS. */
+  publicUrl?: string;
 }
 
 type Handlers = Record<string, (event: EventEnvelope) => Promise<unknown>>;
@@ -124,6 +129,8 @@ export async function subscribeToEvents(ctx: MessagingContext) {
         notifyApplicationsClosed(ctx, e.id, read(events.ApplicationsClosed, e)),
       [events.CrewInvitationSent.type]: (e) =>
         notifyCrewInvitation(ctx, e.id, read(events.CrewInvitationSent, e)),
+      [StandbyOffered.type]: (e) => notifyStandbyOffered({ ...ctx, sms }, e.id, read(StandbyOffered, e)),
+      [PlacesReleased.type]: (e) => forgetReleasedPlace({ store: ctx.store, sms }, read(PlacesReleased, e)),
     },
     [topics.payment]: {
       [events.PaymentSucceeded.type]: (e) =>

@@ -1,16 +1,19 @@
 import { toCyrillic, toLatin, type Language } from '@moba/contracts';
 import { SMS_ONE_PART, SMS_SPLIT_PART, smsLength, toGsm7 } from './gsm7';
 
-export type SmsKind = 'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted';
+export type SmsKind =
+  'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted' | 'standbyOffered';
 
 export interface SmsFacts {
   /** The moba's title (any script; shortened to keep the message in one part). */
   title?: string;
   /** The moba's first day, yyyy-mm-dd. */
   startDate?: string;
+  /** An absolute link (a moba's page). */
+  link?: string;
 }
 
-type Template = (f: { title: string; date: string }) => string;
+type Template = (f: { title: string; date: string; link: string }) => string;
 
 /**
  * The texts, written in Serbian Latin with diacritics and in English. Serbian goes out without
@@ -28,6 +31,8 @@ const serbian: Record<SmsKind, Template> = {
     `Moba: sutra${date ? ` (${date})` : ''} počinje moba "${title}". Srećan rad! Odjava: STOP`,
   vacancyDeleted: ({ title }) =>
     `Moba: moba "${title}" je otkazana. Pogledajte druge mobe u aplikaciji. Odjava: STOP`,
+  standbyOffered: ({ title, link }) =>
+    `Moba: slobodno mesto na mobi "${title}". Prvi koji uzme dobija ga: ${link} Odjava: STOP`,
 };
 
 const english: Record<SmsKind, Template> = {
@@ -41,7 +46,12 @@ const english: Record<SmsKind, Template> = {
     `Moba: "${title}" starts tomorrow${date ? ` (${date})` : ''}. Good luck! Reply STOP to stop`,
   vacancyDeleted: ({ title }) =>
     `Moba: "${title}" was cancelled. See other mobas in the app. Reply STOP to stop`,
+  standbyOffered: ({ title, link }) =>
+    `Moba: a place opened on "${title}". First to take it gets it: ${link} STOP to stop`,
 };
+
+/** Stands for the link while the text changes script (a link is never transliterated). */
+const LINK_MARK = '@@0@@';
 
 /** 2026-07-05 → "5.7." (Serbian) or "5 Jul" (English). */
 function shortDate(isoDate: string | undefined, language: Language): string {
@@ -72,7 +82,9 @@ export function smsText(kind: SmsKind, facts: SmsFacts, language: Language): str
   const template = (language === 'en' ? english : serbian)[kind];
   const date = shortDate(facts.startDate, language);
   const fullTitle = toLatin(facts.title ?? '').trim();
-  const render = (title: string) => inRecipientScript(template({ title, date }), language);
+  const link = facts.link ?? '';
+  const render = (title: string) =>
+    inRecipientScript(template({ title, date, link: LINK_MARK }), language).replace(LINK_MARK, link);
   let text = render(fullTitle);
   const limit = maxUnits(smsLength(text).encoding);
   for (let keep = fullTitle.length - 1; smsLength(text).units > limit && keep >= 0; keep--) {

@@ -15,7 +15,10 @@ export async function getEstateForRating(
   vacancyId: string,
 ): Promise<EstateForRating> {
   const vacancy = await store.vacancies.findOne({ _id: vacancyId });
-  const participant = await store.participants.findOne({ _id: participantId(vacancyId, worker.id) });
+  const participant = await store.participants.findOne({
+    _id: participantId(vacancyId, worker.id),
+    released: { $ne: true },
+  });
   const verdict = workerMayRateEstate(vacancy, !!participant, false);
   if (!verdict.ok) throw ratingError(verdict.code, 'Estate');
   const estate = await store.users.findOne({ _id: vacancy!.estateId });

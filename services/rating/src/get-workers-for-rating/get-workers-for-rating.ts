@@ -15,7 +15,10 @@ export async function getWorkersForRating(
   const verdict = estateMayRateVacancy(vacancy, estate.id);
   if (!verdict.ok) throw ratingError(verdict.code, 'Worker');
 
-  const participants = await store.participants.find({ vacancyId }, { sort: { acceptedAt: 1 } });
+  const participants = await store.participants.find(
+    { vacancyId, released: { $ne: true } },
+    { sort: { acceptedAt: 1 } },
+  );
   const workerIds = participants.map((p) => p.workerId);
   const users = await store.users.find({ _id: { $in: workerIds } });
   const nameOf = new Map(users.map((u) => [u._id, u.fullName]));

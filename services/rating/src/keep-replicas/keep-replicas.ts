@@ -155,3 +155,18 @@ export async function recordParticipant(
     ignoreDuplicate(error);
   }
 }
+
+/**
+ * PlacesReleased (issue #31): a worker whose whole place was given back is no participant any more
+ * (the acceptance came before it on the same key). A partial release changes nothing. Idempotent.
+ */
+export async function recordReleased(
+  store: RatingStore,
+  released: { vacancyId: string; workerId: string | null; remaining?: number },
+) {
+  if (released.remaining !== 0 || !released.workerId) return;
+  await store.participants.updateOne(
+    { _id: `${released.vacancyId}:${released.workerId}` },
+    { $set: { released: true } },
+  );
+}

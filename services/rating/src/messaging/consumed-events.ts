@@ -65,6 +65,18 @@ export const ApplicationAcceptedRead = defineEvent(
   }),
 );
 
+/** application.v1 PlacesReleased (issue #31): a worker whose whole place was given back (remaining 0). */
+export const PlacesReleasedRead = defineEvent(
+  topics.application,
+  'PlacesReleased',
+  1,
+  z.object({
+    vacancyId: z.uuid(),
+    workerId: z.uuid().nullable(),
+    remaining: z.number().int().min(0).optional(),
+  }),
+);
+
 /** application.v1 AttendanceMarked: only the counts a rating names. */
 export const AttendanceMarkedRead = defineEvent(
   topics.application,

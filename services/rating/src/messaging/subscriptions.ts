@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   ApplicationAcceptedRead,
   AttendanceMarkedRead,
+  PlacesReleasedRead,
   ProfileUpdatedRead,
   UserRegisteredRead,
   VacancyCreatedRead,
@@ -14,6 +15,7 @@ import {
 import { recordAttendanceCount } from '../record-attendance/record-attendance';
 import {
   recordParticipant,
+  recordReleased,
   recordUser,
   recordVacancyCreated,
   recordVacancyDeleted,
@@ -50,6 +52,7 @@ export async function subscribeRating(bus: EventBus, documents: DocumentStore, s
       ...on(ApplicationAcceptedRead, (data, event) => recordParticipant(store, data, event.occurredAt)),
       ...on(AttendanceMarkedRead, (data, event) => recordAttendanceCount(store, data, event.occurredAt)),
       ...on(WorkerAttendanceRecordedRead, (data) => recordAttendance(store, data)),
+      ...on(PlacesReleasedRead, (data) => recordReleased(store, data)),
     },
   };
   for (const [topic, handlers] of Object.entries(byTopic)) {

@@ -44,7 +44,7 @@ function checkOffered(promises: EstatePromises | undefined, vacancy: VacancyDoc)
 export const participantId = (vacancyId: string, workerId: string) => `${vacancyId}:${workerId}`;
 
 const isParticipant = async (store: RatingStore, vacancyId: string, workerId: string) =>
-  !!(await store.participants.findOne({ _id: participantId(vacancyId, workerId) }));
+  !!(await store.participants.findOne({ _id: participantId(vacancyId, workerId), released: { $ne: true } }));
 
 /** What an estate's rating of a worker names about attendance: how many of their people came. */
 const attendanceFor = async (store: RatingStore, vacancyId: string, workerId: string) =>

@@ -42,7 +42,16 @@ export async function advanceStatuses(ctx: VacancyContext): Promise<AdvanceResul
     $or: [{ startDate: { $lt: today } }, { freePositions: { $lte: 0 } }],
   });
   for (const doc of due) {
-    if (await transitionStatus(ctx, doc, 'Closed', doc.freePositions <= 0 ? 'full' : 'started'))
+    const full = doc.freePositions <= 0;
+    if (
+      await transitionStatus(
+        ctx,
+        doc,
+        'Closed',
+        full ? 'full' : 'started',
+        full ? { set: { closedFull: true } } : {},
+      )
+    )
       result.closed++;
   }
   return result;

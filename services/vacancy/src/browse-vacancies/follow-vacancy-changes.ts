@@ -10,6 +10,7 @@ import {
   workerData,
   verificationData,
   ratingData,
+  placesChangedData,
 } from '../messaging/consumed-events';
 
 const vacancyData = z.object({ vacancyId: z.string() });
@@ -42,6 +43,12 @@ export async function followVacancyChanges(
   };
 
   const application = async (event: EventEnvelope) => {
+    if (event.type === 'VacancyPlacesChanged') {
+      const places = placesChangedData.safeParse(event.data);
+      if (places.success)
+        readModel.placesChanged(places.data.vacancyId, places.data.freePositions, places.data.version);
+      return;
+    }
     if (event.type !== 'ApplicationAccepted' && event.type !== 'GuestApplicationAccepted') return;
     const parsed = acceptedData.safeParse(event.data);
     if (parsed.success) readModel.lowerFreePositions(parsed.data.vacancyId, parsed.data.freePositions);

@@ -68,6 +68,8 @@ export function createOpenVacanciesReadModel(
   const reads = new Map<string, { inFlight: number; newest: number }>();
 
   const lowestFree = new Map<string, number>();
+  /** Free counts heard by VacancyPlacesChanged, by version: they may rise (freed places). */
+  const heardPlaces = new Map<string, { free: number; version: number }>();
   const estateNames = new Map<string, string>();
   /** Trust facts heard by event: the latest verification change, the promise figure with the most jobs. */
   const heardTrust = new Map<string, EstateTrust>();
@@ -88,7 +90,13 @@ export function createOpenVacanciesReadModel(
   function itemOf(doc: VacancyDoc): VacancyItem {
     // Workers never see a moba's review (reports, decisions): only the estate and admins do.
     const { review: _review, ...item } = toItem(doc);
-    const free = Math.min(item.freePositions, lowestFree.get(doc._id) ?? Infinity);
+    const heard = heardPlaces.get(doc._id);
+    const versioned = doc.placesVersion !== undefined || heard !== undefined;
+    const free = !versioned
+      ? Math.min(item.freePositions, lowestFree.get(doc._id) ?? Infinity)
+      : heard && heard.version > (doc.placesVersion ?? 0)
+        ? heard.free
+        : item.freePositions;
     lowestFree.set(doc._id, free);
     const estateName = estateNames.get(doc.estateId) ?? item.estateName;
     const trusted = newerTrust(
@@ -248,9 +256,25 @@ export function createOpenVacanciesReadModel(
     },
     /** An acceptance elsewhere left this many positions free (never raises the count; repeats are harmless). */
     lowerFreePositions(id: string, freePositions: number) {
+      if (heardPlaces.has(id)) return; // the versioned count governs
       const item = byId.get(id);
       const free = Math.max(0, freePositions);
       if (!item || item.freePositions <= free) return;
+      lowestFree.set(id, free);
+      byId.set(id, { ...item, freePositions: free, filled: free <= 0 });
+      changed();
+    },
+    /**
+     * The application service's free count (VacancyPlacesChanged), applied at once when newer than
+     * what this instance heard: it may rise (freed places) or fall.
+     */
+    placesChanged(id: string, freePositions: number, version: number) {
+      const before = heardPlaces.get(id);
+      if (before && before.version >= version) return;
+      const free = Math.max(0, freePositions);
+      heardPlaces.set(id, { free, version });
+      const item = byId.get(id);
+      if (!item || item.freePositions === free) return;
       lowestFree.set(id, free);
       byId.set(id, { ...item, freePositions: free, filled: free <= 0 });
       changed();

@@ -47,6 +47,13 @@ export interface VacancyDoc extends BaseDoc, WithOutbox {
   deletedAt?: string;
   /** Ids of the ApplicationAccepted events already counted (guards the counter against redelivery). */
   appliedEvents: string[];
+  /**
+   * The version of the last VacancyPlacesChanged applied (the application service's count of free
+   * places); once set, the free count follows only those events, highest version wins.
+   */
+  placesVersion?: number;
+  /** Closed only because it was full: reopens when places are freed before applications close by date. */
+  closedFull?: boolean;
   /** `${paymentId}:${outcome}` of the payment events already applied. */
   paymentOutcomes: string[];
   /** The estate's trust facts, copied from the estate replica (replicate-estate-trust). */

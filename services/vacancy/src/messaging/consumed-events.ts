@@ -39,3 +39,10 @@ export const ratingData = z.object({
   ratedRole: z.string(),
   promises: z.object({ jobs: z.number().int(), kept: z.number().int() }).optional(),
 });
+
+/** VacancyPlacesChanged (application service): the free count, versioned. */
+export const placesChangedData = z.object({
+  vacancyId: z.string(),
+  freePositions: z.number().int(),
+  version: z.number().int(),
+});

@@ -3,6 +3,7 @@ import { topics, type EventEnvelope } from '@moba/contracts';
 import { idempotentHandler, type DocumentStore, type EventBus } from '@moba/platform';
 import type { VacancyContext } from '../context';
 import { recordAcceptance } from '../record-acceptance/record-acceptance';
+import { recordPlacesChanged } from '../record-places-changed/record-places-changed';
 import { settleFeaturing, type PaymentOutcome } from '../settle-featuring/settle-featuring';
 import { replicateEstate } from '../replicate-estate/replicate-estate';
 import {
@@ -19,6 +20,7 @@ import {
   acceptedData,
   emailVerifiedData,
   estateData,
+  placesChangedData,
   ratingData,
   registeredData,
   submittedData,
@@ -45,6 +47,8 @@ const paymentOutcomes: Record<string, PaymentOutcome> = {
 /** Thin event handlers: parse the fields, call the use case. */
 export async function subscribeVacancyHandlers(ctx: VacancyContext, bus: EventBus, store: DocumentStore) {
   const application = async (event: EventEnvelope) => {
+    if (event.type === 'VacancyPlacesChanged')
+      return recordPlacesChanged(ctx, placesChangedData.parse(event.data));
     if (event.type === 'ApplicationSubmitted') {
       const data = submittedData.parse(event.data);
       return recordApplication(ctx, data.workerId, data.vacancyId);

@@ -15,7 +15,13 @@ export interface Acceptance {
  */
 export async function recordAcceptance(ctx: VacancyContext, acceptance: Acceptance): Promise<void> {
   const doc = await ctx.store.vacancies.findOneAndUpdate(
-    { _id: acceptance.vacancyId, appliedEvents: { $ne: acceptance.eventId } },
+    // Once the count follows VacancyPlacesChanged (versioned), an acceptance's count is not applied:
+    // it may be older than a release already counted.
+    {
+      _id: acceptance.vacancyId,
+      appliedEvents: { $ne: acceptance.eventId },
+      placesVersion: { $exists: false },
+    },
     {
       $min: { freePositions: Math.max(0, acceptance.freePositions) },
       $push: { appliedEvents: acceptance.eventId },
@@ -27,5 +33,5 @@ export async function recordAcceptance(ctx: VacancyContext, acceptance: Acceptan
   }
   ctx.readModel.apply(doc);
   if (doc.freePositions <= 0 && doc.status === 'Open' && !doc.deletedAt)
-    await transitionStatus(ctx, doc, 'Closed', 'full');
+    await transitionStatus(ctx, doc, 'Closed', 'full', { set: { closedFull: true } });
 }

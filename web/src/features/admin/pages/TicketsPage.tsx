@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BulkDecision, GuestApplication, PendingApplication } from '@moba/contracts';
 import { paths } from '../../../app/paths';
 import { Spinner } from '../../../components/Spinner';
+import { ReliabilityFigures } from '../../day-of-work';
 import { formatDate } from '../../../lib/format';
 import {
   useAcceptApplicationMutation,
@@ -86,6 +87,7 @@ function WorkerApplication({
           <dd>{formatDate(application.submittedAt, i18n.language)}</dd>
         </div>
       </dl>
+      <ReliabilityFigures reliability={application.reliability} />
       <details>
         <summary>
           {t('tickets.vacancyDetails')}: {vacancy?.title ?? '—'}

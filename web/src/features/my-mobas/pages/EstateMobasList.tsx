@@ -18,6 +18,7 @@ import { useApprovedApplicantsQuery, useDeleteVacancyMutation, useEstateVacancie
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { DialogActions } from '../../../components/DialogActions';
+import { ApplicantStandby } from '../../day-of-work';
 
 /** The estate's mobas: current and past with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
 export function EstateMobasList({ only }: { only?: 'past' }) {
@@ -199,6 +200,7 @@ function ApprovedApplicantsDialog({ vacancy, onClose }: { vacancy: VacancyItem; 
                 <br />
                 <Icon name="place" />{' '}
                 {a.municipality ? placeName(a.municipality, i18n.language) : t('applicants.noPlace')}
+                <ApplicantStandby applicant={a} moba={vacancy} />
               </li>
             ))}
           </ul>

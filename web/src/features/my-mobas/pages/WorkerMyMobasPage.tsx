@@ -9,6 +9,7 @@ import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
 import { useMyActiveVacanciesQuery, useMyFinishedVacanciesQuery } from '../api';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
+import { MyPlaceActions, MyReliability } from '../../day-of-work';
 
 /** /worker/my-mobas: the mobas the worker applied to (active) and worked (finished, with rate-estate). */
 export default function WorkerMyMobasPage() {
@@ -20,6 +21,7 @@ export default function WorkerMyMobasPage() {
   return (
     <section className="page">
       <h1>{t('worker.title')}</h1>
+      <MyReliability />
       <div className="tab-row" role="tablist" aria-label={t('worker.title')}>
         {(['active', 'finished'] as const).map((id) => (
           <button
@@ -82,6 +84,7 @@ function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: bo
         <p>{t('worker.bringing', { count: vacancy.application.peopleCount })}</p>
       )}
       {vacancy.application.crew && <CrewOutcome crew={vacancy.application.crew} />}
+      <MyPlaceActions vacancy={vacancy} finished={finished} />
       {finished && (
         <Link className="button primary block" to={paths.worker.rateEstate(vacancy.id)}>
           {t('worker.rateEstate')}
