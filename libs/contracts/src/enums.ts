@@ -36,7 +36,7 @@ export { regions } from './plain-values';
 export const regionSchema = z.enum(regions);
 export type Region = z.infer<typeof regionSchema>;
 
-export const applicationStatuses = ['Pending', 'Accepted', 'Rejected', 'Closed'] as const;
+export const applicationStatuses = ['Pending', 'Accepted', 'Rejected', 'Closed', 'Cancelled'] as const;
 export const applicationStatusSchema = z.enum(applicationStatuses);
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 

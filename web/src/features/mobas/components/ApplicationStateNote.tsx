@@ -7,6 +7,7 @@ const look: Record<ApplicationStatus, { icon: IconName; tone: string }> = {
   Accepted: { icon: 'check', tone: 'accepted' },
   Rejected: { icon: 'close', tone: 'declined' },
   Closed: { icon: 'close', tone: 'declined' },
+  Cancelled: { icon: 'close', tone: 'declined' },
 };
 
 /** Where the worker's own application to a moba stands: applied, accepted or not accepted. */
