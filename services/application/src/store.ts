@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   applicationStatusSchema,
   attendanceSchema,
+  type ConfirmationSettings,
+  type MeetingDetails,
   vacancyStatusSchema,
   type ApplicationStatus,
   type Attendance,
@@ -9,6 +11,7 @@ import {
 } from '@moba/contracts';
 import type { StatsCounter, VacancyState } from './domain/stats';
 import type { StoredCrewMember } from './domain/crew';
+import { openConfirmations } from './ask-confirmations/confirmation-doc';
 import { parsedCollection, type DocumentStore, type LeaseMark, type WithOutbox } from '@moba/platform';
 
 /** Replica of a worker from auth events (UserRegistered, ProfileUpdated). _id = userId. */
@@ -73,6 +76,11 @@ export interface VacancyDoc extends WithOutbox {
   /** `occurredAt` of the review change `held` follows, so an older one arriving late changes nothing. */
   reviewChangedAt?: string;
   transitions: Record<string, { before: VacancyState | null; after: VacancyState }>;
+  /** Meeting details and confirmation settings as the estate set them (VacancyDayOfWorkSet; latest setAt). */
+  dayOfWork?: { meeting: MeetingDetails | null; confirmation: ConfirmationSettings; setAt: string };
+  /** The work days once the estate moved one (read through workDaysOf); `workDaysVersion` rises with each. */
+  workDays?: string[];
+  workDaysVersion?: number;
 }
 
 /**
@@ -191,6 +199,8 @@ export interface DecisionItemDoc {
   code?: string;
   freePositions?: number;
 }
+
+export type { ConfirmationDoc } from './ask-confirmations/confirmation-doc';
 
 export { statsCounters, type StatsCounter, type StatsDelta } from './domain/stats';
 
@@ -341,6 +351,7 @@ export async function openApplicationStore(store: DocumentStore) {
       .then((c) => parsedCollection(c, docSchemas.crewInvitations)),
     store.collection<CrewQuotaDoc>('crew_quotas'),
   ]);
+  const confirmations = await openConfirmations(store);
   return {
     workers,
     estates,
@@ -354,6 +365,7 @@ export async function openApplicationStore(store: DocumentStore) {
     crews,
     crewInvitations,
     crewQuotas,
+    confirmations,
   };
 }
 export type ApplicationStore = Awaited<ReturnType<typeof openApplicationStore>>;

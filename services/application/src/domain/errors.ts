@@ -32,4 +32,14 @@ export const errors = {
   crewInvitationNotFound: () => new AppError(codes.CREW_INVITATION_NOT_FOUND, 'crew invitation not found'),
   crewInvitationAnswered: () =>
     new AppError(codes.CREW_INVITATION_ANSWERED, 'this crew invitation was already answered'),
+  confirmationNotAsked: () =>
+    new AppError(codes.CONFIRMATION_NOT_ASKED, 'no confirmation has been asked of this application'),
+  confirmationAnswered: () =>
+    new AppError(codes.CONFIRMATION_ANSWERED, 'this confirmation was already answered'),
+  confirmationClosed: () =>
+    new AppError(codes.CONFIRMATION_CLOSED, 'the deadline of this confirmation has passed'),
+  notAWorkDay: () =>
+    new AppError(codes.NOT_A_WORK_DAY, 'not a work day of this moba', [
+      { field: 'day', code: codes.NOT_A_WORK_DAY, message: 'not a work day of this moba' },
+    ]),
 };

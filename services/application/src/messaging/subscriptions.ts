@@ -5,6 +5,7 @@ import {
   ApplicationsClosed,
   CrewUpdated,
   GuestApplicationSubmitted,
+  SmsConfirmationReceived,
   topics,
   type EventDefinition,
   type EventEnvelope,
@@ -32,6 +33,7 @@ import {
 import { applicationDeltas } from '../domain/stats';
 import { inviteCrewMembers } from '../invite-crew-members/invite-crew-members';
 import { applyStatsDelta } from '../stats/stats';
+import { answerBySms } from '../answer-confirmation/answer-confirmation';
 
 export const CONSUMER_GROUP = 'application';
 
@@ -85,6 +87,10 @@ const routes: Record<string, Route[]> = {
     on(GuestApplicationSubmitted, (ctx, e) =>
       applyStatsDelta(ctx.store, e.id, applicationDeltas.guestSubmitted()).then(() => undefined),
     ),
+  ],
+  // A worker's DA / NE by SMS, recognised by the notification service.
+  [topics.notification]: [
+    on(SmsConfirmationReceived, (ctx, e) => answerBySms(ctx, e.data).then(() => undefined)),
   ],
 };
 

@@ -2,6 +2,7 @@ import type { MyVacancy } from '@moba/contracts';
 import type { AppContext } from '../context';
 import type { ApplicationDoc, VacancyDoc } from '../store';
 import { byId, crewMembersView, vacancyView } from '../views';
+import { latestConfirmations } from '../answer-confirmation/latest-confirmations';
 
 /**
  * A worker's own vacancies, by the vacancy's status in the replica: active = applied (pending or
@@ -22,6 +23,7 @@ export async function myVacancies(
     ctx.store.vacancies,
     mine.map((a) => a.vacancyId),
   );
+  const confirmations = which === 'active' ? await latestConfirmations(ctx, mine) : new Map();
   const wanted = (v: VacancyDoc) =>
     !v.deleted && (which === 'finished' ? v.status === 'Finished' : v.status !== 'Finished');
   return mine.flatMap((a: ApplicationDoc) => {
@@ -30,6 +32,7 @@ export async function myVacancies(
     return [
       {
         ...vacancyView(vacancy),
+        ...(confirmations.has(a._id) ? { confirmation: confirmations.get(a._id) } : {}),
         application: {
           id: a._id,
           status: a.status,
