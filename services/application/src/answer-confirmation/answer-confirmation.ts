@@ -132,11 +132,16 @@ export async function answerBySms(
     { sort: { deadline: 1 }, limit: 1 },
   );
   if (!open) {
-    ctx.logger.info({ workerId: reply.workerId, messageId: reply.messageId }, 'SMS reply with nothing to confirm');
+    ctx.logger.info(
+      { workerId: reply.workerId, messageId: reply.messageId },
+      'SMS reply with nothing to confirm',
+    );
     return null;
   }
   const heads =
-    reply.answer === 'yes' && reply.heads !== undefined ? Math.min(reply.heads, open.headsAccepted) : undefined;
+    reply.answer === 'yes' && reply.heads !== undefined
+      ? Math.min(reply.heads, open.headsAccepted)
+      : undefined;
   try {
     return await answerOpen(
       ctx,
@@ -147,7 +152,10 @@ export async function answerBySms(
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === errors.confirmationAnswered().code || code === errors.confirmationClosed().code) {
-      ctx.logger.info({ workerId: reply.workerId, messageId: reply.messageId, code }, 'SMS reply came too late');
+      ctx.logger.info(
+        { workerId: reply.workerId, messageId: reply.messageId, code },
+        'SMS reply came too late',
+      );
       return null;
     }
     throw err;

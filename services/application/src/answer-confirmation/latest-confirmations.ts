@@ -13,7 +13,10 @@ export async function latestConfirmations(
   const ids = applications.filter((a) => a.status === 'Accepted').map((a) => a._id);
   const latest = new Map<string, ConfirmationView>();
   if (ids.length === 0) return latest;
-  const all = await ctx.store.confirmations.find({ applicationId: { $in: ids } }, { sort: { stretchStart: 1 } });
+  const all = await ctx.store.confirmations.find(
+    { applicationId: { $in: ids } },
+    { sort: { stretchStart: 1 } },
+  );
   for (const c of all) latest.set(c.applicationId, confirmationView(c));
   return latest;
 }

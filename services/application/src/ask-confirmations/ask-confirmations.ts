@@ -132,12 +132,18 @@ async function askOne(
 
 async function closeOverdue(ctx: AppContext) {
   const now = ctx.clock.now();
-  const overdue = await ctx.store.confirmations.find({ state: 'Asked', deadline: { $lte: now.toISOString() } });
+  const overdue = await ctx.store.confirmations.find({
+    state: 'Asked',
+    deadline: { $lte: now.toISOString() },
+  });
   let closed = 0;
   const policies = new Map<string, VacancyDoc | null>();
   for (const confirmation of overdue) {
     if (!policies.has(confirmation.vacancyId))
-      policies.set(confirmation.vacancyId, await ctx.store.vacancies.findOne({ _id: confirmation.vacancyId }));
+      policies.set(
+        confirmation.vacancyId,
+        await ctx.store.vacancies.findOne({ _id: confirmation.vacancyId }),
+      );
     const vacancy = policies.get(confirmation.vacancyId);
     const policy = vacancy ? confirmationSettingsOf(vacancy).unanswered : 'flag';
     const event = ConfirmationAnswered.create(

@@ -45,8 +45,10 @@ export async function getDayBoard(
   ]);
   const nameOf = (a: ApplicationDoc) => {
     const guest = a.guestApplicationId ? guests.get(a.guestApplicationId) : undefined;
-    return (a.workerId ? workers.get(a.workerId)?.fullName : undefined) ??
-      (guest ? `${guest.firstName} ${guest.lastName}` : '');
+    return (
+      (a.workerId ? workers.get(a.workerId)?.fullName : undefined) ??
+      (guest ? `${guest.firstName} ${guest.lastName}` : '')
+    );
   };
   const rows = accepted.map((a): DayBoardRow => {
     const c = byApplication.get(a._id);
@@ -76,7 +78,11 @@ export async function getDayBoard(
       accepted: sum((r) => r.headsAccepted),
       confirmed: sum((r) => (r.state === 'Confirmed' ? r.headsConfirmed : 0)),
       declined: sum((r) =>
-        r.state === 'Declined' ? r.headsAccepted : r.state === 'Confirmed' ? r.headsAccepted - r.headsConfirmed : 0,
+        r.state === 'Declined'
+          ? r.headsAccepted
+          : r.state === 'Confirmed'
+            ? r.headsAccepted - r.headsConfirmed
+            : 0,
       ),
       noAnswer: sum((r) => (r.state === 'Asked' || r.state === 'Unanswered' ? r.headsAccepted : 0)),
       notAsked: sum((r) => (r.state === 'NotAsked' ? r.headsAccepted : 0)),

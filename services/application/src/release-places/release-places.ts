@@ -1,9 +1,4 @@
-import {
-  LATE_CANCELLATION_HOURS,
-  PlacesReleased,
-  topics,
-  type PlaceReleaseReason,
-} from '@moba/contracts';
+import { LATE_CANCELLATION_HOURS, PlacesReleased, topics, type PlaceReleaseReason } from '@moba/contracts';
 import { pushEvents } from '@moba/platform';
 import type { AppContext } from '../context';
 import { settlePlaces } from '../places/places';
