@@ -36,6 +36,8 @@ export const notificationKeys = {
   listingHidden: 'notification.listingHidden',
   listingApproved: 'notification.listingApproved',
   listingRejected: 'notification.listingRejected',
+  /** Issue #31: confirm coming tomorrow; params vacancyId, vacancyTitle, day, time (or null), heads, deadline. */
+  confirmationRequested: 'notification.confirmationRequested',
 } as const;
 export const notificationKeySchema = z.enum(Object.values(notificationKeys) as [string, ...string[]]);
 

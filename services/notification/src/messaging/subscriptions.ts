@@ -17,6 +17,7 @@ import {
 } from '../notify-vacancy-change/notify-vacancy-change';
 import { notifyFeaturingPayment } from '../notify-featuring-payment/notify-featuring-payment';
 import { notifyCrewInvitation } from '../notify-crew-invitation/notify-crew-invitation';
+import { notifyConfirmationRequested } from '../notify-confirmation/notify-confirmation';
 import { subscribeToMailCommands } from './mail-commands';
 import {
   banUser,
@@ -124,6 +125,8 @@ export async function subscribeToEvents(ctx: MessagingContext) {
         notifyApplicationsClosed(ctx, e.id, read(events.ApplicationsClosed, e)),
       [events.CrewInvitationSent.type]: (e) =>
         notifyCrewInvitation(ctx, e.id, read(events.CrewInvitationSent, e)),
+      [events.ConfirmationRequested.type]: (e) =>
+        notifyConfirmationRequested({ ...ctx, sms }, read(events.ConfirmationRequested, e)),
     },
     [topics.payment]: {
       [events.PaymentSucceeded.type]: (e) =>

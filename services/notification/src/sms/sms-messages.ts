@@ -1,16 +1,18 @@
 import { toCyrillic, toLatin, type Language } from '@moba/contracts';
 import { SMS_ONE_PART, SMS_SPLIT_PART, smsLength, toGsm7 } from './gsm7';
 
-export type SmsKind = 'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted';
+export type SmsKind = 'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted' | 'confirm';
 
 export interface SmsFacts {
   /** The moba's title (any script; shortened to keep the message in one part). */
   title?: string;
   /** The moba's first day, yyyy-mm-dd. */
   startDate?: string;
+  /** The meeting time of that day (HH:MM), when the estate gave one. */
+  time?: string;
 }
 
-type Template = (f: { title: string; date: string }) => string;
+type Template = (f: { title: string; date: string; time?: string }) => string;
 
 /**
  * The texts, written in Serbian Latin with diacritics and in English. Serbian goes out without
@@ -28,6 +30,9 @@ const serbian: Record<SmsKind, Template> = {
     `Moba: sutra${date ? ` (${date})` : ''} počinje moba "${title}". Srećan rad! Odjava: STOP`,
   vacancyDeleted: ({ title }) =>
     `Moba: moba "${title}" je otkazana. Pogledajte druge mobe u aplikaciji. Odjava: STOP`,
+  // Asked the evening before; the reply is read by the inbound webhook (domain/confirmation-reply).
+  confirm: ({ title, date, time }) =>
+    `Moba: dolazite li na "${title}"${date ? ` ${date}` : ''}${time ? ` u ${time}` : ''}? Odgovorite DA ili NE. Odjava: STOP`,
 };
 
 const english: Record<SmsKind, Template> = {
@@ -41,6 +46,8 @@ const english: Record<SmsKind, Template> = {
     `Moba: "${title}" starts tomorrow${date ? ` (${date})` : ''}. Good luck! Reply STOP to stop`,
   vacancyDeleted: ({ title }) =>
     `Moba: "${title}" was cancelled. See other mobas in the app. Reply STOP to stop`,
+  confirm: ({ title, date, time }) =>
+    `Moba: are you coming to "${title}"${date ? ` on ${date}` : ''}${time ? ` at ${time}` : ''}? Reply DA (yes) or NE (no). STOP to stop`,
 };
 
 /** 2026-07-05 → "5.7." (Serbian) or "5 Jul" (English). */
@@ -72,7 +79,8 @@ export function smsText(kind: SmsKind, facts: SmsFacts, language: Language): str
   const template = (language === 'en' ? english : serbian)[kind];
   const date = shortDate(facts.startDate, language);
   const fullTitle = toLatin(facts.title ?? '').trim();
-  const render = (title: string) => inRecipientScript(template({ title, date }), language);
+  const time = facts.time;
+  const render = (title: string) => inRecipientScript(template({ title, date, time }), language);
   let text = render(fullTitle);
   const limit = maxUnits(smsLength(text).encoding);
   for (let keep = fullTitle.length - 1; smsLength(text).units > limit && keep >= 0; keep--) {
