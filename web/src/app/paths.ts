@@ -43,6 +43,8 @@ export const paths = {
     rateWorkers: (vacancyId: string) => `/estate/past-mobas/${vacancyId}/rate-workers`,
     /** The roster of a moba: accepted people by name, printable, attendance once it started. */
     roster: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/roster`,
+    /** The day board of a moba: confirmations of each work day, in heads. */
+    dayBoard: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/board`,
     contact: '/estate/contact',
     createNewMoba: '/estate/create-new-moba',
     updatePassword: '/estate/update-password',

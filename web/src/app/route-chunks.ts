@@ -45,7 +45,10 @@ const routePreloads: Record<string, Preload> = {
     chunks: ['appLayout', 'workerMobas'],
     namespaces: [...signedIn, 'mobas', 'find', 'work'],
   },
-  '/estate/my-mobas': { chunks: ['appLayout', 'estateMyMobas'], namespaces: [...signedIn, 'my-mobas'] },
+  '/estate/my-mobas': {
+    chunks: ['appLayout', 'estateMyMobas'],
+    namespaces: [...signedIn, 'my-mobas', 'day-of-work'],
+  },
   '/admin/tickets': { chunks: ['appLayout', 'adminTickets'], namespaces: [...signedIn, 'admin'] },
 };
 const roleLanding: Record<string, string> = {

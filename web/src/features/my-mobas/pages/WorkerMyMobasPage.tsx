@@ -9,6 +9,7 @@ import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
 import { useMyActiveVacanciesQuery, useMyFinishedVacanciesQuery } from '../api';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
+import { ConfirmationPrompt } from '../../day-of-work';
 
 /** /worker/my-mobas: the mobas the worker applied to (active) and worked (finished, with rate-estate). */
 export default function WorkerMyMobasPage() {
@@ -82,6 +83,9 @@ function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: bo
         <p>{t('worker.bringing', { count: vacancy.application.peopleCount })}</p>
       )}
       {vacancy.application.crew && <CrewOutcome crew={vacancy.application.crew} />}
+      {vacancy.confirmation && (
+        <ConfirmationPrompt key={vacancy.confirmation.id} confirmation={vacancy.confirmation} />
+      )}
       {finished && (
         <Link className="button primary block" to={paths.worker.rateEstate(vacancy.id)}>
           {t('worker.rateEstate')}
