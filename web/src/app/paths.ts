@@ -2,6 +2,7 @@ import type { Role } from '@moba/contracts';
 
 /** Every route of spec §2, in one place. Links and guards use these, never literal strings. */
 export const paths = {
+  moba: (vacancyId: string) => `/moba/${vacancyId}`,
   home: '/',
   /** The home page pre-rendered in the other scripts, for readers without JavaScript. */
   homeIn: (lng: 'sr-Cyrl' | 'en') => `/${lng}`,
