@@ -6,7 +6,7 @@ import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
 import { QueryState } from '../../../components/States';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { formatDate } from '../../../lib/format';
+import { intlLocale } from '../../../lib/format';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useReaderScript } from '../../../lib/reader-script';
 import { useDayBoardQuery } from './api';
@@ -16,6 +16,17 @@ import './confirm.css';
  * /estate/my-mobas/{vacancyId}/board: the estate's board of each work day: who confirmed, who
  * declined, who has not answered (in heads: a crew counts each of its people), flagged places.
  */
+/** A work day on its tab, short and on one line: "sub 6. 12." / "Sat 6 Dec". */
+const tabDay = (day: string, language: string) =>
+  new Intl.DateTimeFormat(intlLocale(language), {
+    weekday: 'short',
+    day: 'numeric',
+    month: language === 'en' ? 'short' : 'numeric',
+    timeZone: 'UTC',
+  })
+    .format(new Date(`${day}T00:00:00Z`))
+    .replace(/\s/g, '\u00a0');
+
 export default function DayBoardPage() {
   const { vacancyId } = useParams();
   if (!isUuidV4(vacancyId)) return <UnknownRoute />;
@@ -73,7 +84,7 @@ function Board({ board, onDay }: { board: DayBoard; onDay: (day: string) => void
             onClick={() => onDay(d)}
             data-testid={`board-day-${d}`}
           >
-            {formatDate(d, i18n.language)}
+            {tabDay(d, i18n.language)}
           </button>
         ))}
       </div>
