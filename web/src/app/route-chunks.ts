@@ -45,10 +45,7 @@ const routePreloads: Record<string, Preload> = {
     chunks: ['appLayout', 'workerMobas'],
     namespaces: [...signedIn, 'mobas', 'find', 'work'],
   },
-  '/estate/my-mobas': {
-    chunks: ['appLayout', 'estateMyMobas'],
-    namespaces: [...signedIn, 'my-mobas', 'day-of-work'],
-  },
+  '/estate/my-mobas': { chunks: ['appLayout', 'estateMyMobas'], namespaces: [...signedIn, 'my-mobas'] },
   '/admin/tickets': { chunks: ['appLayout', 'adminTickets'], namespaces: [...signedIn, 'admin'] },
 };
 const roleLanding: Record<string, string> = {
