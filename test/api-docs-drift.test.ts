@@ -14,6 +14,8 @@ import {
 } from './support/product';
 import { concretePath } from './resilience/support/world';
 import { exerciseStandby } from './support/exercise-standby';
+import { dayBefore } from '@moba/contracts';
+import { localInstant } from '../services/application/src/domain/work-days';
 
 /**
  * /api/docs cannot drift from what the product answers: a small season runs through the real
@@ -209,6 +211,8 @@ async function exerciseModeration(client: TestClient, estate: Auth, admin: Auth)
   const later = await client.post('/api/estates/vacancies/create', await mobaBody(client), estate);
   await client.post(`/api/estates/vacancies/${later.body.id}/feature`, undefined, estate);
 
+  await exerciseConfirmation(client, estate, admin);
+
   await client.post('/api/dev/clock', { advanceMs: 3 * DAY_MS });
   await eventually(
     async () =>
@@ -228,6 +232,42 @@ async function exerciseModeration(client: TestClient, estate: Auth, admin: Auth)
     { grade: 5, comment: 'Vredan i tačan.', vacancyId },
     estate,
   );
+}
+
+/**
+ * Confirmations (issue #31): a moba starting the day after tomorrow, a worker accepted on it; the
+ * clock moves to 18:05 Belgrade on its eve, the worker confirms and the estate reads the day board.
+ */
+async function exerciseConfirmation(client: TestClient, estate: Auth, admin: Auth) {
+  const body = await mobaBody(client, {}, 2, 1);
+  const moba = await client.post('/api/estates/vacancies/create', body, estate);
+  const vacancyId = moba.body.id as string;
+  const worker = await registeredUser(client, 'worker');
+  const applied = await eventually(async () => {
+    const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+    return res.status === 201 ? res : null;
+  }, 'the worker applies');
+  await client.post(`/api/admin/applications/${applied.body.id}/accept`, {}, admin);
+  const now = Date.parse((await client.get('/api/dev/clock')).body.now);
+  const eve = localInstant(dayBefore(body.startDate as string), '18:05').getTime();
+  if (eve > now) await client.post('/api/dev/clock', { advanceMs: eve - now });
+  await eventually(
+    async () => {
+      const mine = (await client.get('/api/workers/vacancies/my/active', worker.auth)).body as {
+        id: string;
+        confirmation?: { state: string };
+      }[];
+      return mine.find((v) => v.id === vacancyId)?.confirmation?.state === 'Asked';
+    },
+    'the confirmation request',
+    45_000,
+  );
+  await client.post(
+    `/api/workers/applications/${applied.body.id}/confirmation`,
+    { answer: 'yes' },
+    worker.auth,
+  );
+  await client.get(`/api/estates/vacancies/${vacancyId}/board`, estate);
 }
 
 /**
@@ -293,7 +333,11 @@ describe('the OpenAPI document at /api/docs', () => {
   const seen = new Map<string, Set<number>>();
 
   beforeAll(async () => {
-    product = await startProduct({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET, SMS_INBOUND_SECRET });
+    product = await startProduct({
+      PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET,
+      SMS_INBOUND_SECRET,
+      CONFIRMATION_SWEEP_INTERVAL_MS: '200',
+    });
     doc = (await product.client.get('/api/docs')).body as Doc;
     const note = recorder(seen);
     const client = recording(product.client, note);

@@ -163,6 +163,40 @@ const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
     );
     expect([403, 404]).toContain(res.status);
   },
+  'POST /workers/applications/:id/confirmation': async ({ client, world, stranger }) => {
+    // An accepted application of a worker of the season; a stranger "declining" it would free its place.
+    const mine = async (w: Session) =>
+      [
+        ...(await client.get('/api/workers/vacancies/my/active', w.auth)).body,
+        ...(await client.get('/api/workers/vacancies/my/finished', w.auth)).body,
+      ] as { application: { id: string; status: string } }[];
+    let owner: Session | undefined;
+    let accepted: { application: { id: string } } | undefined;
+    for (const w of world.season.workerSessions) {
+      accepted = (await mine(w)).find((v) => v.application.status === 'Accepted');
+      if (accepted) {
+        owner = w;
+        break;
+      }
+    }
+    if (!owner || !accepted) throw new Error('the season accepted nobody');
+    const res = await client.post(
+      `/api/workers/applications/${accepted.application.id}/confirmation`,
+      { answer: 'no' },
+      stranger.Worker.auth,
+    );
+    expect(res.status).toBe(404);
+    const after = (await mine(owner)).find((v) => v.application.id === accepted.application.id);
+    expect(after?.application.status).toBe('Accepted');
+  },
+  'GET /estates/vacancies/:id/board': async ({ client, world, stranger }) => {
+    const res = await client.get(
+      `/api/estates/vacancies/${world.season.finishedVacancies[0]}/board`,
+      stranger.Estate.auth,
+    );
+    expect([403, 404]).toContain(res.status);
+    expect(res.body.rows).toBeUndefined();
+  },
   'GET /estates/vacancies/:id/roster': async ({ client, world, stranger }) => {
     const res = await client.get(
       `/api/estates/vacancies/${world.season.finishedVacancies[0]}/roster`,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   acceptPartRequestSchema,
+  confirmationAnswerRequestSchema,
+  confirmationViewSchema,
+  dayBoardSchema,
   bulkDecisionRequestSchema,
   bulkDecisionResultSchema,
   dailyStatsSchema,
@@ -74,6 +77,21 @@ export const applicationRoutes = [
     body: attendanceRequestSchema,
     response: rosterSchema,
     summary: 'Mark who came, per person of the roster, once the job has started; answers the roster',
+  }),
+  route('POST', '/workers/applications/:id/confirmation', 'application', ['Worker'], {
+    body: confirmationAnswerRequestSchema,
+    response: confirmationViewSchema,
+    ownsObject: true,
+    refusals: [404, 409],
+    summary:
+      'The applicant (a crew leader for the crew) answers the open confirmation: yes (optionally fewer heads; the rest are given back) or no (all given back); a second answer or one after the deadline is refused (409)',
+  }),
+  route('GET', '/estates/vacancies/:id/board', 'application', ['Estate', 'Admin'], {
+    response: dayBoardSchema,
+    ownsObject: true,
+    refusals: [404],
+    summary:
+      "The day board of the own moba (admins: any): per work day (?day=YYYY-MM-DD), each accepted application's confirmation and the totals in heads",
   }),
   route('GET', '/workers/me/crew', 'application', ['Worker'], {
     response: crewSchema,

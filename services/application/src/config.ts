@@ -8,6 +8,8 @@ export const applicationConfigSchema = runtimeEnvSchema.extend({
   CREW_NEW_PHONES_PER_DAY: z.coerce.number().int().min(1).default(CREW_NEW_PHONES_PER_DAY),
   /** Crew saves per group leader per day. */
   CREW_SAVES_PER_DAY: z.coerce.number().int().min(1).default(CREW_SAVES_PER_DAY),
+  /** How often the confirmation sweep looks for requests to ask and deadlines passed (on the Clock port). */
+  CONFIRMATION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).default(30_000),
 });
 export type ApplicationConfig = z.infer<typeof applicationConfigSchema>;
 

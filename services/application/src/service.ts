@@ -13,6 +13,7 @@ import { subscribeAll } from './messaging/subscriptions';
 import { ensureStatsShards, pruneStatsGuards } from './stats/stats';
 import { reconcilePlaces } from './reconcile-places/reconcile-places';
 import { inviteUnconsentedLinks } from './invite-crew-members/invite-crew-members';
+import { createConfirmationSweep } from './ask-confirmations/confirmation-sweep';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const RECONCILE_PLACES_EVERY_MS = 10 * 60 * 1000;
@@ -35,6 +36,7 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
       store.crewInvitations,
       store.vacancies,
       store.standbyOffers,
+      store.confirmations,
     ] as never,
     logger: deps.logger,
   });
@@ -53,6 +55,7 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
     logger: deps.logger,
     routes: (express) => applicationRoutes(express, ctx, deps.tokens),
   });
+  const confirmationSweep = createConfirmationSweep(ctx, deps.config.CONFIRMATION_SWEEP_INTERVAL_MS);
   let subscribed = false;
   let pruneTimer: NodeJS.Timeout | undefined;
   let reconcileTimer: NodeJS.Timeout | undefined;
@@ -74,10 +77,12 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
       pruneTimer.unref();
       reconcileTimer = setInterval(() => void reconcile(), RECONCILE_PLACES_EVERY_MS);
       reconcileTimer.unref();
+      confirmationSweep.start();
     },
     async stop() {
       if (pruneTimer) clearInterval(pruneTimer);
       if (reconcileTimer) clearInterval(reconcileTimer);
+      await confirmationSweep.stop();
       await relay.stop();
     },
   });

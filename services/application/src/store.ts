@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   applicationStatusSchema,
   attendanceSchema,
+  type ConfirmationSettings,
+  type MeetingDetails,
   vacancyStatusSchema,
   type ApplicationStatus,
   type Attendance,
@@ -10,6 +12,7 @@ import {
 import type { Cancellation } from '@moba/contracts';
 import type { StatsCounter, VacancyState } from './domain/stats';
 import type { StoredCrewMember } from './domain/crew';
+import { openConfirmations } from './ask-confirmations/confirmation-doc';
 import { parsedCollection, type DocumentStore, type LeaseMark, type WithOutbox } from '@moba/platform';
 
 /** Replica of a worker from auth events (UserRegistered, ProfileUpdated). _id = userId. */
@@ -78,6 +81,11 @@ export interface VacancyDoc extends WithOutbox {
   placesVersion?: number;
   /** The last `placesVersion` reported as VacancyPlacesChanged (places/publishPlaces). */
   placesPublished?: number;
+  /** Meeting details and confirmation settings as the estate set them (VacancyDayOfWorkSet; latest setAt). */
+  dayOfWork?: { meeting: MeetingDetails | null; confirmation: ConfirmationSettings; setAt: string };
+  /** The work days once the estate moved one (read through workDaysOf); `workDaysVersion` rises with each. */
+  workDays?: string[];
+  workDaysVersion?: number;
 }
 
 /**
@@ -226,6 +234,8 @@ export interface DecisionItemDoc {
   code?: string;
   freePositions?: number;
 }
+
+export type { ConfirmationDoc } from './ask-confirmations/confirmation-doc';
 
 export { statsCounters, type StatsCounter, type StatsDelta } from './domain/stats';
 
@@ -380,6 +390,7 @@ export async function openApplicationStore(store: DocumentStore) {
     store.collection<StandbyOfferDoc>('standby_offers', { indexes: [{ fields: ['vacancyId'] }] }),
     store.collection<WorkerReliabilityDoc>('worker_reliability'),
   ]);
+  const confirmations = await openConfirmations(store);
   return {
     workers,
     estates,
@@ -395,6 +406,7 @@ export async function openApplicationStore(store: DocumentStore) {
     crewQuotas,
     standbyOffers,
     workerReliability,
+    confirmations,
   };
 }
 export type ApplicationStore = Awaited<ReturnType<typeof openApplicationStore>>;

@@ -95,7 +95,53 @@ async function acceptedOfOn(worker: Session, vacancyId: string) {
   return { applicationId };
 }
 
+/**
+ * An accepted application of `worker` with an open confirmation (seeded in the store as the sweep
+ * writes it, the deadline a day ahead: the sweep's timing is confirmations.test.ts's subject).
+ */
+async function askedConfirmation(worker: Session) {
+  const { vacancyId, estateId } = await t.vacancy();
+  const applicationId = (await t.apply(worker, vacancyId)).body.id as string;
+  await t.client.post(`/admin/applications/${applicationId}/accept`, undefined, (await t.admin()).auth);
+  const now = t.deps.clock.now();
+  await t.store.confirmations.insertOne({
+    _id: `${applicationId}:2030-01-01`,
+    applicationId,
+    vacancyId,
+    estateId,
+    workerId: worker.id,
+    stretchStart: '2030-01-01',
+    days: ['2030-01-01'],
+    state: 'Asked',
+    headsAccepted: 1,
+    headsConfirmed: 0,
+    channel: null,
+    askedAt: now.toISOString(),
+    deadline: new Date(now.getTime() + 86_400_000).toISOString(),
+    answeredAt: null,
+    flagged: false,
+  });
+  return { vacancyId, applicationId };
+}
+
 const cases: Case[] = [
+  {
+    name: 'POST /workers/applications/:id/confirmation (own application, asked)',
+    method: 'POST',
+    setup: async (s) => ({
+      path: `/workers/applications/${(await askedConfirmation(s.Worker)).applicationId}/confirmation`,
+      body: { answer: 'yes' },
+    }),
+    allowed: { Worker: 200 },
+  },
+  {
+    name: 'GET /estates/vacancies/:id/board (own vacancy; admins any)',
+    method: 'GET',
+    setup: async (s) => ({
+      path: `/estates/vacancies/${(await t.vacancy({ estateId: s.Estate.id })).vacancyId}/board`,
+    }),
+    allowed: { Estate: 200, Admin: 200 },
+  },
   {
     name: 'POST /applications/create',
     method: 'POST',
@@ -397,6 +443,31 @@ describe('objects of other users (IDOR)', () => {
     expect(res.body.error.code).toBe('APPLICATION.NOT_VACANCY_OWNER');
     expect((await t.store.applications.findOne({ _id: applicationId }))?.status).toBe('Accepted');
   });
+  test("another worker cannot answer a worker's confirmation: 404 as if it did not exist, and it stays open", async () => {
+    const owner = await t.worker();
+    const { applicationId } = await askedConfirmation(owner);
+    const stranger = await t.worker();
+    const res = await t.client.post(
+      `/workers/applications/${applicationId}/confirmation`,
+      { answer: 'no' },
+      stranger.auth,
+    );
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('APPLICATION.NOT_FOUND');
+    expect((await t.store.confirmations.findOne({ applicationId }))?.state).toBe('Asked');
+    expect((await t.store.applications.findOne({ _id: applicationId }))?.status).toBe('Accepted');
+  });
+
+  test("an estate cannot see the day board of another estate's moba", async () => {
+    const owner = await t.estate();
+    const stranger = await t.estate();
+    const { vacancyId } = await t.vacancy({ estateId: owner.id });
+    const res = await t.client.get(`/estates/vacancies/${vacancyId}/board`, stranger.auth);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('APPLICATION.NOT_VACANCY_OWNER');
+    expect((await t.client.get(`/estates/vacancies/${vacancyId}/board`, owner.auth)).status).toBe(200);
+  });
+
   test("an estate cannot see the approved applicants of another estate's vacancy", async () => {
     const owner = await t.estate();
     const stranger = await t.estate();

@@ -10,12 +10,44 @@ import {
 } from '@moba/contracts';
 import { eventually, testToken } from '@moba/platform/testing';
 import { guestBody, startApplication, type TestApp } from './helpers';
+import { localInstant } from '../src/domain/work-days';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startApplication();
+  t = await startApplication({ env: { CONFIRMATION_SWEEP_INTERVAL_MS: '20' } });
 });
 afterAll(() => t.stop());
+
+describe('confirmation events (issue #31) parse with their definitions in @moba/contracts', () => {
+  test('ConfirmationRequested, ConfirmationAnswered and PlacesReleased', async () => {
+    const moba = await t.vacancy({ startDate: t.daysAfterToday(60), positions: 4 });
+    const admin = await t.admin();
+    const ids: string[] = [];
+    const workers = [await t.worker(), await t.worker()];
+    for (const worker of workers) {
+      const id = (await t.apply(worker, moba.vacancyId)).body.id as string;
+      await t.client.post(`/admin/applications/${id}/accept`, {}, admin.auth);
+      ids.push(id);
+    }
+    t.deps.clock.set(localInstant(t.daysAfterToday(59), '18:30'));
+    const types = ['ConfirmationRequested', 'ConfirmationAnswered', 'PlacesReleased'];
+    await eventually(async () => {
+      const asked = t.eventsOf('ConfirmationRequested').length >= 2;
+      if (asked && t.eventsOf('ConfirmationAnswered').length === 0)
+        await t.client.post(
+          `/workers/applications/${ids[0]}/confirmation`,
+          { answer: 'no' },
+          workers[0]!.auth,
+        );
+      return types.every((type) => t.eventsOf(type).length > 0);
+    }, 'the confirmation events');
+    t.deps.clock.set(new Date());
+    for (const type of types) {
+      const definition = dayOfWorkEvents.find((d) => d.type === type)!;
+      for (const event of t.eventsOf(type)) expect(definition.envelope.safeParse(event).success).toBe(true);
+    }
+  });
+});
 
 describe("interop with the producers' event definitions in @moba/contracts", () => {
   test('events built with the auth and vacancy definitions feed the replicas', async () => {

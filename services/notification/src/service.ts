@@ -1,5 +1,6 @@
 import {
   createFanout,
+  createOutboxRelay,
   createHttpApp,
   observeOpenSockets,
   serviceLifecycle,
@@ -21,6 +22,7 @@ import { createSmsSender } from './sms/create-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
 import { openDevSmsOutbox } from './sms/dev-sms';
 import { createSmsJob, type SmsJob } from './sms/sms-job';
+import { openSmsReplies } from './sms/confirmation-replies';
 
 export interface NotificationDeps extends BaseDeps {
   config: NotificationConfig;
@@ -59,6 +61,10 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
   const sms = await openSmsStore(deps.store);
   const smsSender = deps.smsSender ?? (await createSmsSender(config.SMS_URL, deps.store, () => clock.now()));
   const smsJob = createSmsJob({ sms, clock, logger, sender: smsSender, config });
+  // DA / NE replies leave as SmsConfirmationReceived through this service's one outbox.
+  const replies = await openSmsReplies(deps.store);
+  const relay = createOutboxRelay({ bus: deps.bus, collections: [replies] as never, logger });
+  const inboundSms = { ...smsJob.context, confirmationReplies: { replies, relay } };
   const core = { store, clock, live, logger };
   const contact = {
     ...core,
@@ -85,9 +91,9 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
     logger,
     routes: (app) => {
       notificationRoutes(app, { store, clock, tokens, contact });
-      smsRoutes(app, { ...smsJob.context, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
+      smsRoutes(app, { ...inboundSms, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
       if (mailbox) devMailboxRoutes(app, mailbox);
-      if (devSms) devSmsRoutes(app, devSms, smsJob.context);
+      if (devSms) devSmsRoutes(app, devSms, inboundSms);
     },
   });
 
@@ -103,6 +109,7 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
         publicUrl: config.PUBLIC_URL,
       });
       smsJob.start();
+      relay.start();
     },
     onListen: ({ server }) => {
       live.attach(server);
@@ -112,6 +119,7 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
     stop: async () => {
       stopObservingSockets?.();
       await smsJob.stop();
+      await relay.stop();
       await smsSender.close();
       await mailer.close();
       if (!deps.fanout) await fanout.close();

@@ -200,6 +200,7 @@ describe('the Infobip adapter against a server that answers as Infobip documents
       ok: true,
       stopped: 0,
       started: 1,
+      confirmed: 0,
     });
     await svc.client.put('/sms/settings', { enabled: true }, worker.auth);
     const [vacancyId, estateId] = [randomUUID(), randomUUID()];
@@ -231,6 +232,7 @@ describe('the Infobip adapter against a server that answers as Infobip documents
       ok: true,
       stopped: 1,
       started: 0,
+      confirmed: 0,
     });
     expect((await svc.client.get('/sms/settings', worker.auth)).body).toMatchObject({ stoppedByReply: true });
     expect((await svc.client.get('/dev/sms.json')).status).toBe(404); // no dev outbox with a real provider

@@ -1,9 +1,9 @@
 import { smsLength, toGsm7 } from '../src/sms/gsm7';
 import { CYRILLIC_SMS_PARTS, smsText, type SmsKind } from '../src/sms/sms-messages';
 
-const kinds: SmsKind[] = ['guestReceived', 'accepted', 'rejected', 'reminder', 'vacancyDeleted'];
+const kinds: SmsKind[] = ['guestReceived', 'accepted', 'rejected', 'reminder', 'vacancyDeleted', 'confirm'];
 const longestTitle = 'Berba šljiva i jabuka u voćnjaku porodice Đorđević kod Čačka, Žiča 2026'.slice(0, 70);
-const facts = { title: longestTitle, startDate: '2026-12-24' };
+const facts = { title: longestTitle, startDate: '2026-12-24', time: '06:30' };
 
 describe('SMS texts', () => {
   test.each(kinds)(

@@ -2,6 +2,7 @@ import type { Role } from '@moba/contracts';
 
 /** Every route of spec §2, in one place. Links and guards use these, never literal strings. */
 export const paths = {
+  moba: (vacancyId: string) => `/moba/${vacancyId}`,
   home: '/',
   /** The home page pre-rendered in the other scripts, for readers without JavaScript. */
   homeIn: (lng: 'sr-Cyrl' | 'en') => `/${lng}`,
@@ -43,6 +44,8 @@ export const paths = {
     rateWorkers: (vacancyId: string) => `/estate/past-mobas/${vacancyId}/rate-workers`,
     /** The roster of a moba: accepted people by name, printable, attendance once it started. */
     roster: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/roster`,
+    /** The day board of a moba: confirmations of each work day, in heads. */
+    dayBoard: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/board`,
     contact: '/estate/contact',
     createNewMoba: '/estate/create-new-moba',
     updatePassword: '/estate/update-password',

@@ -6,6 +6,7 @@ import { canonicalOrTyped, isKnownMunicipality } from '../reference';
 import { uuidV4Schema, isoDateSchema, isoDateTimeSchema } from '../common';
 import { GROUP_SIZE_MAX, NAME_MAX, NOTE_MAX } from '../limits';
 import { cancellationSchema, standbyOfferViewSchema, workerReliabilitySchema } from './standby';
+import { confirmationViewSchema } from './confirm';
 
 /** Request and response schemas of the application service (spec §7). */
 
@@ -53,6 +54,14 @@ export const applicationErrorCodes = {
   NOT_ACCEPTED: 'APPLICATION.NOT_ACCEPTED',
   /** Taking a place without an open standby offer for this application (issue #31, standby). */
   NO_STANDBY_OFFER: 'APPLICATION.NO_STANDBY_OFFER',
+  /** No confirmation was asked of this application (yet), so there is nothing to answer. */
+  CONFIRMATION_NOT_ASKED: 'APPLICATION.CONFIRMATION_NOT_ASKED',
+  /** The open confirmation was already answered. */
+  CONFIRMATION_ANSWERED: 'APPLICATION.CONFIRMATION_ANSWERED',
+  /** The confirmation's deadline has passed: the answer comes too late. */
+  CONFIRMATION_CLOSED: 'APPLICATION.CONFIRMATION_CLOSED',
+  /** The day asked for is not one of the moba's work days (field day). */
+  NOT_A_WORK_DAY: 'APPLICATION.NOT_A_WORK_DAY',
 } as const;
 
 export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';
@@ -218,6 +227,8 @@ export type ApprovedApplicant = z.infer<typeof approvedApplicantSchema>;
 
 /** GET /workers/vacancies/my/active and /my/finished → array of these. */
 export const myVacancySchema = applicationVacancySchema.extend({
+  /** The latest confirmation asked of this application (open: state Asked), when there is one. */
+  confirmation: confirmationViewSchema.nullable().optional(),
   application: z.object({
     id: z.uuid(),
     status: applicationStatusSchema,

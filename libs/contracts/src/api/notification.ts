@@ -38,6 +38,8 @@ export const notificationKeys = {
   listingRejected: 'notification.listingRejected',
   /** A place freed on a moba the worker applied to (issue #31 standby): params vacancyId, vacancyTitle, freePositions. */
   standbyOffered: 'notification.standbyOffered',
+  /** Issue #31: confirm coming tomorrow; params vacancyId, vacancyTitle, day, time (or null), heads, deadline. */
+  confirmationRequested: 'notification.confirmationRequested',
 } as const;
 export const notificationKeySchema = z.enum(Object.values(notificationKeys) as [string, ...string[]]);
 

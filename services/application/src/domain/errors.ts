@@ -34,4 +34,14 @@ export const errors = {
     new AppError(codes.CREW_INVITATION_ANSWERED, 'this crew invitation was already answered'),
   notAccepted: () => new AppError(codes.NOT_ACCEPTED, 'the application holds no accepted place'),
   noStandbyOffer: () => new AppError(codes.NO_STANDBY_OFFER, 'no place is on offer for this application now'),
+  confirmationNotAsked: () =>
+    new AppError(codes.CONFIRMATION_NOT_ASKED, 'no confirmation has been asked of this application'),
+  confirmationAnswered: () =>
+    new AppError(codes.CONFIRMATION_ANSWERED, 'this confirmation was already answered'),
+  confirmationClosed: () =>
+    new AppError(codes.CONFIRMATION_CLOSED, 'the deadline of this confirmation has passed'),
+  notAWorkDay: () =>
+    new AppError(codes.NOT_A_WORK_DAY, 'not a work day of this moba', [
+      { field: 'day', code: codes.NOT_A_WORK_DAY, message: 'not a work day of this moba' },
+    ]),
 };

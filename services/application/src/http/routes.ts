@@ -1,6 +1,8 @@
 import type { Express } from 'express';
 import {
   acceptPartRequestSchema,
+  confirmationAnswerRequestSchema,
+  dayBoardQuerySchema,
   bulkDecisionRequestSchema,
   dailyStatsQuerySchema,
   queueFilterSchema,
@@ -40,6 +42,8 @@ import { queueHealth } from '../admin-queue/admin-queue';
 import { decideApplications, readBatch } from '../decide-applications/decide-applications';
 import { matchGuest, matchWorkers } from '../match-workers/match-workers';
 import { standbyRoutes } from './standby-routes';
+import { answerConfirmation } from '../answer-confirmation/answer-confirmation';
+import { getDayBoard } from '../day-board/day-board';
 
 /** List routes take no body (spec: "none"); anything given must at least be an object. */
 const emptyBody = z.union([z.object({}).loose(), z.undefined()]);
@@ -90,6 +94,17 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   });
   app.post('/workers/me/crew-invitations/:id/decline', worker, async (req, res) => {
     res.json(await answerCrewInvitation(ctx, userOf(req).id, id(req.params), false));
+  });
+
+  app.post('/workers/applications/:id/confirmation', worker, async (req, res) => {
+    const applicationId = id(req.params);
+    const input = parseInput(confirmationAnswerRequestSchema, req.body);
+    res.json(await answerConfirmation(ctx, userOf(req).id, applicationId, input));
+  });
+  app.get('/estates/vacancies/:id/board', requireUser(tokens, 'Estate', 'Admin'), async (req, res) => {
+    const vacancyId = id(req.params);
+    const { day } = parseInput(dayBoardQuerySchema, req.query);
+    res.json(await getDayBoard(ctx, userOf(req), vacancyId, day));
   });
 
   app.get('/workers/vacancies/my/active', worker, async (req, res) => {

@@ -6,6 +6,7 @@ import {
   CrewUpdated,
   GuestApplicationSubmitted,
   PlacesReleased,
+  SmsConfirmationReceived,
   topics,
   type EventDefinition,
   type EventEnvelope,
@@ -35,6 +36,7 @@ import { inviteCrewMembers } from '../invite-crew-members/invite-crew-members';
 import { applyStatsDelta } from '../stats/stats';
 import { handlePlacesReleased } from '../release-places/places-released';
 import { recordPlacement } from '../worker-reliability/worker-reliability';
+import { answerBySms } from '../answer-confirmation/answer-confirmation';
 
 export const CONSUMER_GROUP = 'application';
 
@@ -89,6 +91,10 @@ const routes: Record<string, Route[]> = {
     on(GuestApplicationSubmitted, (ctx, e) =>
       applyStatsDelta(ctx.store, e.id, applicationDeltas.guestSubmitted()).then(() => undefined),
     ),
+  ],
+  // A worker's DA / NE by SMS, recognised by the notification service.
+  [topics.notification]: [
+    on(SmsConfirmationReceived, (ctx, e) => answerBySms(ctx, e.data).then(() => undefined)),
   ],
 };
 

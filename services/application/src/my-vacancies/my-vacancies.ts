@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { ApplicationDoc, VacancyDoc } from '../store';
 import { byId, crewMembersView, vacancyView } from '../views';
 import { standbyOffersOf } from '../release-places/offer-standby';
+import { latestConfirmations } from '../answer-confirmation/latest-confirmations';
 
 /**
  * A worker's own vacancies, by the vacancy's status in the replica: active = applied (pending or
@@ -23,6 +24,7 @@ export async function myVacancies(
     ctx.store.vacancies,
     mine.map((a) => a.vacancyId),
   );
+  const confirmations = which === 'active' ? await latestConfirmations(ctx, mine) : new Map();
   const wanted = (v: VacancyDoc) =>
     !v.deleted && (which === 'finished' ? v.status === 'Finished' : v.status !== 'Finished');
   const offers = await standbyOffersOf(ctx, mine);
@@ -33,6 +35,7 @@ export async function myVacancies(
     return [
       {
         ...vacancyView(vacancy),
+        ...(confirmations.has(a._id) ? { confirmation: confirmations.get(a._id) } : {}),
         application: {
           id: a._id,
           status: a.status,

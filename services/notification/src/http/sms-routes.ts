@@ -43,11 +43,13 @@ export function smsRoutes(
     if (!inboundAllowed(req, ctx.inboundSecret)) throw unauthenticated();
     let stopped = 0;
     let started = 0;
+    let confirmed = 0;
     for (const reply of inboundFromInfobip(req.body)) {
       const result = await receiveSmsReply(ctx, reply);
       if (result.stopped) stopped++;
       if (result.started) started++;
+      if (result.confirmed) confirmed++;
     }
-    res.json({ ok: true, stopped, started });
+    res.json({ ok: true, stopped, started, confirmed });
   });
 }

@@ -149,3 +149,21 @@ const paymentOutcome = z.object({
 export const PaymentSucceeded = defineEvent(topics.payment, 'PaymentSucceeded', 1, paymentOutcome);
 export const PaymentFailed = defineEvent(topics.payment, 'PaymentFailed', 1, paymentOutcome);
 export const PaymentCancelled = defineEvent(topics.payment, 'PaymentCancelled', 1, paymentOutcome);
+
+/** Issue #31: the evening-before request to confirm (one per confirmationId). */
+export const ConfirmationRequested = defineEvent(
+  topics.application,
+  'ConfirmationRequested',
+  1,
+  z.object({
+    confirmationId: id,
+    applicationId: id,
+    vacancyId: id,
+    workerId: id,
+    title: z.string(),
+    day: z.string(),
+    meetingTime: z.string().optional(),
+    heads: z.number().int().min(1),
+    deadline: z.string(),
+  }),
+);

@@ -20,6 +20,7 @@ import { notifyCrewInvitation } from '../notify-crew-invitation/notify-crew-invi
 import { notifyStandbyOffered } from '../notify-standby-offer/notify-standby-offer';
 import { PlacesReleased, StandbyOffered } from './standby-events';
 import { forgetReleasedPlace } from '../notify-standby-offer/place-released';
+import { notifyConfirmationRequested } from '../notify-confirmation/notify-confirmation';
 import { subscribeToMailCommands } from './mail-commands';
 import {
   banUser,
@@ -131,6 +132,8 @@ export async function subscribeToEvents(ctx: MessagingContext) {
         notifyCrewInvitation(ctx, e.id, read(events.CrewInvitationSent, e)),
       [StandbyOffered.type]: (e) => notifyStandbyOffered({ ...ctx, sms }, e.id, read(StandbyOffered, e)),
       [PlacesReleased.type]: (e) => forgetReleasedPlace({ store: ctx.store, sms }, read(PlacesReleased, e)),
+      [events.ConfirmationRequested.type]: (e) =>
+        notifyConfirmationRequested({ ...ctx, sms }, read(events.ConfirmationRequested, e)),
     },
     [topics.payment]: {
       [events.PaymentSucceeded.type]: (e) =>

@@ -100,14 +100,22 @@ export function createInfobipSender(options: InfobipOptions): SmsSender {
 export interface InboundSms {
   from: string;
   text: string;
+  /** The provider's id of the message (a redelivery carries the same). */
+  messageId?: string;
 }
 
 export function inboundFromInfobip(body: unknown): InboundSms[] {
   const results = (body as { results?: unknown })?.results;
   if (!Array.isArray(results)) return [];
-  return results.flatMap((r: { from?: unknown; text?: unknown; cleanText?: unknown }) =>
+  return results.flatMap((r: { from?: unknown; text?: unknown; cleanText?: unknown; messageId?: unknown }) =>
     typeof r?.from === 'string' && (typeof r.text === 'string' || typeof r.cleanText === 'string')
-      ? [{ from: r.from, text: String(r.cleanText ?? r.text) }]
+      ? [
+          {
+            from: r.from,
+            text: String(r.cleanText ?? r.text),
+            ...(typeof r.messageId === 'string' && r.messageId ? { messageId: r.messageId } : {}),
+          },
+        ]
       : [],
   );
 }

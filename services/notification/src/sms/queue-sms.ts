@@ -1,4 +1,5 @@
-import { DuplicateKeyError, type Clock } from '@moba/platform';
+import { DuplicateKeyError, type Clock, type Collection, type OutboxRelay } from '@moba/platform';
+import type { SmsReplyDoc } from './sms-reply-doc';
 import type { SmsStore } from './sms-store';
 import { smsText, type SmsFacts, type SmsKind } from './sms-messages';
 import { whyPhoneMayNotGetSms } from './phone-consent';
@@ -8,6 +9,8 @@ export interface SmsContext {
   clock: Clock;
   /** Asks the dispatcher to look at the outbox now (it also runs on its timer). */
   kick?: () => void;
+  /** Where recognised DA / NE replies go out as SmsConfirmationReceived (inbound routes only). */
+  confirmationReplies?: { replies: Collection<SmsReplyDoc>; relay: OutboxRelay };
 }
 
 /**

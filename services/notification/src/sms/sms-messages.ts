@@ -3,6 +3,7 @@ import { SMS_ONE_PART, SMS_SPLIT_PART, smsLength, toGsm7 } from './gsm7';
 
 export type SmsKind =
   'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted' | 'standbyOffered';
+export type SmsKind = 'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted' | 'confirm';
 
 export interface SmsFacts {
   /** The moba's title (any script; shortened to keep the message in one part). */
@@ -14,6 +15,11 @@ export interface SmsFacts {
 }
 
 type Template = (f: { title: string; date: string; link: string }) => string;
+  /** The meeting time of that day (HH:MM), when the estate gave one. */
+  time?: string;
+}
+
+type Template = (f: { title: string; date: string; time?: string }) => string;
 
 /**
  * The texts, written in Serbian Latin with diacritics and in English. Serbian goes out without
@@ -33,6 +39,9 @@ const serbian: Record<SmsKind, Template> = {
     `Moba: moba "${title}" je otkazana. Pogledajte druge mobe u aplikaciji. Odjava: STOP`,
   standbyOffered: ({ title, link }) =>
     `Moba: slobodno mesto na mobi "${title}". Prvi koji uzme dobija ga: ${link} Odjava: STOP`,
+  // Asked the evening before; the reply is read by the inbound webhook (domain/confirmation-reply).
+  confirm: ({ title, date, time }) =>
+    `Moba: dolazite li na "${title}"${date ? ` ${date}` : ''}${time ? ` u ${time}` : ''}? Odgovorite DA ili NE. Odjava: STOP`,
 };
 
 const english: Record<SmsKind, Template> = {
@@ -48,6 +57,8 @@ const english: Record<SmsKind, Template> = {
     `Moba: "${title}" was cancelled. See other mobas in the app. Reply STOP to stop`,
   standbyOffered: ({ title, link }) =>
     `Moba: a place opened on "${title}". First to take it gets it: ${link} STOP to stop`,
+  confirm: ({ title, date, time }) =>
+    `Moba: are you coming to "${title}"${date ? ` on ${date}` : ''}${time ? ` at ${time}` : ''}? Reply DA (yes) or NE (no). STOP to stop`,
 };
 
 /** Stands for the link while the text changes script (a link is never transliterated). */
@@ -85,6 +96,8 @@ export function smsText(kind: SmsKind, facts: SmsFacts, language: Language): str
   const link = facts.link ?? '';
   const render = (title: string) =>
     inRecipientScript(template({ title, date, link: LINK_MARK }), language).replace(LINK_MARK, link);
+  const time = facts.time;
+  const render = (title: string) => inRecipientScript(template({ title, date, time }), language);
   let text = render(fullTitle);
   const limit = maxUnits(smsLength(text).encoding);
   for (let keep = fullTitle.length - 1; smsLength(text).units > limit && keep >= 0; keep--) {

@@ -3,6 +3,7 @@ import { guestPhoneSchema } from '@moba/contracts';
 import type { SmsContext } from './queue-sms';
 import { NOT_PROVEN, STOPPED } from './phone-consent';
 import { GUEST_PREFIX } from './sms-reactions';
+import { receiveConfirmationReply } from './confirmation-replies';
 
 export async function readSmsSettings(ctx: SmsContext, userId: string): Promise<SmsSettings> {
   const recipient = await ctx.sms.recipients.findOne({ _id: userId });
@@ -61,14 +62,26 @@ export function replyPhone(from: string): string | null {
  * are dropped. START (СТАРТ, MOBA) proves the phone is its sender's and asks for SMS: it lifts a STOP,
  * switches guests with that phone back on (a worker's own switch stays as the worker left it) and lets
  * the messages held back for want of it in the last day go.
- * Other texts are ignored.
+ * DA / NE (any script, see domain/confirmation-reply) from a worker's phone answers their open
+ * confirmation request (SmsConfirmationReceived). Other texts are ignored.
  */
-export async function receiveSmsReply(ctx: SmsContext, reply: { from: string; text: string }) {
+export async function receiveSmsReply(
+  ctx: SmsContext,
+  reply: { from: string; text: string; messageId?: string },
+) {
   const phone = replyPhone(reply.from);
   const word = reply.text.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
   if (phone && START_WORDS.has(word)) {
     await startSms(ctx, phone);
     return { stopped: false, started: true };
+  }
+  if (phone && !STOP_WORDS.has(word) && ctx.confirmationReplies) {
+    const confirmed = await receiveConfirmationReply(
+      { sms: ctx.sms, clock: ctx.clock, ...ctx.confirmationReplies },
+      { phone, text: reply.text, ...(reply.messageId ? { messageId: reply.messageId } : {}) },
+    );
+    // `confirmed` only here: a START or STOP answers as it always did.
+    return { stopped: false, started: false, confirmed };
   }
   if (!phone || !STOP_WORDS.has(word)) return { stopped: false, started: false };
   await ctx.sms.stops.updateOne(

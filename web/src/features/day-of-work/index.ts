@@ -5,3 +5,6 @@ export { MyPlaceActions } from './standby/MyPlaceActions';
 export { RemoveFromMoba } from './standby/RemoveFromMoba';
 export { MyReliability, ReliabilityFigures } from './standby/ReliabilityFigures';
 export { ApplicantStandby } from './standby/ApplicantStandby';
+// The day of work (issue #31): what other features may use. Each part adds its own lines.
+export { ConfirmationPrompt } from './confirm/ConfirmationPrompt';
+export { DayBoardLink } from './confirm/DayBoardLink';

@@ -14,10 +14,15 @@ import { useReaderScript } from '../../lib/reader-script';
 
 // Typed against the contract, imported as a type only: the contracts' runtime stays out of this chunk.
 const CREW_INVITATION: (typeof notificationKeys)['crewInvitation'] = 'notification.crewInvitation';
+const CONFIRMATION_REQUESTED: (typeof notificationKeys)['confirmationRequested'] =
+  'notification.confirmationRequested';
 
 /** The button a notification offers: a rating, or answering a crew invitation on the profile. */
 const actionOf = (n: Notification): { to: string; label: string } | null => {
   if (n.content.key === CREW_INVITATION) return { to: paths.worker.profile, label: 'CrewInvitation' };
+  const vacancyId = n.content.params.vacancyId;
+  if (n.content.key === CONFIRMATION_REQUESTED && typeof vacancyId === 'string')
+    return { to: paths.moba(vacancyId), label: 'ConfirmationRequested' };
   const to = actionPath(n);
   return to && n.actionButtonType ? { to, label: n.actionButtonType } : null;
 };

@@ -19,6 +19,7 @@ import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { DialogActions } from '../../../components/DialogActions';
 import { ApplicantStandby } from '../../day-of-work';
+import { DayBoardLink } from '../../day-of-work';
 
 /** The estate's mobas: current and past with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
 export function EstateMobasList({ only }: { only?: 'past' }) {
@@ -136,6 +137,7 @@ function EstateVacancyCard({
             {t('estate.roster')}
           </Link>
         )}
+        {vacancy.status !== 'Pending' && <DayBoardLink vacancyId={vacancy.id} />}
         {past ? (
           <Link className="button primary" to={paths.estate.rateWorkers(vacancy.id)}>
             {t('estate.rateWorkers')}

@@ -10,6 +10,7 @@ import { useMyActiveVacanciesQuery, useMyFinishedVacanciesQuery } from '../api';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { MyPlaceActions, MyReliability } from '../../day-of-work';
+import { ConfirmationPrompt } from '../../day-of-work';
 
 /** /worker/my-mobas: the mobas the worker applied to (active) and worked (finished, with rate-estate). */
 export default function WorkerMyMobasPage() {
@@ -85,6 +86,9 @@ function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: bo
       )}
       {vacancy.application.crew && <CrewOutcome crew={vacancy.application.crew} />}
       <MyPlaceActions vacancy={vacancy} finished={finished} />
+      {vacancy.confirmation && (
+        <ConfirmationPrompt key={vacancy.confirmation.id} confirmation={vacancy.confirmation} />
+      )}
       {finished && (
         <Link className="button primary block" to={paths.worker.rateEstate(vacancy.id)}>
           {t('worker.rateEstate')}
