@@ -48,6 +48,8 @@ export const applicationErrorCodes = {
   CREW_INVITATION_NOT_FOUND: 'APPLICATION.CREW_INVITATION_NOT_FOUND',
   /** The crew invitation was already accepted or declined. */
   CREW_INVITATION_ANSWERED: 'APPLICATION.CREW_INVITATION_ANSWERED',
+  /** The caller is not accepted on this moba (nor its estate, nor an admin): its meeting details are not theirs. */
+  NOT_ON_MOBA: 'APPLICATION.NOT_ON_MOBA',
 } as const;
 
 export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';
