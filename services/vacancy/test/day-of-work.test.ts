@@ -129,7 +129,8 @@ describe('PUT /estates/vacancies/:id/day-of-work', () => {
     const events = await h.eventsOf('VacancyDayOfWorkSet', id);
     expect(events).toHaveLength(2);
     expect(events[1]!.data).toMatchObject({ meeting: { contactName: 'Predrag Okupljač' } });
-    expect(events[1]!.data.setAt > events[0]!.data.setAt).toBe(true);
+    const setAt = (i: number) => (events[i]!.data as { setAt: string }).setAt;
+    expect(setAt(1) > setAt(0)).toBe(true);
   });
 
   it('keeps what is left out, and meeting null takes the details away', async () => {
