@@ -5,6 +5,8 @@ import {
   vacancyStatusSchema,
   type ApplicationStatus,
   type Attendance,
+  type ConfirmationSettings,
+  type MeetingDetails,
   type VacancyStatus,
 } from '@moba/contracts';
 import type { StatsCounter, VacancyState } from './domain/stats';
@@ -73,6 +75,11 @@ export interface VacancyDoc extends WithOutbox {
   /** `occurredAt` of the review change `held` follows, so an older one arriving late changes nothing. */
   reviewChangedAt?: string;
   transitions: Record<string, { before: VacancyState | null; after: VacancyState }>;
+  /** Meeting details and confirmation settings as the estate set them (VacancyDayOfWorkSet; latest setAt). */
+  dayOfWork?: { meeting: MeetingDetails | null; confirmation: ConfirmationSettings; setAt: string };
+  /** The work days once the estate moved one; read through workDaysOf (domain/work-days.ts). */
+  workDays?: string[];
+  workDaysVersion?: number;
 }
 
 /**

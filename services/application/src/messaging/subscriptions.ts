@@ -6,6 +6,7 @@ import {
   CrewUpdated,
   GuestApplicationSubmitted,
   topics,
+  VacancyDayOfWorkSet,
   type EventDefinition,
   type EventEnvelope,
 } from '@moba/contracts';
@@ -29,6 +30,7 @@ import {
   recordVacancyReviewChanged,
   recordVacancyStatusChanged,
 } from '../replicate-vacancies/replicate-vacancies';
+import { replicateDayOfWork } from '../replicate-vacancies/replicate-day-of-work';
 import { applicationDeltas } from '../domain/stats';
 import { inviteCrewMembers } from '../invite-crew-members/invite-crew-members';
 import { applyStatsDelta } from '../stats/stats';
@@ -56,6 +58,7 @@ const routes: Record<string, Route[]> = {
     on(VacancyDeleted, recordVacancyDeleted),
     on(VacancyFeatured, recordVacancyFeatured),
     on(VacancyReviewChanged, recordVacancyReviewChanged),
+    on(VacancyDayOfWorkSet, replicateDayOfWork),
   ],
   // This service's own events feed the stats read model and invite the workers a crew names.
   [topics.application]: [
