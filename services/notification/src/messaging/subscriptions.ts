@@ -17,6 +17,7 @@ import {
 } from '../notify-vacancy-change/notify-vacancy-change';
 import { notifyFeaturingPayment } from '../notify-featuring-payment/notify-featuring-payment';
 import { notifyCrewInvitation } from '../notify-crew-invitation/notify-crew-invitation';
+import { rememberMeeting } from '../remember-meeting/remember-meeting';
 import { subscribeToMailCommands } from './mail-commands';
 import {
   banUser,
@@ -90,6 +91,8 @@ export async function subscribeToEvents(ctx: MessagingContext) {
     },
     [topics.vacancy]: {
       [events.VacancyCreated.type]: (e) => rememberVacancy(ctx, read(events.VacancyCreated, e)),
+      [events.VacancyDayOfWorkSet.type]: (e) =>
+        rememberMeeting(ctx.store, read(events.VacancyDayOfWorkSet, e)),
       [events.VacancyDeleted.type]: async (e) => {
         const data = read(events.VacancyDeleted, e);
         await notifyVacancyDeleted(ctx, e.id, data);
