@@ -43,6 +43,8 @@ export const paths = {
     rateWorkers: (vacancyId: string) => `/estate/past-mobas/${vacancyId}/rate-workers`,
     /** The roster of a moba: accepted people by name, printable, attendance once it started. */
     roster: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/roster`,
+    /** Meeting details and confirmation settings of an own moba (issue #31). */
+    dayOfWork: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/day-of-work`,
     contact: '/estate/contact',
     createNewMoba: '/estate/create-new-moba',
     updatePassword: '/estate/update-password',

@@ -18,6 +18,7 @@ import { useApprovedApplicantsQuery, useDeleteVacancyMutation, useEstateVacancie
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { DialogActions } from '../../../components/DialogActions';
+import { DayOfWorkLink } from '../../day-of-work';
 
 /** The estate's mobas: current and past with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
 export function EstateMobasList({ only }: { only?: 'past' }) {
@@ -135,6 +136,7 @@ function EstateVacancyCard({
             {t('estate.roster')}
           </Link>
         )}
+        {!past && <DayOfWorkLink vacancyId={vacancy.id} />}
         {past ? (
           <Link className="button primary" to={paths.estate.rateWorkers(vacancy.id)}>
             {t('estate.rateWorkers')}

@@ -8,6 +8,7 @@ import { VacancyFacts } from '../../../components/VacancyFacts';
 import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
 import { useMyActiveVacanciesQuery, useMyFinishedVacanciesQuery } from '../api';
 import '../../../components/mobas.css';
+import { MeetingDetails } from '../../day-of-work';
 import { useReaderScript } from '../../../lib/reader-script';
 
 /** /worker/my-mobas: the mobas the worker applied to (active) and worked (finished, with rate-estate). */
@@ -82,6 +83,7 @@ function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: bo
         <p>{t('worker.bringing', { count: vacancy.application.peopleCount })}</p>
       )}
       {vacancy.application.crew && <CrewOutcome crew={vacancy.application.crew} />}
+      {!finished && vacancy.application.status === 'Accepted' && <MeetingDetails vacancyId={vacancy.id} />}
       {finished && (
         <Link className="button primary block" to={paths.worker.rateEstate(vacancy.id)}>
           {t('worker.rateEstate')}
