@@ -19,6 +19,9 @@ export interface SmsMeeting {
   contactPhone: string;
 }
 
+/** A shortened part already ends with "...": no second full stop. */
+const ended = (text: string) => (text.endsWith('...') ? text : `${text}.`);
+
 type MeetingTemplate = (f: { title: string; date: string } & SmsMeeting) => string;
 
 /**
@@ -26,9 +29,9 @@ type MeetingTemplate = (f: { title: string; date: string } & SmsMeeting) => stri
  * (to nothing), then the meeting point, then the contact's name; the time and the phone never.
  */
 const serbianMeeting: MeetingTemplate = ({ title, date, time, point, contactName, contactPhone }) =>
-  `Moba: prihvaćeni ste${title ? ` za "${title}"` : ''}. Okupljanje${date ? ` ${date}` : ''} u ${time}: ${point}. Kontakt: ${contactName} ${contactPhone}. Odjava: STOP`;
+  `Moba: prihvaćeni ste${title ? ` za "${title}"` : ''}. Okupljanje${date ? ` ${date}` : ''} u ${time}: ${ended(point)} Kontakt: ${contactName} ${contactPhone}. Odjava: STOP`;
 const englishMeeting: MeetingTemplate = ({ title, date, time, point, contactName, contactPhone }) =>
-  `Moba: accepted${title ? ` for "${title}"` : ''}. Meet${date ? ` ${date}` : ''} at ${time}: ${point}. Contact: ${contactName} ${contactPhone}. STOP to stop`;
+  `Moba: accepted${title ? ` for "${title}"` : ''}. Meet${date ? ` ${date}` : ''} at ${time}: ${ended(point)} Contact: ${contactName} ${contactPhone}. STOP to stop`;
 
 type Template = (f: { title: string; date: string }) => string;
 
