@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { eventually, testClient, type TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { logIn, runProductAndBrowser, screenshots, type Product } from './helpers';
+import { chooseChips, logIn, runProductAndBrowser, screenshots, type Product } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -128,6 +128,71 @@ test('the create form keeps meeting details collapsed, and shows them with the d
       await context.close();
     }
   }
+});
+
+test('an estate publishes a moba with meeting details through the create form', async () => {
+  const estate = await registeredUser(client, 'estate');
+  const [start, end] = [await productDay(client, 5), await productDay(client, 7)];
+  const title = `Berba kupina sa okupljanjem ${Date.now().toString(36)}`;
+  const { context, page } = await signedIn(estate, '/estate/my-mobas', 'sr-Latn', 360);
+  try {
+    await page.goto(`${product.url}/estate/create-new-moba`);
+    await page.getByLabel('Naziv mobe').fill(title);
+    await page.getByLabel('Opis posla').fill('Berba kupina u zasadu kod Ivanjice, rad od 7 do 16 časova.');
+    await page.getByLabel('Opština').fill('Ivanjica');
+    await chooseChips(page, 'Poslovi', ['Berba / branje']);
+    await chooseChips(page, 'Kulture', ['Kupina']);
+    await page.getByLabel('Broj radnika').fill('4');
+    await page.getByLabel('Datum početka').fill(start);
+    await page.getByLabel('Datum završetka').fill(end);
+    await page.getByLabel('Dnevnica (RSD)').fill('3500');
+    for (const group of [
+      'foodProvided',
+      'transportProvided',
+      'accommodationProvided',
+      'groupLeadersAccepted',
+    ])
+      await page.getByTestId(`group-${group}`).getByLabel('da', { exact: true }).check();
+    const section = page.getByTestId('meeting-section');
+    await section.getByTestId('meeting-toggle').click();
+    await section.getByTestId('meeting-point').fill('Kod škole u Ivanjici');
+    await section.getByTestId('meeting-time').fill('06:15');
+    // A second day with a time of its own.
+    await section.getByRole('button', { name: 'Dodaj dan sa drugim vremenom' }).click();
+    await section.getByLabel('Vreme tog dana').fill('08:00');
+    await section.getByTestId('meeting-contact-name').fill('Milan');
+    // A missing phone keeps the moba from being sent, and says where.
+    const publish = page.getByRole('button', { name: /^Objavi/ }).first();
+    await publish.click();
+    await page.getByTestId('form-problems').waitFor();
+    expect(await section.getByTestId('meeting-fields').isVisible()).toBe(true);
+    await section.getByTestId('meeting-contact-phone').fill('065 222 3344');
+    const featuring = page.getByTestId('featuring').locator('input[type=checkbox]:checked');
+    if (await featuring.count()) await featuring.uncheck();
+    await publish.click();
+    await page.waitForURL('**/estate/my-mobas');
+  } finally {
+    await context.close();
+  }
+  const mine = (await client.get('/api/estates/vacancies/all', estate.auth)).body as {
+    id: string;
+    title: string;
+  }[];
+  const moba = mine.find((v) => v.title === title)!;
+  expect(moba).toBeDefined();
+  expect(JSON.stringify(mine)).not.toContain('Kod škole');
+  const read = await eventually(async () => {
+    const res = await client.get(`/api/mobas/${moba.id}/day-of-work`, estate.auth);
+    return res.status === 200 && res.body.meeting ? res.body : null;
+  }, 'the meeting details of the new moba');
+  expect(read.meeting).toMatchObject({
+    point: 'Kod škole u Ivanjici',
+    time: '06:15',
+    timeByDay: { [start]: '08:00' },
+    contactName: 'Milan',
+    contactPhone: '065 222 3344',
+  });
+  expect(read.confirmation).toEqual({ askAt: '18:00', deadlineAt: '21:00', unanswered: 'flag' });
 });
 
 test('the estate sets the meeting details from My mobas; the accepted worker sees them in three scripts, a pending one does not', async () => {
