@@ -17,9 +17,12 @@ export interface MeetingFieldsProps {
   days: string[];
 }
 
-/** 2026-07-05 → "5.7.2026." (Serbian) or "5 Jul 2026" in the reader's language. */
+/** The date locale of a UI language: the weekday in the reader's script. */
+const localeOf = (lng: string) => (lng === 'en' ? 'en-GB' : lng === 'sr-Cyrl' ? 'sr-Cyrl-RS' : 'sr-Latn-RS');
+
+/** 2026-07-05 → "ned, 5. 7." in the reader's language and script. */
 const dayLabel = (day: string, lng: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString(lng === 'en' ? 'en-GB' : 'sr-Latn-RS', {
+  new Date(`${day}T12:00:00Z`).toLocaleDateString(localeOf(lng), {
     weekday: 'short',
     day: 'numeric',
     month: 'numeric',
