@@ -168,6 +168,16 @@ async function exerciseModeration(client: TestClient, estate: Auth, admin: Auth)
     'the admin accepts (the vacancy replica may lag a moment)',
     10_000,
   );
+  // Meeting details (issue #31): the estate gives them, the accepted worker reads them.
+  const meeting = { point: 'Kod zadruge', time: '06:30', contactName: 'Predrag', contactPhone: '0645551234' };
+  await client.put(`/api/estates/vacancies/${vacancyId}/day-of-work`, { meeting }, estate);
+  await eventually(
+    async () =>
+      (await client.get(`/api/mobas/${vacancyId}/day-of-work`, accepted.auth)).body?.meeting?.point ===
+      'Kod zadruge',
+    'the accepted worker reads the meeting details',
+    10_000,
+  );
   const refused = await client.post('/api/applications/create', { vacancyId }, rejected.auth);
   await client.post(`/api/admin/applications/${refused.body.id}/reject`, {}, admin);
   await client.put(

@@ -110,6 +110,54 @@ const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
     );
     expect([403, 404]).toContain(res.status);
     expect(await statusOfOwn(c.client, owner, id)).toBe('Accepted');
+/** A new moba of the first estate with meeting details (issue #31), once the application service knows them. */
+async function mobaWithMeeting({ client, world }: IdorContext) {
+  const owner = world.season.estateSessions[0];
+  const meeting = { point: 'Kod zadruge', time: '06:30', contactName: 'Predrag', contactPhone: '0645551234' };
+  const created = await client.post(
+    '/api/estates/vacancies/create',
+    { ...(await vacancyBody(client)), dayOfWork: { meeting } },
+    owner.auth,
+  );
+  expect(created.status).toBe(201);
+  const vacancyId = created.body.id as string;
+  await eventually(async () => {
+    const res = await client.get(`/api/mobas/${vacancyId}/day-of-work`, owner.auth);
+    return res.status === 200 && res.body.meeting?.point === 'Kod zadruge';
+  }, "the moba's meeting details reach the application service");
+  return { owner, vacancyId };
+}
+
+/** Each scenario: the stranger acts on the owner's object; the check proves refusal and no effect. */
+const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
+  'PUT /estates/vacancies/:id/day-of-work': async (c) => {
+    const { owner, vacancyId } = await mobaWithMeeting(c);
+    const body = {
+      meeting: { point: 'Kod stranca', time: '05:00', contactName: 'X', contactPhone: '0641112223' },
+    };
+    const res = await c.client.put(
+      `/api/estates/vacancies/${vacancyId}/day-of-work`,
+      body,
+      c.stranger.Estate.auth,
+    );
+    expect(res.status).toBe(404);
+    const worker = await c.client.put(
+      `/api/estates/vacancies/${vacancyId}/day-of-work`,
+      body,
+      c.stranger.Worker.auth,
+    );
+    expect(worker.status).toBe(403);
+    const own = await c.client.get(`/api/mobas/${vacancyId}/day-of-work`, owner.auth);
+    expect(own.body.meeting.point).toBe('Kod zadruge');
+  },
+  'GET /mobas/:id/day-of-work': async (c) => {
+    const { vacancyId } = await mobaWithMeeting(c);
+    for (const stranger of [c.stranger.Worker, c.stranger.Estate]) {
+      const res = await c.client.get(`/api/mobas/${vacancyId}/day-of-work`, stranger.auth);
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('APPLICATION.NOT_ON_MOBA');
+      expect(JSON.stringify(res.body)).not.toContain('Kod zadruge');
+    }
   },
   'POST /workers/me/crew-invitations/:id/accept': (c) => strangerAnswersCrewInvitation(c, 'accept'),
   'POST /workers/me/crew-invitations/:id/decline': (c) => strangerAnswersCrewInvitation(c, 'decline'),

@@ -27,6 +27,7 @@ import {
   guestSignupRequestSchema,
   myApplicationStatusSchema,
   myVacancySchema,
+  mobaDayOfWorkSchema,
   pendingApplicationSchema,
   updateNoteRequestSchema,
 } from '@moba/contracts';
@@ -41,6 +42,13 @@ const applyResult = z.object({
 
 export const applicationRoutes = [
   ...standbyRoutes,
+  route('GET', '/mobas/:id/day-of-work', 'application', 'user', {
+    refusals: [403, 404],
+    ownsObject: true,
+    response: mobaDayOfWorkSchema,
+    summary:
+      "A moba's meeting details, meeting time per work day and confirmation settings: only for its accepted people (a crew's leader and its joined, accepted members), its estate and admins; others 403 APPLICATION.NOT_ON_MOBA",
+  }),
   route('POST', '/applications/create', 'application', ['Worker'], {
     status: 201,
     refusals: [404, 409],

@@ -1,6 +1,8 @@
 import {
   createVacancyFields,
   createVacancyResultSchema,
+  dayOfWorkStateSchema,
+  setDayOfWorkSchema,
   estateVacanciesSchema,
   featureVacancyResultSchema,
   featuringOfferSchema,
@@ -47,6 +49,14 @@ export const vacancyRoutes = [
     body: createVacancyFields,
     response: createVacancyResultSchema,
     summary: 'Publish a moba (every rule of spec §5); sponsored ones go through featuring',
+  }),
+  route('PUT', '/estates/vacancies/:id/day-of-work', 'vacancy', ['Estate', 'Admin'], {
+    refusals: [404, 409],
+    ownsObject: true,
+    body: setDayOfWorkSchema,
+    response: dayOfWorkStateSchema,
+    summary:
+      "Set or change an own moba's meeting details and confirmation settings (admin: any moba) until it ends; left-out parts stay, meeting null clears them",
   }),
   route('GET', '/estates/featuring-offer', 'vacancy', ['Estate'], {
     response: featuringOfferSchema,

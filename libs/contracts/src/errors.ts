@@ -62,6 +62,7 @@ export const issueCodes = [
   'not_offered',
   'money_request',
   'deadline_before_ask',
+  'day_outside_moba',
 ] as const;
 export type IssueCode = (typeof issueCodes)[number];
 

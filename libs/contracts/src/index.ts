@@ -21,6 +21,7 @@ export * from './api/day-of-work';
 export * from './api/standby';
 export * from './api/late-release';
 export * from './api/confirm';
+export * from './api/meeting';
 export * from './api/listing-trust';
 export * from './api/application';
 export * from './api/crew';

@@ -7,6 +7,8 @@ import {
   vacancyStatusSchema,
   type ApplicationStatus,
   type Attendance,
+  type ConfirmationSettings,
+  type MeetingDetails,
   type VacancyStatus,
 } from '@moba/contracts';
 import type { Cancellation } from '@moba/contracts';
@@ -84,6 +86,9 @@ export interface VacancyDoc extends WithOutbox {
   /** Meeting details and confirmation settings as the estate set them (VacancyDayOfWorkSet; latest setAt). */
   dayOfWork?: { meeting: MeetingDetails | null; confirmation: ConfirmationSettings; setAt: string };
   /** The work days once the estate moved one (read through workDaysOf); `workDaysVersion` rises with each. */
+  /** Meeting details and confirmation settings as the estate set them (VacancyDayOfWorkSet; latest setAt). */
+  dayOfWork?: { meeting: MeetingDetails | null; confirmation: ConfirmationSettings; setAt: string };
+  /** The work days once the estate moved one; read through workDaysOf (domain/work-days.ts). */
   workDays?: string[];
   workDaysVersion?: number;
 }

@@ -122,6 +122,11 @@ async function askedConfirmation(worker: Session) {
     flagged: false,
   });
   return { vacancyId, applicationId };
+/** `worker` applies to `vacancyId` and an admin accepts them. */
+async function acceptOn(worker: Session, vacancyId: string) {
+  const applicationId = (await t.apply(worker, vacancyId)).body.id as string;
+  await t.client.post(`/admin/applications/${applicationId}/accept`, undefined, (await t.admin()).auth);
+  return applicationId;
 }
 
 const cases: Case[] = [
@@ -332,6 +337,16 @@ const cases: Case[] = [
     allowed: { Estate: 200 },
   },
   {
+    name: "GET /mobas/:id/day-of-work (the estate's own moba, the Worker accepted on it)",
+    method: 'GET',
+    setup: async (s) => {
+      const { vacancyId } = await t.vacancy({ estateId: s.Estate.id });
+      await acceptOn(s.Worker, vacancyId);
+      return { path: `/mobas/${vacancyId}/day-of-work` };
+    },
+    allowed: { Worker: 200, Estate: 200, Admin: 200 },
+  },
+  {
     name: 'GET /admin/vacancies/:id/matches',
     method: 'GET',
     setup: async () => ({ path: `/admin/vacancies/${(await t.vacancy()).vacancyId}/matches` }),
@@ -466,6 +481,20 @@ describe('objects of other users (IDOR)', () => {
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('APPLICATION.NOT_VACANCY_OWNER');
     expect((await t.client.get(`/estates/vacancies/${vacancyId}/board`, owner.auth)).status).toBe(200);
+  test("a moba's meeting details: another worker, a pending applicant and another estate get 403 NOT_ON_MOBA", async () => {
+    const owner = await t.estate();
+    const { vacancyId } = await t.vacancy({ estateId: owner.id });
+    const accepted = await t.worker();
+    await acceptOn(accepted, vacancyId);
+    const pending = await t.worker();
+    await t.apply(pending, vacancyId);
+    for (const stranger of [await t.worker(), pending, await t.estate()]) {
+      const res = await t.client.get(`/mobas/${vacancyId}/day-of-work`, stranger.auth);
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('APPLICATION.NOT_ON_MOBA');
+    }
+    expect((await t.client.get(`/mobas/${vacancyId}/day-of-work`, accepted.auth)).status).toBe(200);
+    expect((await t.client.get(`/mobas/${vacancyId}/day-of-work`, owner.auth)).status).toBe(200);
   });
 
   test("an estate cannot see the approved applicants of another estate's vacancy", async () => {

@@ -32,6 +32,18 @@ export interface VacancyReplicaDoc {
   /** The first day (yyyy-mm-dd), for the SMS reminder of the evening before. */
   startDate?: string;
   acceptedWorkerIds: string[];
+  /** Meeting details (VacancyDayOfWorkSet, latest `meetingSetAt`): only the accepted person's messages carry them. */
+  meeting?: ReplicaMeeting | null;
+  meetingSetAt?: string;
+}
+
+/** What this service keeps of a moba's meeting details. */
+export interface ReplicaMeeting {
+  point: string;
+  time: string;
+  timeByDay: Record<string, string>;
+  contactName: string;
+  contactPhone: string;
 }
 
 /** Replica of a user's token state (ban, password change) and role, from auth events. */

@@ -14,6 +14,8 @@ interface RouteCase {
   call: (auth: Record<string, string>, ownerAuth: Record<string, string>) => Promise<{ status: number }>;
   /** The one role allowed, or 'anyone' for a public route (a visitor too). */
   allowed: Role | 'anyone';
+  /** A second role allowed as well (an admin acting on any estate's moba). */
+  alsoAllowed?: Role;
   okStatus: number;
 }
 
@@ -46,6 +48,18 @@ const routes: RouteCase[] = [
     name: 'DELETE /estates/vacancies/:id',
     call: async (auth, ownerAuth) => h.client.delete(`/estates/vacancies/${await h.create(ownerAuth)}`, auth),
     allowed: 'Estate',
+    okStatus: 200,
+  },
+  {
+    name: 'PUT /estates/vacancies/:id/day-of-work',
+    call: async (auth, ownerAuth) =>
+      h.client.put(
+        `/estates/vacancies/${await h.create(ownerAuth)}/day-of-work`,
+        { confirmation: { askAt: '17:00' } },
+        auth,
+      ),
+    allowed: 'Estate',
+    alsoAllowed: 'Admin',
     okStatus: 200,
   },
   {
@@ -112,7 +126,11 @@ const table = routes.flatMap((r) =>
       [
         r.name,
         who,
-        r.allowed === 'anyone' || who === r.allowed ? r.okStatus : who === 'visitor' ? 401 : 403,
+        r.allowed === 'anyone' || who === r.allowed || who === r.alsoAllowed
+          ? r.okStatus
+          : who === 'visitor'
+            ? 401
+            : 403,
         r,
       ] as const,
   ),
@@ -159,6 +177,20 @@ describe('an estate touches only its own vacancies (IDOR)', () => {
       featuring: 'none',
     });
     expect(await h.eventsOf('VacancyFeatured', id)).toEqual([]);
+  });
+
+  it("cannot set another estate's meeting details: 404 as if missing, and nothing changes", async () => {
+    const owner = await h.estate();
+    const stranger = await h.estate();
+    const id = await h.create(owner.auth);
+    const body = {
+      meeting: { point: 'Kod stranca', time: '05:00', contactName: 'Stranac', contactPhone: '0641112223' },
+    };
+    const res = await h.client.put(`/estates/vacancies/${id}/day-of-work`, body, stranger.auth);
+    expect(res.status).toBe(404);
+    expect(await h.eventsOf('VacancyDayOfWorkSet', id)).toHaveLength(1);
+    const doc = await h.service.context.store.vacancies.findOne({ _id: id });
+    expect(doc!.dayOfWork!.meeting).toBeNull();
   });
 
   it("does not see another estate's vacancies in its list", async () => {

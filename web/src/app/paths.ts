@@ -46,6 +46,8 @@ export const paths = {
     roster: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/roster`,
     /** The day board of a moba: confirmations of each work day, in heads. */
     dayBoard: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/board`,
+    /** Meeting details and confirmation settings of an own moba (issue #31). */
+    dayOfWork: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/day-of-work`,
     contact: '/estate/contact',
     createNewMoba: '/estate/create-new-moba',
     updatePassword: '/estate/update-password',

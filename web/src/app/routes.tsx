@@ -57,6 +57,7 @@ const RateEstatePage = lazy(() => import('../features/ratings/pages/RateEstatePa
 const RateWorkersPage = lazy(() => import('../features/ratings/pages/RateWorkersPage'));
 const RosterPage = lazy(() => import('../features/crew/pages/RosterPage'));
 const DayBoardPage = lazy(() => import('../features/day-of-work/confirm/DayBoardPage'));
+const EditDayOfWorkPage = lazy(() => import('../features/day-of-work/meeting/EditDayOfWorkPage'));
 const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMobaPage'));
 const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
 const EstateProfilePage = lazy(() => import('../features/profile/pages/EstateProfilePage'));
@@ -158,6 +159,7 @@ export function AppRoutes() {
           <Route path="past-mobas/:vacancyId/rate-workers" element={<RateWorkersPage />} />
           <Route path="my-mobas/:vacancyId/roster" element={<RosterPage />} />
           <Route path="my-mobas/:vacancyId/board" element={<DayBoardPage />} />
+          <Route path="my-mobas/:vacancyId/day-of-work" element={<EditDayOfWorkPage />} />
           <Route path="create-new-moba" element={<CreateMobaPage />} />
           <Route path="profile" element={<EstateProfilePage />} />
         </>,

@@ -62,6 +62,8 @@ export const applicationErrorCodes = {
   CONFIRMATION_CLOSED: 'APPLICATION.CONFIRMATION_CLOSED',
   /** The day asked for is not one of the moba's work days (field day). */
   NOT_A_WORK_DAY: 'APPLICATION.NOT_A_WORK_DAY',
+  /** The caller is not accepted on this moba (nor its estate, nor an admin): its meeting details are not theirs. */
+  NOT_ON_MOBA: 'APPLICATION.NOT_ON_MOBA',
 } as const;
 
 export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';

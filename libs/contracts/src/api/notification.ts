@@ -18,6 +18,10 @@ export const WS_MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
  */
 export const notificationKeys = {
   applicationAccepted: 'notification.applicationAccepted',
+  /** As applicationAccepted, with the meeting: params meetingPoint, meetingTime (first day), contactName, contactPhone. */
+  applicationAcceptedMeeting: 'notification.applicationAcceptedMeeting',
+  /** As crewAccepted, with the same meeting params. */
+  crewAcceptedMeeting: 'notification.crewAcceptedMeeting',
   /** A leader's crew accepted, whole or in part: params accepted / notAccepted (names, comma-separated) and their counts. */
   crewAccepted: 'notification.crewAccepted',
   /** A group leader invited the worker into their crew: params leaderName, memberName, invitationId. */

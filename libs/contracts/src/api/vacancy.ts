@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dayOfWorkSettingsSchema } from './day-of-work';
+import { addMeetingDayIssues } from './meeting';
 import { paymentTypeSchema, regionSchema, vacancyStatusSchema, type Region } from '../enums';
 import {
   DEFAULT_WORK_END,
@@ -291,6 +293,8 @@ export const createVacancyFields = z.object({
     .boolean()
     .refine((urgent) => !urgent, rule('coming_soon', 'coming soon'))
     .optional(),
+  /** Meeting details and confirmation settings (issue #31); optional, private to the accepted people. */
+  dayOfWork: dayOfWorkSettingsSchema.optional(),
 });
 
 type CreateFields = z.output<typeof createVacancyFields>;
@@ -302,6 +306,7 @@ function crossFieldRules(
 ) {
   for (const p of vacancyCrossFieldProblems(value, today))
     ctx.addIssue(ruleIssue([p.field], p.code, p.message, p.limit));
+  addMeetingDayIssues(ctx, ['dayOfWork'], value.dayOfWork?.meeting, value.startDate, value.endDate);
 }
 
 /** Keeps only the amount fields of the chosen payment type. */

@@ -30,6 +30,11 @@ export const errors = {
     ]),
   batchNotFound: () => new AppError(codes.BATCH_NOT_FOUND, 'bulk decision not found'),
   crewInvitationNotFound: () => new AppError(codes.CREW_INVITATION_NOT_FOUND, 'crew invitation not found'),
+  notOnMoba: () =>
+    new AppError(
+      codes.NOT_ON_MOBA,
+      "only the moba's accepted people, its estate and admins see its meeting details",
+    ),
   crewInvitationAnswered: () =>
     new AppError(codes.CREW_INVITATION_ANSWERED, 'this crew invitation was already answered'),
   notAccepted: () => new AppError(codes.NOT_ACCEPTED, 'the application holds no accepted place'),

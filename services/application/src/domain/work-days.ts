@@ -84,3 +84,8 @@ export function boardDayOf(days: readonly string[], today: string) {
   const sorted = [...days].sort();
   return sorted.find((day) => day >= today) ?? sorted.at(-1)!;
 }
+import { allDaysOf } from '@moba/contracts';
+
+/** A moba's work days: as moved by the estate (`workDays`), or every day from start to end. */
+export const workDaysOf = (vacancy: { startDate: string; endDate: string; workDays?: string[] }) =>
+  vacancy.workDays ?? allDaysOf(vacancy.startDate, vacancy.endDate);

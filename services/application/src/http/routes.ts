@@ -44,6 +44,7 @@ import { matchGuest, matchWorkers } from '../match-workers/match-workers';
 import { standbyRoutes } from './standby-routes';
 import { answerConfirmation } from '../answer-confirmation/answer-confirmation';
 import { getDayBoard } from '../day-board/day-board';
+import { readDayOfWork } from '../read-day-of-work/read-day-of-work';
 
 /** List routes take no body (spec: "none"); anything given must at least be an object. */
 const emptyBody = z.union([z.object({}).loose(), z.undefined()]);
@@ -77,6 +78,10 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
     const vacancyId = id(req.params);
     const { marks } = parseInput(attendanceRequestSchema, req.body);
     res.json(await markAttendance(ctx, userOf(req).id, vacancyId, marks));
+  });
+
+  app.get('/mobas/:id/day-of-work', requireUser(tokens), async (req, res) => {
+    res.json(await readDayOfWork(ctx, userOf(req), id(req.params)));
   });
 
   app.get('/workers/me/crew', worker, async (req, res) => {

@@ -8,6 +8,7 @@ import {
   PlacesReleased,
   SmsConfirmationReceived,
   topics,
+  VacancyDayOfWorkSet,
   type EventDefinition,
   type EventEnvelope,
 } from '@moba/contracts';
@@ -31,6 +32,7 @@ import {
   recordVacancyReviewChanged,
   recordVacancyStatusChanged,
 } from '../replicate-vacancies/replicate-vacancies';
+import { replicateDayOfWork } from '../replicate-vacancies/replicate-day-of-work';
 import { applicationDeltas } from '../domain/stats';
 import { inviteCrewMembers } from '../invite-crew-members/invite-crew-members';
 import { applyStatsDelta } from '../stats/stats';
@@ -61,6 +63,7 @@ const routes: Record<string, Route[]> = {
     on(VacancyDeleted, recordVacancyDeleted),
     on(VacancyFeatured, recordVacancyFeatured),
     on(VacancyReviewChanged, recordVacancyReviewChanged),
+    on(VacancyDayOfWorkSet, replicateDayOfWork),
   ],
   // This service's own events feed the stats read model and invite the workers a crew names.
   [topics.application]: [

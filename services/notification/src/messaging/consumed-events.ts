@@ -48,6 +48,26 @@ export const VacancyCreated = defineEvent(
   1,
   z.object({ vacancyId: id, estateId: id, title: z.string().optional(), startDate: z.string().optional() }),
 );
+/** Meeting details of a moba (issue #31): only what the accepted person's notification and SMS carry. */
+export const VacancyDayOfWorkSet = defineEvent(
+  topics.vacancy,
+  'VacancyDayOfWorkSet',
+  1,
+  z.object({
+    vacancyId: id,
+    estateId: id,
+    meeting: z
+      .object({
+        point: z.string(),
+        time: z.string(),
+        timeByDay: z.record(z.string(), z.string()).default({}),
+        contactName: z.string(),
+        contactPhone: z.string(),
+      })
+      .nullable(),
+    setAt: z.string(),
+  }),
+);
 export const VacancyStatusChanged = defineEvent(
   topics.vacancy,
   'VacancyStatusChanged',

@@ -21,6 +21,7 @@ import { notifyStandbyOffered } from '../notify-standby-offer/notify-standby-off
 import { PlacesReleased, StandbyOffered } from './standby-events';
 import { forgetReleasedPlace } from '../notify-standby-offer/place-released';
 import { notifyConfirmationRequested } from '../notify-confirmation/notify-confirmation';
+import { rememberMeeting } from '../remember-meeting/remember-meeting';
 import { subscribeToMailCommands } from './mail-commands';
 import {
   banUser,
@@ -96,6 +97,8 @@ export async function subscribeToEvents(ctx: MessagingContext) {
     },
     [topics.vacancy]: {
       [events.VacancyCreated.type]: (e) => rememberVacancy(ctx, read(events.VacancyCreated, e)),
+      [events.VacancyDayOfWorkSet.type]: (e) =>
+        rememberMeeting(ctx.store, read(events.VacancyDayOfWorkSet, e)),
       [events.VacancyDeleted.type]: async (e) => {
         const data = read(events.VacancyDeleted, e);
         await notifyVacancyDeleted(ctx, e.id, data);

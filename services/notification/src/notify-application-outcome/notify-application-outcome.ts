@@ -5,6 +5,7 @@ import {
   type NotificationDraft,
 } from '../create-notification/create-notification';
 import { vacancyParams } from '../notify-vacancy-change/notify-vacancy-change';
+import { meetingOnFirstDay } from '../remember-meeting/remember-meeting';
 
 export interface ApplicationAcceptedFacts {
   applicationId: string;
@@ -49,16 +50,31 @@ export async function notifyApplicationAccepted(
     { upsert: true },
   );
   const params = { ...(await vacancyParams(ctx, facts.vacancyId)), applicationId: facts.applicationId };
+  // Only the accepted person's own notification carries the meeting details; the estate's never does.
+  const meeting = meetingOnFirstDay(await store.vacancies.findOne({ _id: facts.vacancyId }));
+  const workerParams = meeting
+    ? {
+        ...params,
+        meetingPoint: meeting.point,
+        meetingTime: meeting.time,
+        contactName: meeting.contactName,
+        contactPhone: meeting.contactPhone,
+      }
+    : params;
   const drafts: NotificationDraft[] = [];
   if (facts.workerId)
     drafts.push(
       facts.crew
         ? {
             userId: facts.workerId,
-            key: notificationKeys.crewAccepted,
-            params: { ...params, ...crewParams(facts.crew) },
+            key: meeting ? notificationKeys.crewAcceptedMeeting : notificationKeys.crewAccepted,
+            params: { ...workerParams, ...crewParams(facts.crew) },
           }
-        : { userId: facts.workerId, key: notificationKeys.applicationAccepted, params },
+        : {
+            userId: facts.workerId,
+            key: meeting ? notificationKeys.applicationAcceptedMeeting : notificationKeys.applicationAccepted,
+            params: workerParams,
+          },
     );
   drafts.push({
     userId: facts.estateId,

@@ -20,6 +20,32 @@ type Template = (f: { title: string; date: string; link: string }) => string;
 }
 
 type Template = (f: { title: string; date: string; time?: string }) => string;
+  /** Meeting details for the accepted person (issue #31): the point, the first day's time, the contact. */
+  meeting?: SmsMeeting;
+}
+
+export interface SmsMeeting {
+  point: string;
+  time: string;
+  contactName: string;
+  contactPhone: string;
+}
+
+/** A shortened part already ends with "...": no second full stop. */
+const ended = (text: string) => (text.endsWith('...') ? text : `${text}.`);
+
+type MeetingTemplate = (f: { title: string; date: string } & SmsMeeting) => string;
+
+/**
+ * "Accepted" with the meeting details. Shortened in this order to keep the length rules: the title
+ * (to nothing), then the meeting point, then the contact's name; the time and the phone never.
+ */
+const serbianMeeting: MeetingTemplate = ({ title, date, time, point, contactName, contactPhone }) =>
+  `Moba: prihvaćeni ste${title ? ` za "${title}"` : ''}. Okupljanje${date ? ` ${date}` : ''} u ${time}: ${ended(point)} Kontakt: ${contactName} ${contactPhone}. Odjava: STOP`;
+const englishMeeting: MeetingTemplate = ({ title, date, time, point, contactName, contactPhone }) =>
+  `Moba: accepted${title ? ` for "${title}"` : ''}. Meet${date ? ` ${date}` : ''} at ${time}: ${ended(point)} Contact: ${contactName} ${contactPhone}. STOP to stop`;
+
+type Template = (f: { title: string; date: string }) => string;
 
 /**
  * The texts, written in Serbian Latin with diacritics and in English. Serbian goes out without
@@ -90,6 +116,7 @@ const maxUnits = (encoding: 'GSM-7' | 'UCS-2') =>
  * parts by shortening the moba's title with "...".
  */
 export function smsText(kind: SmsKind, facts: SmsFacts, language: Language): string {
+  if (kind === 'accepted' && facts.meeting) return acceptedWithMeeting(facts, facts.meeting, language);
   const template = (language === 'en' ? english : serbian)[kind];
   const date = shortDate(facts.startDate, language);
   const fullTitle = toLatin(facts.title ?? '').trim();
@@ -102,6 +129,31 @@ export function smsText(kind: SmsKind, facts: SmsFacts, language: Language): str
   const limit = maxUnits(smsLength(text).encoding);
   for (let keep = fullTitle.length - 1; smsLength(text).units > limit && keep >= 0; keep--) {
     text = render(keep > 0 ? `${fullTitle.slice(0, keep).trimEnd()}...` : '');
+  }
+  return text;
+}
+
+/** Shortens one text with "..." to `keep` characters; nothing when none are kept. */
+const cut = (text: string, keep: number) => (keep > 0 ? `${text.slice(0, keep).trimEnd()}...` : '');
+
+function acceptedWithMeeting(facts: SmsFacts, meeting: SmsMeeting, language: Language): string {
+  const template = language === 'en' ? englishMeeting : serbianMeeting;
+  const date = shortDate(facts.startDate, language);
+  const full = {
+    title: toLatin(facts.title ?? '').trim(),
+    point: toLatin(meeting.point).trim(),
+    contactName: toLatin(meeting.contactName).trim(),
+  };
+  const fixed = { date, time: meeting.time, contactPhone: meeting.contactPhone.replace(/[\s/().-]/g, '') };
+  const render = (parts: typeof full) => inRecipientScript(template({ ...fixed, ...parts }), language);
+  const parts = { ...full };
+  let text = render(parts);
+  const limit = maxUnits(smsLength(text).encoding);
+  for (const field of ['title', 'point', 'contactName'] as const) {
+    for (let keep = full[field].length - 1; smsLength(text).units > limit && keep >= 0; keep--) {
+      parts[field] = cut(full[field], keep);
+      text = render(parts);
+    }
   }
   return text;
 }

@@ -2,6 +2,7 @@ import { DuplicateKeyError } from '@moba/platform';
 import type { Language } from '@moba/contracts';
 import type { NotificationStore } from '../store';
 import { queueSms, type SmsContext } from './queue-sms';
+import { meetingOnFirstDay } from '../remember-meeting/remember-meeting';
 
 /** What the SMS reactions read besides the SMS store: the vacancy replica (title, start date). */
 export interface SmsReactionContext extends SmsContext {
@@ -76,11 +77,12 @@ export async function smsApplicationAccepted(
     },
     { upsert: true },
   );
+  const meeting = meetingOnFirstDay(vacancy);
   await queueSms(ctx, {
     id: `accepted:${facts.applicationId}`,
     recipientId: facts.recipientId,
     kind: 'accepted',
-    facts: moba,
+    facts: { ...moba, ...(meeting ? { meeting } : {}) },
   });
 }
 

@@ -21,6 +21,7 @@ import {
 } from '@moba/platform';
 import { decideFeaturing, estateTrustOf, type VacancyDoc } from '../domain/vacancy';
 import { claimPromo } from '../promo';
+import { dayOfWorkFrom, dayOfWorkSetEvent } from '../set-day-of-work/set-day-of-work';
 import { todayOf, type VacancyContext } from '../context';
 
 /**
@@ -90,6 +91,7 @@ export async function createVacancy(
     paymentOutcomes: [],
     ...estateTrustOf(estate),
     ...(held ? { review: { state: 'held' as const, reasons, reports: 0, hidden: true } } : {}),
+    dayOfWork: dayOfWorkFrom(input.dayOfWork, now.toISOString()),
   };
 
   const events: PendingEvent[] = [
@@ -125,6 +127,8 @@ export async function createVacancy(
       ),
     },
   ];
+  // Always, with defaults when the form left it out: the application service keeps it for the day of work.
+  events.push(dayOfWorkSetEvent(doc, doc.dayOfWork!, now));
   if (held)
     events.push({
       topic: topics.vacancy,

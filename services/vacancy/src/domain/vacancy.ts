@@ -1,5 +1,7 @@
 import type { BaseDoc, WithOutbox } from '@moba/platform';
 import type {
+  ConfirmationSettings,
+  MeetingDetails,
   Featuring,
   ListingReview,
   PaymentType,
@@ -62,6 +64,15 @@ export interface VacancyDoc extends BaseDoc, WithOutbox {
   estatePromises?: PromiseFigure;
   /** Held for an admin, reported by workers, or decided (review-listings). */
   review?: ListingReview;
+  /** Meeting details and confirmation settings (set-day-of-work): private, never copied by toItem. */
+  dayOfWork?: StoredDayOfWork;
+}
+
+/** A vacancy's day of work as the estate set it; vacancies older than the field have none. */
+export interface StoredDayOfWork {
+  meeting: MeetingDetails | null;
+  confirmation: ConfirmationSettings;
+  setAt: string;
 }
 
 /** The estate replica: its name (from auth events) and the vacancy that used its promo. */

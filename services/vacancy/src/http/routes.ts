@@ -14,6 +14,7 @@ import { featureVacancy, featuringOffer } from '../feature-vacancy/feature-vacan
 import type { CachedPage } from '../browse-vacancies/open-vacancies-read-model';
 import { reportVacancy } from '../report-vacancy/report-vacancy';
 import { decideReview, reviewQueue } from '../review-listings/review-listings';
+import { setDayOfWork } from '../set-day-of-work/set-day-of-work';
 
 /** Answers a cached page, or 304 when the client already holds it (workers on slow networks). */
 function sendPage(res: Response, page: CachedPage, ifNoneMatch: string | undefined) {
@@ -39,6 +40,10 @@ export function vacancyRoutes(app: Express, ctx: VacancyContext, tokens: TokenVe
   app.delete('/estates/vacancies/:id', requireUser(tokens, 'Estate'), async (req, res) => {
     await deleteVacancy(ctx, userOf(req), req.params);
     res.json({ ok: true });
+  });
+
+  app.put('/estates/vacancies/:id/day-of-work', requireUser(tokens, 'Estate', 'Admin'), async (req, res) => {
+    res.json(await setDayOfWork(ctx, userOf(req), req.params, req.body));
   });
 
   app.get('/estates/featuring-offer', requireUser(tokens, 'Estate'), async (req, res) => {

@@ -10,6 +10,7 @@ import {
   type Region,
 } from '@moba/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { createPartOf, emptyMeetingDraft, type MeetingDraft } from '../day-of-work';
 import { issuesByField } from '../../lib/validation';
 import { issueToken } from '../../lib/issue-token';
 
@@ -40,6 +41,8 @@ export interface Draft {
   groupLeadersAccepted: YesNo;
   featuring: Featuring;
   acceptedTerms: boolean;
+  /** Meeting details and confirmation settings (optional; day-of-work's MeetingSection). */
+  dayOfWork: MeetingDraft;
 }
 
 export const initialDraft = (): Draft => ({
@@ -65,6 +68,7 @@ export const initialDraft = (): Draft => ({
   groupLeadersAccepted: undefined,
   featuring: 'none',
   acceptedTerms: false,
+  dayOfWork: emptyMeetingDraft(),
 });
 
 const num = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
@@ -92,6 +96,7 @@ export function toBody(d: Draft): Partial<CreateVacancyInput> {
     accommodationProvided: d.accommodationProvided,
     groupLeadersAccepted: d.groupLeadersAccepted,
     sponsored: d.featuring === 'sponsored',
+    dayOfWork: createPartOf(d.dayOfWork),
   };
 }
 

@@ -19,6 +19,7 @@ import { TimeSection } from '../components/TimeSection';
 import { PaymentSection } from '../components/PaymentSection';
 import { ConditionsSection } from '../components/ConditionsSection';
 import { FeaturingSection } from '../components/FeaturingSection';
+import { MeetingSection } from '../../day-of-work';
 import type { DraftSectionProps } from '../components/draft-section-props';
 import '../../../components/mobas.css';
 
@@ -83,6 +84,13 @@ export default function CreateMobaPage() {
         <TimeSection {...sectionProps} today={today} />
         <PaymentSection {...sectionProps} />
         <ConditionsSection {...sectionProps} />
+        <MeetingSection
+          value={form.watch('dayOfWork')}
+          onChange={(next) => form.setValue('dayOfWork', next, { shouldValidate: isSubmitted })}
+          startDate={form.watch('startDate')}
+          endDate={form.watch('endDate')}
+          submitted={isSubmitted}
+        />
         <FeaturingSection form={form} offer={offer} showTermsError={isSubmitted && termsMissing} />
 
         {isSubmitted && problemCount > 0 && (

@@ -20,6 +20,7 @@ import { useReaderScript } from '../../../lib/reader-script';
 import { DialogActions } from '../../../components/DialogActions';
 import { ApplicantStandby } from '../../day-of-work';
 import { DayBoardLink } from '../../day-of-work';
+import { DayOfWorkLink } from '../../day-of-work';
 
 /** The estate's mobas: current and past with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
 export function EstateMobasList({ only }: { only?: 'past' }) {
@@ -138,6 +139,7 @@ function EstateVacancyCard({
           </Link>
         )}
         {vacancy.status !== 'Pending' && <DayBoardLink vacancyId={vacancy.id} />}
+        {!past && <DayOfWorkLink vacancyId={vacancy.id} />}
         {past ? (
           <Link className="button primary" to={paths.estate.rateWorkers(vacancy.id)}>
             {t('estate.rateWorkers')}

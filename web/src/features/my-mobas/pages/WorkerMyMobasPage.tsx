@@ -8,6 +8,7 @@ import { VacancyFacts } from '../../../components/VacancyFacts';
 import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
 import { useMyActiveVacanciesQuery, useMyFinishedVacanciesQuery } from '../api';
 import '../../../components/mobas.css';
+import { MeetingDetails } from '../../day-of-work';
 import { useReaderScript } from '../../../lib/reader-script';
 import { MyPlaceActions, MyReliability } from '../../day-of-work';
 import { ConfirmationPrompt } from '../../day-of-work';
@@ -89,6 +90,7 @@ function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: bo
       {vacancy.confirmation && (
         <ConfirmationPrompt key={vacancy.confirmation.id} confirmation={vacancy.confirmation} />
       )}
+      {!finished && vacancy.application.status === 'Accepted' && <MeetingDetails vacancyId={vacancy.id} />}
       {finished && (
         <Link className="button primary block" to={paths.worker.rateEstate(vacancy.id)}>
           {t('worker.rateEstate')}
