@@ -21,6 +21,7 @@ export * from './api/day-of-work';
 export * from './api/listing-trust';
 export * from './api/application';
 export * from './api/crew';
+export * from './api/attendance';
 export * from './api/admin-queue';
 export * from './api/rating';
 export * from './api/payment';

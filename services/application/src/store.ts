@@ -21,6 +21,8 @@ export interface WorkerDoc {
   groupSize: number;
   /** Months (1-12) the worker marked available; absent until an event carried them. */
   availabilityMonths?: number[];
+  /** From the profile, when an auth event carried it (the roster's "Došao / Došla"). */
+  gender?: 'male' | 'female' | 'other';
   /** The UserRegistered event that created this replica (a redelivery of it may still count in stats). */
   registeredEventId: string | null;
 }
@@ -73,6 +75,9 @@ export interface VacancyDoc extends WithOutbox {
   /** `occurredAt` of the review change `held` follows, so an older one arriving late changes nothing. */
   reviewChangedAt?: string;
   transitions: Record<string, { before: VacancyState | null; after: VacancyState }>;
+  /** The work days when the estate moved one (issue #31); absent: every day from start to end (domain/work-days.ts). */
+  workDays?: string[];
+  workDaysVersion?: number;
 }
 
 /**
@@ -104,6 +109,11 @@ export interface ApplicationDoc extends WithOutbox {
   attendance?: Record<string, Attendance>;
   /** Raised with every attendance change, so concurrent marks never publish a stale whole state. */
   attendanceVersion?: number;
+  /**
+   * Attendance per work day and per head (issue #31): day → head id → mark. Documents from before it
+   * carry only `attendance`, read as the marks of the moba's first work day (domain/attendance.ts).
+   */
+  attendanceByDay?: Record<string, Record<string, Attendance>>;
 }
 
 export type { StoredCrewMember } from './domain/crew';
@@ -259,6 +269,7 @@ const docSchemas = {
     crew: z.array(storedCrewMemberSchema).optional(),
     acceptedMemberIds: z.array(z.string()).optional(),
     attendance: z.record(z.string(), attendanceSchema).optional(),
+    attendanceByDay: z.record(z.string(), z.record(z.string(), attendanceSchema)).optional(),
   }),
   crews: z.looseObject({
     _id: z.string(),

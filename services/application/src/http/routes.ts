@@ -5,7 +5,7 @@ import {
   dailyStatsQuerySchema,
   queueFilterSchema,
   applyRequestSchema,
-  attendanceRequestSchema,
+  dayAttendanceRequestSchema,
   crewRequestSchema,
   guestAcceptRequestSchema,
   guestSignupRequestSchema,
@@ -70,8 +70,8 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   });
   app.post('/estates/vacancies/:id/attendance', estate, async (req, res) => {
     const vacancyId = id(req.params);
-    const { marks } = parseInput(attendanceRequestSchema, req.body);
-    res.json(await markAttendance(ctx, userOf(req).id, vacancyId, marks));
+    const request = parseInput(dayAttendanceRequestSchema, req.body);
+    res.json(await markAttendance(ctx, userOf(req).id, vacancyId, request));
   });
 
   app.get('/workers/me/crew', worker, async (req, res) => {
