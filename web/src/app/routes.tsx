@@ -55,7 +55,7 @@ const EstatePastMobasPage = lazy(() => import('../features/my-mobas/pages/Estate
 const RatingsPage = lazy(() => import('../features/ratings/pages/RatingsPage'));
 const RateEstatePage = lazy(() => import('../features/ratings/pages/RateEstatePage'));
 const RateWorkersPage = lazy(() => import('../features/ratings/pages/RateWorkersPage'));
-const RosterPage = lazy(() => import('../features/crew/pages/RosterPage'));
+const RosterPage = lazy(() => import('../features/day-of-work/attendance/RosterPage'));
 const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMobaPage'));
 const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
 const EstateProfilePage = lazy(() => import('../features/profile/pages/EstateProfilePage'));
