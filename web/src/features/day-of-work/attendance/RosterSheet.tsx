@@ -88,9 +88,10 @@ export function RosterSheet({
             </p>
           )}
           <ol className="plain head-list no-print" aria-label={t('day-of-work:attendance.heads')}>
-            {roster.rows.map((head) => (
+            {roster.rows.map((head, index) => (
               <HeadRow
                 key={head.personId}
+                place={index + 1}
                 head={head}
                 day={day?.day}
                 enabled={!!day?.open && !busy}
@@ -151,11 +152,14 @@ function DayStrip({
 }
 
 function HeadRow({
+  place,
   head,
   day,
   enabled,
   onMark,
 }: {
+  /** The row's place on the whole roster (a crew's own numbers are in the unnamed people's names). */
+  place: number;
   head: RosterHead;
   day: string | undefined;
   enabled: boolean;
@@ -169,7 +173,7 @@ function HeadRow({
   const context = genderContext(head.gender);
   return (
     <li className={`head-row role-${head.role}`} data-testid="roster-person">
-      <span className="head-number">{head.number}.</span>
+      <span className="head-number">{place}.</span>
       <span className="head-who">
         <strong className="head-name">{name}</strong>
         <span className="muted">
