@@ -148,7 +148,21 @@ describe('the roster per day', () => {
     expect(screen.getByTestId('roster-came').textContent).toBe('Došlo: 4 od 5 osoba');
     expect(within(rows()[2]!).getByTestId('mark-DidNotCome').getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(within(rows()[2]!).getByTestId('mark-Came'));
-    expect(onMark).toHaveBeenCalledWith('2026-07-01', roster.rows[2], 'Came');
+    expect(onMark).toHaveBeenCalledWith('2026-07-01', [{ personId: `${leaderApp}:3`, attendance: 'Came' }]);
+    // Yesterday every head is marked: nothing is left for "the rest came".
+    expect(screen.queryByTestId('mark-rest-came')).toBeNull();
+  });
+
+  test('"the rest came" marks, in one tap, every head of the day not marked yet', async () => {
+    const onMark = await show();
+    const rest = screen.getByTestId('mark-rest-came');
+    expect(rest.textContent).toBe('Ostali su došli (3 osobe)');
+    fireEvent.click(rest);
+    expect(onMark).toHaveBeenCalledWith('2026-07-02', [
+      { personId: memberId, attendance: 'Came' },
+      { personId: `${leaderApp}:3`, attendance: 'Came' },
+      { personId: `${leaderApp}:4`, attendance: 'Came' },
+    ]);
   });
 
   test('labels follow the gender of the profile (Došao / Došla), neutral where it is not known; English says Came', async () => {

@@ -60,9 +60,7 @@ function MarkedRoster({ vacancyId, roster }: { vacancyId: string; roster: DayRos
       roster={roster}
       busy={isLoading}
       error={error ? errorText(error, 'crew:roster.markError') : null}
-      onMark={(day, head, attendance) =>
-        void mark({ vacancyId, day, marks: [{ personId: head.personId, attendance }] })
-      }
+      onMark={(day, marks) => void mark({ vacancyId, day, marks })}
     />
   );
 }

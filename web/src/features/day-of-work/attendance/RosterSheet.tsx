@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Attendance, AttendanceDay, DayRoster, RosterHead } from '@moba/contracts';
+import type { Attendance, AttendanceDay, AttendanceMark, DayRoster, RosterHead } from '@moba/contracts';
 import { formatDate, intlLocale } from '../../../lib/format';
 import { useReaderScript } from '../../../lib/reader-script';
 import { placeName } from '../../../lib/reference';
@@ -29,12 +29,14 @@ export function RosterSheet({
   roster: DayRoster;
   busy: boolean;
   error: string | null;
-  onMark: (day: string, head: RosterHead, attendance: Attendance) => void;
+  /** Marks of one day: one head's tap, or every head not marked yet as came. */
+  onMark: (day: string, marks: AttendanceMark[]) => void;
 }) {
   const { t, i18n } = useTranslation(['crew', 'day-of-work']);
   const shown = useReaderScript();
   const [chosen, setChosen] = useState(roster.day);
   const day = roster.days.find((d) => d.day === chosen) ?? roster.days.find((d) => d.day === roster.day);
+  const unmarked = day ? roster.rows.filter((head) => !head.marks[day.day]) : [];
   const { vacancy } = roster;
   const manyDays = roster.days.length > 7;
   return (
@@ -95,10 +97,27 @@ export function RosterSheet({
                 head={head}
                 day={day?.day}
                 enabled={!!day?.open && !busy}
-                onMark={(value) => day && onMark(day.day, head, value)}
+                onMark={(value) => day && onMark(day.day, [{ personId: head.personId, attendance: value }])}
               />
             ))}
           </ol>
+          {day?.open && unmarked.length > 0 && (
+            <div className="form-actions no-print">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() =>
+                  onMark(
+                    day.day,
+                    unmarked.map((head) => ({ personId: head.personId, attendance: 'Came' })),
+                  )
+                }
+                data-testid="mark-rest-came"
+              >
+                {t('day-of-work:attendance.restCame', { count: unmarked.length })}
+              </button>
+            </div>
+          )}
           <PrintSheet roster={roster} />
         </>
       )}
