@@ -23,7 +23,12 @@ import { workDaysOf } from '../domain/work-days';
 import { acceptedOf, hasStarted, ownVacancy } from '../estate-vacancy';
 import { getRoster } from '../roster/roster';
 
-const MAX_TRIES = 5;
+/**
+ * A write that loses the version race was beaten by another that landed, so each try makes progress
+ * for someone: the bound only needs to exceed the taps that can meet on one application at once (an
+ * estate's phones marking a crew's heads; 5 was too few for a crew of 20 tapped together on PostgreSQL).
+ */
+const MAX_TRIES = 64;
 
 const notOnRoster = (index: number) =>
   new AppError(codes.NOT_ON_ROSTER, 'this person is not on the roster of the moba', [
