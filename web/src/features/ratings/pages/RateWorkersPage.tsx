@@ -174,7 +174,11 @@ function WorkerItem({
   return (
     <article className="vacancy-card" data-testid="worker-to-rate" aria-label={name}>
       <h2>{name}</h2>
-      {worker.attendance && <p data-testid="worker-came">{t('attendanceCame', worker.attendance)}</p>}
+      {worker.attendance && (
+        <p data-testid="worker-came">
+          {t('attendanceCame', { came: worker.attendance.came, count: worker.attendance.heads })}
+        </p>
+      )}
       {worker.rated ? (
         <p data-testid="worker-rated">
           {worker.rating ? (
