@@ -210,3 +210,61 @@ test('the printed roster has a row per head and a signature column per work day,
     await context.close();
   }
 });
+
+test('after the moba the rating form is pre-filled from attendance and does not ask "stayed" of who did not come', async () => {
+  // The leader did not come after all (the first day corrected), nor on the last day; Mira came on the
+  // first day only.
+  expect((await client.post('/api/dev/clock', { advanceMs: DAY })).status).toBe(200);
+  const mark = (day: string, personId: string, attendance: string) =>
+    client.post(
+      `/api/estates/vacancies/${vacancyId}/attendance`,
+      { day, marks: [{ personId, attendance }] },
+      estate.auth,
+    );
+  expect((await mark(days[0]!, crewApplication, 'DidNotCome')).status).toBe(200);
+  expect((await mark(days[2]!, crewApplication, 'DidNotCome')).status).toBe(200);
+  expect((await client.post('/api/dev/clock', { advanceMs: 2 * DAY })).status).toBe(200);
+  const forRating = await eventually(
+    async () => {
+      const res = await client.get(`/api/estates/vacancy/${vacancyId}/workers/for-rating`, estate.auth);
+      const workers = (res.body?.workers ?? []) as { workerId: string; attended?: { came: boolean } }[];
+      const leaderRow = workers.find((w) => w.workerId === leader.userId);
+      return res.status === 200 && leaderRow?.attended?.came === false ? workers : null;
+    },
+    'the moba finished and its attendance reached the rating service',
+    60_000,
+  );
+  expect(forRating.find((w) => w.workerId === worker.userId)).toMatchObject({
+    attended: { came: true, stayed: false },
+  });
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.addInitScript(
+    (s) => {
+      sessionStorage.setItem('guidanceSeen', 'true');
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userId', s.userId);
+      localStorage.setItem('role', 'Estate');
+    },
+    { token: estate.token, userId: estate.userId },
+  );
+  const page = await context.newPage();
+  try {
+    await page.goto(`${product.url}/estate/past-mobas/${vacancyId}/rate-workers`);
+    const card = (name: string) => page.getByTestId('worker-to-rate').filter({ hasText: name });
+    const leaderCard = card(`${leader.firstName} ${leader.lastName}`);
+    await leaderCard.waitFor();
+    const answer = (c: ReturnType<typeof card>, item: string, label: 'Da' | 'Ne') =>
+      c.getByRole('radiogroup', { name: item }).getByLabel(label).isChecked();
+    await expect(answer(leaderCard, 'Došao je', 'Ne')).resolves.toBe(true);
+    await expect(leaderCard.getByRole('radiogroup', { name: 'Ostao je do kraja' }).count()).resolves.toBe(0);
+    await leaderCard.getByTestId('stayed-not-asked').waitFor();
+    const miraCard = card('Mira Radić');
+    await expect(answer(miraCard, 'Došao je', 'Da')).resolves.toBe(true);
+    await expect(answer(miraCard, 'Ostao je do kraja', 'Ne')).resolves.toBe(true);
+    await miraCard.getByTestId('prefilled-from-attendance').waitFor();
+    await screenshots(page, 'attendance-rating-prefilled');
+  } finally {
+    await context.close();
+  }
+});

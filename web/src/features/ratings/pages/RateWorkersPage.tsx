@@ -205,16 +205,19 @@ function WorkerItem({
             value={draft.answers}
             onChange={(answers) => onChange({ answers })}
           />
-          {worker.attended && (
-            <p className="muted" data-testid="prefilled-from-attendance">
-              {t('day-of-work:attendance.fromAttendance')}
-            </p>
-          )}
-          {draft.answers.came === false && (
-            <p className="muted" data-testid="stayed-not-asked">
-              {t('day-of-work:attendance.didNotComeNoStay')}
-            </p>
-          )}
+          {/* Not direct children of the card: its one-line muted style would cut these short. */}
+          <div>
+            {worker.attended && (
+              <p className="muted" data-testid="prefilled-from-attendance">
+                {t('day-of-work:attendance.fromAttendance')}
+              </p>
+            )}
+            {draft.answers.came === false && (
+              <p className="muted" data-testid="stayed-not-asked">
+                {t('day-of-work:attendance.didNotComeNoStay')}
+              </p>
+            )}
+          </div>
           <Labelled
             label={
               <>
