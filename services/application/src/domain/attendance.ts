@@ -105,7 +105,11 @@ const dayRefused = (code: typeof codes.NOT_A_WORK_DAY | typeof codes.DAY_NOT_YET
  * The day marks go to: the one asked, when it is a work day that has come (today or before on the
  * moba's clock); none asked, the latest work day that has come. Undefined only when no day has come.
  */
-export function attendanceDayOf(workDays: readonly string[], today: string, asked?: string): string | undefined {
+export function attendanceDayOf(
+  workDays: readonly string[],
+  today: string,
+  asked?: string,
+): string | undefined {
   if (asked === undefined) return latestDayCome(workDays, today);
   if (!workDays.includes(asked)) throw dayRefused(codes.NOT_A_WORK_DAY, 'not a work day of this moba');
   if (asked > today) throw dayRefused(codes.DAY_NOT_YET, 'attendance is marked once the day has come');

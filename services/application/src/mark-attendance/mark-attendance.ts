@@ -46,7 +46,12 @@ const notOnRoster = (index: number) =>
  * registered person marked); marks that change nothing publish nothing. Answers the roster of that day.
  * Every mark is checked before anything is written, so a refusal writes nothing.
  */
-export async function markAttendance(ctx: AppContext, estateId: string, vacancyId: string, request: DayAttendanceRequest) {
+export async function markAttendance(
+  ctx: AppContext,
+  estateId: string,
+  vacancyId: string,
+  request: DayAttendanceRequest,
+) {
   const vacancy = await ownVacancy(ctx, estateId, vacancyId);
   if (!hasStarted(ctx, vacancy))
     throw new AppError(codes.NOT_STARTED, 'attendance is marked once the job has started');

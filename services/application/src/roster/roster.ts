@@ -1,8 +1,21 @@
-import { calendarDay, type DayRoster, type Gender, type RosterHead, type RosterPerson } from '@moba/contracts';
+import {
+  calendarDay,
+  type DayRoster,
+  type Gender,
+  type RosterHead,
+  type RosterPerson,
+} from '@moba/contracts';
 import type { AppContext } from '../context';
 import type { ApplicationDoc } from '../store';
 import { rosterPeopleOf } from '../domain/crew';
-import { dayCount, headsOf, latestDayCome, marksByDayOf, marksOfHead, type MarksByDay } from '../domain/attendance';
+import {
+  dayCount,
+  headsOf,
+  latestDayCome,
+  marksByDayOf,
+  marksOfHead,
+  type MarksByDay,
+} from '../domain/attendance';
 import { workDaysOf } from '../domain/work-days';
 import { byId } from '../views';
 import { acceptedOf, hasStarted, ownVacancy } from '../estate-vacancy';
@@ -82,10 +95,7 @@ export async function getRoster(
     day: d,
     open: d <= today,
     heads: allHeads.length,
-    ...dayCount(
-      Object.assign({}, ...accepted.map((a) => byDayOf.get(a._id)?.[d] ?? {})),
-      allHeads,
-    ),
+    ...dayCount(Object.assign({}, ...accepted.map((a) => byDayOf.get(a._id)?.[d] ?? {})), allHeads),
   }));
   return {
     vacancy: {
