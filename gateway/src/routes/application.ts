@@ -12,12 +12,12 @@ import {
   queueHealthSchema,
   vacancyMatchesSchema,
   acceptResultSchema,
-  attendanceRequestSchema,
+  dayAttendanceRequestSchema,
+  dayRosterSchema,
   crewRequestSchema,
   crewSchema,
   crewInvitationSchema,
   crewInvitationAnswerSchema,
-  rosterSchema,
   adminStatsSchema,
   applicationSchema,
   applyRequestSchema,
@@ -75,16 +75,17 @@ export const applicationRoutes = [
   route('GET', '/estates/vacancies/:id/roster', 'application', ['Estate'], {
     refusals: [404],
     ownsObject: true,
-    response: rosterSchema,
+    response: dayRosterSchema,
     summary:
-      "The roster of the own vacancy: every accepted person by name, the applicants' phones, attendance",
+      "The roster of the own vacancy: every head (named or numbered), the applicants' phones, attendance per work day",
   }),
   route('POST', '/estates/vacancies/:id/attendance', 'application', ['Estate'], {
     refusals: [404, 409],
     ownsObject: true,
-    body: attendanceRequestSchema,
-    response: rosterSchema,
-    summary: 'Mark who came, per person of the roster, once the job has started; answers the roster',
+    body: dayAttendanceRequestSchema,
+    response: dayRosterSchema,
+    summary:
+      'Mark who came on one work day that has come (default: the latest), per head of the roster; answers the roster',
   }),
   route('POST', '/workers/applications/:id/confirmation', 'application', ['Worker'], {
     body: confirmationAnswerRequestSchema,

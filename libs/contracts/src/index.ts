@@ -25,6 +25,7 @@ export * from './api/meeting';
 export * from './api/listing-trust';
 export * from './api/application';
 export * from './api/crew';
+export * from './api/attendance';
 export * from './api/admin-queue';
 export * from './api/rating';
 export * from './api/payment';

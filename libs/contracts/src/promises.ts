@@ -27,6 +27,15 @@ export const workerPromisesSchema = z.object({
 });
 export type WorkerPromises = z.infer<typeof workerPromisesSchema>;
 
+/**
+ * An estate's checklist as it is given (issue #31): "stayed to the end" is not asked of someone who
+ * did not come, so it is no then; a yes is refused naming `stayed`.
+ */
+export const workerPromisesInputSchema = workerPromisesSchema.refine((p) => p.came || !p.stayed, {
+  path: ['stayed'],
+  message: 'not asked of someone who did not come',
+});
+
 /** The extras a moba offered: only these are asked about (an answer about another is refused). */
 export const offeredExtras = ['food', 'transport', 'accommodation'] as const;
 export type OfferedExtra = (typeof offeredExtras)[number];

@@ -27,6 +27,8 @@ export interface WorkerDoc {
   groupSize: number;
   /** Months (1-12) the worker marked available; absent until an event carried them. */
   availabilityMonths?: number[];
+  /** From the profile, when an auth event carried it (the roster's "Došao / Došla"). */
+  gender?: 'male' | 'female' | 'other';
   /** The UserRegistered event that created this replica (a redelivery of it may still count in stats). */
   registeredEventId: string | null;
 }
@@ -89,6 +91,7 @@ export interface VacancyDoc extends WithOutbox {
   /** Meeting details and confirmation settings as the estate set them (VacancyDayOfWorkSet; latest setAt). */
   dayOfWork?: { meeting: MeetingDetails | null; confirmation: ConfirmationSettings; setAt: string };
   /** The work days once the estate moved one; read through workDaysOf (domain/work-days.ts). */
+  /** The work days when the estate moved one (issue #31); absent: every day from start to end (domain/work-days.ts). */
   workDays?: string[];
   workDaysVersion?: number;
 }
@@ -152,6 +155,11 @@ export interface WorkerReliabilityDoc {
   lateCancellations: number;
   noShows: number;
   counted: Record<string, true>;
+  /**
+   * Attendance per work day and per head (issue #31): day → head id → mark. Documents from before it
+   * carry only `attendance`, read as the marks of the moba's first work day (domain/attendance.ts).
+   */
+  attendanceByDay?: Record<string, Record<string, Attendance>>;
 }
 
 export type { StoredCrewMember } from './domain/crew';
@@ -309,6 +317,7 @@ const docSchemas = {
     crew: z.array(storedCrewMemberSchema).optional(),
     acceptedMemberIds: z.array(z.string()).optional(),
     attendance: z.record(z.string(), attendanceSchema).optional(),
+    attendanceByDay: z.record(z.string(), z.record(z.string(), attendanceSchema)).optional(),
   }),
   crews: z.looseObject({
     _id: z.string(),

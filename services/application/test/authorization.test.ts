@@ -345,6 +345,19 @@ const cases: Case[] = [
       return { path: `/mobas/${vacancyId}/day-of-work` };
     },
     allowed: { Worker: 200, Estate: 200, Admin: 200 },
+    name: 'POST /estates/vacancies/:id/attendance (own vacancy, a day that has come, a numbered head)',
+    method: 'POST',
+    setup: async (s) => {
+      const { vacancyId } = await t.vacancy({ estateId: s.Estate.id, startDate: t.daysAfterToday(0) });
+      const leader = await t.worker({ groupLeader: true, groupSize: 4 });
+      const applicationId = (await t.apply(leader, vacancyId, 2)).body.id as string;
+      await t.client.post(`/admin/applications/${applicationId}/accept`, undefined, (await t.admin()).auth);
+      return {
+        path: `/estates/vacancies/${vacancyId}/attendance`,
+        body: { day: t.daysAfterToday(0), marks: [{ personId: `${applicationId}:3`, attendance: 'Came' }] },
+      };
+    },
+    allowed: { Estate: 200 },
   },
   {
     name: 'GET /admin/vacancies/:id/matches',
@@ -550,6 +563,10 @@ describe('objects of other users (IDOR)', () => {
     const marked = await t.client.post(`/estates/vacancies/${vacancyId}/attendance`, marks, stranger.auth);
     expect(marked.status).toBe(403);
     expect((await t.store.applications.findOne({ _id: applicationId }))!.attendance).toBeUndefined();
+    const dayMarks = { day: t.daysAfterToday(0), marks: [{ personId: applicationId, attendance: 'Came' }] };
+    const byDay = await t.client.post(`/estates/vacancies/${vacancyId}/attendance`, dayMarks, stranger.auth);
+    expect(byDay.status).toBe(403);
+    expect((await t.store.applications.findOne({ _id: applicationId }))!.attendanceByDay).toBeUndefined();
     expect((await t.client.get(`/estates/vacancies/${vacancyId}/roster`, owner.auth)).status).toBe(200);
   });
 

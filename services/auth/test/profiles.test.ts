@@ -99,6 +99,7 @@ describe('worker profile', () => {
       fullName: 'Marko Marković',
       groupLeader: true,
       groupSize: 12,
+      gender: 'male',
     });
     expect((await auth.client.get('/workers/me', worker.headers)).body.municipality).toBe(otherMunicipality);
   });

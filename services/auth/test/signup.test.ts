@@ -35,6 +35,8 @@ describe('sign-up', () => {
       municipality: input.municipality,
       groupLeader: true,
       groupSize: 12,
+      // Other services' labels follow it (the roster's "Došao / Došla", issue #31).
+      gender: 'male',
       language: 'sr',
     });
     expect(registered.key).toBe(userId);

@@ -134,7 +134,9 @@ export async function openRatingStore(store: DocumentStore) {
       docSchemas.ratings,
     ),
     summaries: parsedCollection(await store.collection<SummaryDoc>('summaries'), docSchemas.summaries),
-    attendance: await store.collection<AttendanceDoc>('attendance', { indexes: [{ fields: ['workerId'] }] }),
+    attendance: await store.collection<AttendanceDoc>('attendance', {
+      indexes: [{ fields: ['workerId'] }, { fields: ['vacancyId'] }],
+    }),
   };
 }
 export type RatingStore = Awaited<ReturnType<typeof openRatingStore>>;

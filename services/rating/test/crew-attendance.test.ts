@@ -50,6 +50,36 @@ describe('an estate rates a crew through its leader, naming how many came', () =
     expect(received.ratings[0]).toMatchObject({ grade: 4, attendance: { heads: 6, came: 5 } });
   });
 
+  test('an AttendanceMarked with days (attendance per day, numbered heads) is read the same way', async () => {
+    const { estate, vacancyId, workers } = await world.finishedJob(1);
+    const leader = workers[0];
+    const applicationId = randomUUID();
+    const event = AttendanceMarked.create(applicationId, {
+      applicationId,
+      vacancyId,
+      estateId: estate.id,
+      workerId: leader.id,
+      people: [
+        {
+          personId: applicationId,
+          workerId: leader.id,
+          attendance: 'Came',
+          byDay: { '2026-07-01': 'Came', '2026-07-02': 'DidNotCome' },
+        },
+      ],
+      heads: 4,
+      came: 3,
+      day: '2026-07-02',
+      days: [
+        { day: '2026-07-01', came: 3, didNotCome: 1 },
+        { day: '2026-07-02', came: 1, didNotCome: 3 },
+      ],
+    });
+    await world.publish(topics.application, event);
+    const list = await world.client.get(`/estates/vacancy/${vacancyId}/workers/for-rating`, estate.auth);
+    expect(list.body.workers[0]).toMatchObject({ workerId: leader.id, attendance: { heads: 4, came: 3 } });
+  });
+
   test('a worker without marked attendance is rated as before, without attendance', async () => {
     const { estate, vacancyId, workers } = await world.finishedJob(2);
     const res = await world.client.post(

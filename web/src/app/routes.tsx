@@ -58,6 +58,7 @@ const RateWorkersPage = lazy(() => import('../features/ratings/pages/RateWorkers
 const RosterPage = lazy(() => import('../features/crew/pages/RosterPage'));
 const DayBoardPage = lazy(() => import('../features/day-of-work/confirm/DayBoardPage'));
 const EditDayOfWorkPage = lazy(() => import('../features/day-of-work/meeting/EditDayOfWorkPage'));
+const RosterPage = lazy(() => import('../features/day-of-work/attendance/RosterPage'));
 const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMobaPage'));
 const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
 const EstateProfilePage = lazy(() => import('../features/profile/pages/EstateProfilePage'));

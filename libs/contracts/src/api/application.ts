@@ -31,6 +31,10 @@ export const applicationErrorCodes = {
   NOT_STARTED: 'APPLICATION.NOT_STARTED',
   /** An attendance mark names someone who is not on the moba's roster (field marks). */
   NOT_ON_ROSTER: 'APPLICATION.NOT_ON_ROSTER',
+  /** An attendance day that is not one of the moba's work days (field day). */
+  NOT_A_WORK_DAY: 'APPLICATION.NOT_A_WORK_DAY',
+  /** An attendance day that has not come yet (field day). */
+  DAY_NOT_YET: 'APPLICATION.DAY_NOT_YET',
   /** A bulk decision's batchId was used before with another body. */
   BATCH_ID_REUSED: 'APPLICATION.BATCH_ID_REUSED',
   BATCH_NOT_FOUND: 'APPLICATION.BATCH_NOT_FOUND',

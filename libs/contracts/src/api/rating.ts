@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { ruleIssue, missingOr } from '../errors';
 import { uuidV4Schema } from '../common';
 import { RATING_COMMENT_MAX, RATING_GRADE_MAX, RATING_GRADE_MIN } from '../limits';
-import { estatePromisesSchema, promiseFigureSchema, workerPromisesSchema } from '../promises';
+import {
+  estatePromisesSchema,
+  promiseFigureSchema,
+  workerPromisesInputSchema,
+  workerPromisesSchema,
+} from '../promises';
 
 /** Request and response schemas of the rating service (spec §7, §5 "Rating: grade required; comment max 300"). */
 
@@ -31,7 +36,9 @@ export type RateUserBody = z.input<typeof rateUserBodySchema>;
 export const rateEstateBodySchema = rateUserBodySchema.extend({ promises: estatePromisesSchema.optional() });
 export type RateEstateBody = z.input<typeof rateEstateBodySchema>;
 /** An estate rates a worker: stars, and whether the worker came and stayed to the end. */
-export const rateWorkerBodySchema = rateUserBodySchema.extend({ promises: workerPromisesSchema.optional() });
+export const rateWorkerBodySchema = rateUserBodySchema.extend({
+  promises: workerPromisesInputSchema.optional(),
+});
 export type RateWorkerBody = z.input<typeof rateWorkerBodySchema>;
 
 /** One item of POST /users/rate/workers. */
@@ -39,7 +46,7 @@ export const workerRatingItemSchema = z.object({
   workerId: uuidV4Schema,
   grade: ratingGradeSchema,
   comment: ratingCommentSchema,
-  promises: workerPromisesSchema.optional(),
+  promises: workerPromisesInputSchema.optional(),
 });
 
 /** POST /users/rate/workers: all unrated workers of one vacancy at once; all or nothing. */
@@ -95,11 +102,18 @@ export const ratedAttendanceSchema = z.object({
   came: z.number().int().min(0),
 });
 
+/**
+ * What the estate's attendance per day says of one worker, to pre-fill the checklist: came on some
+ * work day; stayed = came on every day they were marked. Absent when nobody marked them.
+ */
+export const attendedSchema = z.object({ came: z.boolean(), stayed: z.boolean() });
+
 export const workerForRatingSchema = z.object({
   workerId: z.uuid(),
   fullName: z.string(),
   rated: z.boolean(),
   attendance: ratedAttendanceSchema.optional(),
+  attended: attendedSchema.optional(),
   rating: givenRatingSchema.optional(),
 });
 export const workersForRatingSchema = z.object({

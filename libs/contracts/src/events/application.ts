@@ -119,6 +119,9 @@ export const CrewUpdated = defineEvent(
 /**
  * The estate marked who came to an accepted application's job: the whole current attendance of that
  * application (the applicant and each accepted crew member), so a consumer keeps the latest per key.
+ * Since attendance per day (issue #31) the marks are per work day and per head (a crew's unnamed people
+ * count in `came` and `days`); `people[].attendance` sums a person's days up, so version 1 consumers
+ * keep reading it.
  * `workerId` of a person: the registered worker it is (the applicant, or a member who accepted the
  * leader's invitation), else null. Key: applicationId.
  */
@@ -136,11 +139,27 @@ export const AttendanceMarked = defineEvent(
       z.object({
         personId: z.uuid(),
         workerId: z.uuid().nullable(),
+        /** Came on some work day; DidNotCome: marked and never came; null: not marked yet. */
         attendance: z.enum(['Came', 'DidNotCome']).nullable(),
+        /** The person's marks by work day (absent in events older than attendance per day). */
+        byDay: z.record(z.iso.date(), z.enum(['Came', 'DidNotCome'])).optional(),
       }),
     ),
     heads: z.number().int().min(1),
+    /** Heads (named or not) that came on at least one work day. */
     came: z.number().int().min(0),
+    /** The work day whose marks changed (absent in events older than attendance per day). */
+    day: z.iso.date().optional(),
+    /** Per marked work day, in heads of this application: who came, who did not. */
+    days: z
+      .array(
+        z.object({
+          day: z.iso.date(),
+          came: z.number().int().min(0),
+          didNotCome: z.number().int().min(0),
+        }),
+      )
+      .optional(),
   }),
 );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema, regionSchema, roleSchema } from '../enums';
+import { genderSchema, languageSchema, regionSchema, roleSchema } from '../enums';
 import { defineEvent, topics } from './envelope';
 
 /**
@@ -64,6 +64,8 @@ export const UserRegistered = defineEvent(
     /** A worker's months of availability (1-12). */
     availabilityMonths: z.array(z.number().int().min(1).max(12)).optional(),
     estateName: z.string().optional(),
+    /** From the profile (absent in events older than the field): labels like "Došao / Došla" follow it. */
+    gender: genderSchema.optional(),
     language: languageSchema,
     registeredAt: z.iso.datetime({ offset: true }),
   }),
@@ -88,6 +90,8 @@ export const ProfileUpdated = defineEvent(
     availabilityMonths: z.array(z.number().int().min(1).max(12)).optional(),
     estateName: z.string().optional(),
     photoUrl: z.string().optional(),
+    /** From the profile (absent in events older than the field). */
+    gender: genderSchema.optional(),
   }),
 );
 

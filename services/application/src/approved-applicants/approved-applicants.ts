@@ -41,7 +41,8 @@ export async function approvedApplicants(
       fullName: worker?.fullName ?? (guest ? `${guest.firstName} ${guest.lastName}` : ''),
       phone: worker?.phone ?? guest?.phone ?? '',
       municipality: worker?.municipality ?? guest?.municipality ?? null,
-      groupSize: a.peopleCount,
+      // The people it brings as accepted (after a partial crew acceptance, the accepted ones only).
+      groupSize: a.positions - 1,
       positions: a.positions,
       ...(a.workerId ? { reliability: reliability.get(a.workerId) } : {}),
     };

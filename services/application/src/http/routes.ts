@@ -7,7 +7,7 @@ import {
   dailyStatsQuerySchema,
   queueFilterSchema,
   applyRequestSchema,
-  attendanceRequestSchema,
+  dayAttendanceRequestSchema,
   crewRequestSchema,
   guestAcceptRequestSchema,
   guestSignupRequestSchema,
@@ -76,8 +76,8 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   });
   app.post('/estates/vacancies/:id/attendance', estate, async (req, res) => {
     const vacancyId = id(req.params);
-    const { marks } = parseInput(attendanceRequestSchema, req.body);
-    res.json(await markAttendance(ctx, userOf(req).id, vacancyId, marks));
+    const request = parseInput(dayAttendanceRequestSchema, req.body);
+    res.json(await markAttendance(ctx, userOf(req).id, vacancyId, request));
   });
 
   app.get('/mobas/:id/day-of-work', requireUser(tokens), async (req, res) => {

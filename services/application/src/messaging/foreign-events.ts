@@ -16,6 +16,8 @@ const userFields = {
   /** Absent in events older than the field: left as it was (see replicate-users). */
   availabilityMonths: z.array(z.number().int().min(1).max(12)).optional(),
   estateName: z.string().nullish(),
+  /** Absent in events older than the field: the roster's labels stay neutral. */
+  gender: z.enum(['male', 'female', 'other']).optional(),
 };
 
 export const UserRegistered = defineEvent(topics.auth, 'UserRegistered', 1, z.object(userFields));

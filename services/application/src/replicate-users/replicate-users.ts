@@ -50,6 +50,7 @@ function workerFields(user: UserEventData) {
     groupLeader: user.groupLeader,
     groupSize: user.groupLeader ? user.groupSize : 0,
     ...(user.availabilityMonths ? { availabilityMonths: user.availabilityMonths } : {}),
+    ...(user.gender ? { gender: user.gender } : {}),
   };
 }
 

@@ -194,5 +194,6 @@ export function profileEventData(user: UserDoc) {
     ...(user.worker ? { availabilityMonths: user.worker.availabilityMonths } : {}),
     ...(user.estate ? { estateName: user.estate.name } : {}),
     ...(user.photoFile ? { photoUrl: photoUrlOf(user)! } : {}),
+    ...(user.gender ? { gender: user.gender } : {}),
   };
 }

@@ -91,6 +91,7 @@ async function register(
       groupSize: user.worker?.groupLeader ? user.worker.groupSize : 0,
       ...(user.worker ? { availabilityMonths: user.worker.availabilityMonths } : {}),
       ...(user.estate ? { estateName: user.estate.name } : {}),
+      ...(user.gender ? { gender: user.gender } : {}),
       language: input.language,
       registeredAt: now,
     },

@@ -24,6 +24,10 @@ export async function getWorkersForRating(
   const nameOf = new Map(users.map((u) => [u._id, u.fullName]));
   const given = await store.ratings.find({ vacancyId, raterId: estate.id, state: 'committed' });
   const ratingOf = new Map(given.map((r) => [r.ratedUserId, r]));
+  // The estate's attendance per day (WorkerAttendanceRecorded) pre-fills "came" and "stayed".
+  const attended = new Map(
+    (await store.attendance.find({ vacancyId })).map((a) => [a.workerId, { came: a.came, stayed: a.stayed }]),
+  );
 
   const workers = participants.map((p) => {
     const rating = ratingOf.get(p.workerId);
@@ -32,6 +36,7 @@ export async function getWorkersForRating(
       fullName: nameOf.get(p.workerId) ?? '',
       rated: !!rating,
       ...attendanceOf(p),
+      ...(attended.has(p.workerId) ? { attended: attended.get(p.workerId)! } : {}),
       ...(rating
         ? {
             rating: {

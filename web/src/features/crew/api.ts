@@ -1,4 +1,4 @@
-import type { AttendanceRequest, Crew, CrewRequest, Roster } from '@moba/contracts';
+import type { Crew, CrewRequest } from '@moba/contracts';
 
 /** What accepting part of a crew answers: the heads taken and the moba's places now. */
 export interface AcceptPartResult {
@@ -9,7 +9,7 @@ export interface AcceptPartResult {
 }
 import { baseApi } from '../../lib/api';
 
-/** Crews (issue #20): the leader's crew, partial acceptance by an admin, the estate's roster and attendance. */
+/** Crews (issue #20): the leader's crew and partial acceptance by an admin (the roster: day-of-work/attendance). */
 export const crewApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     myCrew: build.query<Crew, void>({
@@ -19,26 +19,6 @@ export const crewApi = baseApi.injectEndpoints({
     saveCrew: build.mutation<Crew, CrewRequest>({
       query: (body) => ({ url: '/workers/me/crew', method: 'PUT', body }),
       invalidatesTags: [{ type: 'Me', id: 'CREW' }],
-    }),
-    roster: build.query<Roster, string>({
-      query: (vacancyId) => `/estates/vacancies/${vacancyId}/roster`,
-      providesTags: (_r, _e, vacancyId) => [{ type: 'Application', id: `ROSTER-${vacancyId}` }],
-    }),
-    markAttendance: build.mutation<Roster, { vacancyId: string } & AttendanceRequest>({
-      query: ({ vacancyId, marks }) => ({
-        url: `/estates/vacancies/${vacancyId}/attendance`,
-        method: 'POST',
-        body: { marks },
-      }),
-      // The answer is the new roster: put it in the cache instead of asking again.
-      async onQueryStarted({ vacancyId }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(crewApi.util.upsertQueryData('roster', vacancyId, data));
-        } catch {
-          /* the screen shows the error */
-        }
-      },
     }),
     acceptPartOfCrew: build.mutation<AcceptPartResult, { applicationId: string; memberIds: string[] }>({
       query: ({ applicationId, memberIds }) => ({
@@ -56,10 +36,4 @@ export const crewApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useMyCrewQuery,
-  useSaveCrewMutation,
-  useRosterQuery,
-  useMarkAttendanceMutation,
-  useAcceptPartOfCrewMutation,
-} = crewApi;
+export const { useMyCrewQuery, useSaveCrewMutation, useAcceptPartOfCrewMutation } = crewApi;

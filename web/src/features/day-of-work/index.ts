@@ -15,3 +15,5 @@ export { MeetingDetails } from './meeting/MeetingDetails';
 export { MeetingSection } from './meeting/MeetingSection';
 export { DayOfWorkLink } from './meeting/DayOfWorkLink';
 export { createPartOf, emptyMeetingDraft, type MeetingDraft } from './meeting/meeting-draft';
+/** The day of work (issue #31): each area's screens and pieces other features use. */
+export { genderContext } from './attendance/labels';

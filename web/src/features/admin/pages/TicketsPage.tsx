@@ -75,9 +75,10 @@ function WorkerApplication({
         <div>
           <dt>{t('fields.groupLeader')}</dt>
           <dd>
+            {/* The people it brings are its places beyond the leader's own (named or a number). */}
             {worker?.groupLeader
-              ? application.peopleCount > 0
-                ? t('tickets.leaderOf', { count: application.peopleCount })
+              ? application.positions > 1
+                ? t('tickets.leaderOf', { count: application.positions - 1 })
                 : t('tickets.leaderAlone')
               : t('no')}
           </dd>

@@ -4,7 +4,11 @@ import { formatDate } from '../../../lib/format';
 import { localToday, vacancyPhase } from '../../../lib/vacancy-phase';
 
 /** The moba's state in words: open, waiting for payment, full and starting on a day, under way, finished. */
-export function VacancyPhaseChip({ vacancy }: { vacancy: { status: VacancyStatus; startDate: string } }) {
+export function VacancyPhaseChip({
+  vacancy,
+}: {
+  vacancy: { status: VacancyStatus; startDate: string; freePositions: number };
+}) {
   const { t, i18n } = useTranslation('my-mobas');
   const phase = vacancyPhase(vacancy, localToday());
   return (

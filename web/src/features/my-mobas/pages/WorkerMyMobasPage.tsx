@@ -82,8 +82,10 @@ function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: bo
         {vacancy.status !== 'Open' && <VacancyPhaseChip vacancy={vacancy} />}
       </p>
       <VacancyFacts vacancy={vacancy} compact />
-      {vacancy.application.peopleCount > 0 && (
-        <p>{t('worker.bringing', { count: vacancy.application.peopleCount })}</p>
+      {/* The people this application brings are its places beyond the worker's own: after a
+          partial crew acceptance, the accepted ones only (issue #31: one truth for head counts). */}
+      {vacancy.application.positions > 1 && (
+        <p data-testid="bringing">{t('worker.bringing', { count: vacancy.application.positions - 1 })}</p>
       )}
       {vacancy.application.crew && <CrewOutcome crew={vacancy.application.crew} />}
       <MyPlaceActions vacancy={vacancy} finished={finished} />

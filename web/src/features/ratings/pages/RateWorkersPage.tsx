@@ -2,12 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useReaderScript } from '../../../lib/reader-script';
-import {
-  RATING_COMMENT_MAX,
-  ratingCommentSchema,
-  type WorkerPromises,
-  type WorkersForRating,
-} from '@moba/contracts';
+import { RATING_COMMENT_MAX, ratingCommentSchema } from '@moba/contracts';
 import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
 import { Labelled } from '../../../components/Labelled';
@@ -19,16 +14,8 @@ import { useRateWorkerMutation, useRateWorkersMutation, useWorkersForRatingQuery
 import { GradeInput, Stars } from '../components/GradeInput';
 import '../../../components/mobas.css';
 import '../ratings.css';
-import { PromiseChecklist, completeAnswers, type Answers } from '../components/PromiseChecklist';
-
-interface Draft {
-  grade: number | null;
-  comment: string;
-  answers: Answers;
-}
-
-const workerPromiseItems = ['came', 'stayed'] as const;
-const promisesOf = (draft: Draft) => completeAnswers<WorkerPromises>(workerPromiseItems, draft.answers);
+import { PromiseChecklist } from '../components/PromiseChecklist';
+import { itemsOf, newDraft, promisesOf, type Draft, type WorkerToRate } from '../worker-checklist';
 
 /** /estate/past-mobas/:vacancyId/rate-workers — one by one, or all unrated at once (spec §4). */
 export default function RateWorkersPage() {
@@ -46,7 +33,8 @@ function RateWorkers({ vacancyId }: { vacancyId: string }) {
   const [itemErrors, setItemErrors] = useState<Record<string, string>>({});
   const [rateAll, bulk] = useRateWorkersMutation();
   const errorText = useFeatureErrorText('ratings');
-  const draftOf = (id: string): Draft => drafts[id] ?? { grade: null, comment: '', answers: {} };
+  const draftOf = (id: string): Draft =>
+    drafts[id] ?? newDraft(data?.workers.find((worker) => worker.workerId === id));
   const update = (id: string, patch: Partial<Draft>) => {
     setDrafts((d) => ({ ...d, [id]: { ...draftOf(id), ...patch } }));
     setItemErrors(({ [id]: _dropped, ...rest }) => rest);
@@ -156,13 +144,13 @@ function WorkerItem({
   onChange,
   error,
 }: {
-  worker: WorkersForRating['workers'][number];
+  worker: WorkerToRate;
   vacancyId: string;
   draft: Draft;
   onChange: (patch: Partial<Draft>) => void;
   error: string | null;
 }) {
-  const { t } = useTranslation(['ratings', 'common']);
+  const { t } = useTranslation(['ratings', 'common', 'day-of-work']);
   const name = useReaderScript()(worker.fullName);
   const [rateOne, single] = useRateWorkerMutation();
   const errorText = useFeatureErrorText('ratings');
@@ -186,7 +174,11 @@ function WorkerItem({
   return (
     <article className="vacancy-card" data-testid="worker-to-rate" aria-label={name}>
       <h2>{name}</h2>
-      {worker.attendance && <p data-testid="worker-came">{t('attendanceCame', worker.attendance)}</p>}
+      {worker.attendance && (
+        <p data-testid="worker-came">
+          {t('attendanceCame', { came: worker.attendance.came, count: worker.attendance.heads })}
+        </p>
+      )}
       {worker.rated ? (
         <p data-testid="worker-rated">
           {worker.rating ? (
@@ -209,10 +201,23 @@ function WorkerItem({
           <PromiseChecklist
             name={`promises-${worker.workerId}`}
             legend={t('promises.workerLegend', { name })}
-            items={workerPromiseItems}
+            items={itemsOf(draft.answers)}
             value={draft.answers}
             onChange={(answers) => onChange({ answers })}
           />
+          {/* Not direct children of the card: its one-line muted style would cut these short. */}
+          <div>
+            {worker.attended && (
+              <p className="muted" data-testid="prefilled-from-attendance">
+                {t('day-of-work:attendance.fromAttendance')}
+              </p>
+            )}
+            {draft.answers.came === false && (
+              <p className="muted" data-testid="stayed-not-asked">
+                {t('day-of-work:attendance.didNotComeNoStay')}
+              </p>
+            )}
+          </div>
           <Labelled
             label={
               <>

@@ -52,7 +52,11 @@ export default function RatingsPage() {
                     <Stars value={r.grade} /> <strong>{t('gradeOf', { grade: r.grade })}</strong>
                   </p>
                   <p>{t('received.from', { name: shown(r.raterName), title: shown(r.vacancyTitle) })}</p>
-                  {r.attendance && <p data-testid="rating-came">{t('attendanceCame', r.attendance)}</p>}
+                  {r.attendance && (
+                    <p data-testid="rating-came">
+                      {t('attendanceCame', { came: r.attendance.came, count: r.attendance.heads })}
+                    </p>
+                  )}
                   {r.comment && <p className="description">“{shown(r.comment)}”</p>}
                   <p className="muted small">{formatRelative(t, r.createdAt, now)}</p>
                 </li>
