@@ -18,6 +18,7 @@ export * from './events/day-of-work';
 export * from './api/auth';
 export * from './api/vacancy';
 export * from './api/day-of-work';
+export * from './api/broadcast';
 export * from './api/listing-trust';
 export * from './api/application';
 export * from './api/crew';

@@ -83,6 +83,10 @@ export const CONTACT_SEND_ERROR_TEXT = 'contact send error';
 
 export const notificationErrorCodes = {
   CONTACT_SEND_ERROR: 'NOTIFICATION.CONTACT_SEND_ERROR',
+  /** The broadcasts of a moba this service does not know (no VacancyCreated seen). */
+  VACANCY_NOT_FOUND: 'NOTIFICATION.VACANCY_NOT_FOUND',
+  /** The broadcasts of another estate's moba. */
+  NOT_VACANCY_OWNER: 'NOTIFICATION.NOT_VACANCY_OWNER',
 } as const;
 
 /**
