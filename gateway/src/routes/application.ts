@@ -10,6 +10,8 @@ import {
   vacancyMatchesSchema,
   acceptResultSchema,
   attendanceRequestSchema,
+  broadcastRequestSchema,
+  sentBroadcastSchema,
   crewRequestSchema,
   crewSchema,
   crewInvitationSchema,
@@ -72,6 +74,15 @@ export const applicationRoutes = [
     body: attendanceRequestSchema,
     response: rosterSchema,
     summary: 'Mark who came, per person of the roster, once the job has started; answers the roster',
+  }),
+  route('POST', '/estates/vacancies/:id/broadcasts', 'application', ['Estate'], {
+    status: 201,
+    refusals: [404, 409, 429],
+    ownsObject: true,
+    body: broadcastRequestSchema,
+    response: sentBroadcastSchema,
+    summary:
+      'The estate sends a message to everyone accepted on its moba (all days or one day): start moved, no work (moves the day), bring, or checked free text. broadcastId makes a retry send nothing twice; at most 10 a moba a day (429)',
   }),
   route('GET', '/workers/me/crew', 'application', ['Worker'], {
     response: crewSchema,

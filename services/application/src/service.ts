@@ -33,6 +33,7 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
       store.closures,
       store.crews,
       store.crewInvitations,
+      store.broadcasts,
     ] as never,
     logger: deps.logger,
   });

@@ -5,10 +5,12 @@ import {
   vacancyStatusSchema,
   type ApplicationStatus,
   type Attendance,
+  type BroadcastTemplate,
   type VacancyStatus,
 } from '@moba/contracts';
 import type { StatsCounter, VacancyState } from './domain/stats';
 import type { StoredCrewMember } from './domain/crew';
+import type { BroadcastRecipient } from './domain/broadcast';
 import { parsedCollection, type DocumentStore, type LeaseMark, type WithOutbox } from '@moba/platform';
 
 /** Replica of a worker from auth events (UserRegistered, ProfileUpdated). _id = userId. */
@@ -73,6 +75,12 @@ export interface VacancyDoc extends WithOutbox {
   /** `occurredAt` of the review change `held` follows, so an older one arriving late changes nothing. */
   reviewChangedAt?: string;
   transitions: Record<string, { before: VacancyState | null; after: VacancyState }>;
+  /** The work days once the estate moved one (read through `workDaysOf`, domain/work-days.ts). */
+  workDays?: string[];
+  /** Rises with every change of `workDays` (WorkDaysChanged.version). */
+  workDaysVersion?: number;
+  /** Each "no work" broadcast's move, by broadcastId, so a retried broadcast never moves a day twice. */
+  workDayMoves?: Record<string, { from: string; to: string; version: number }>;
 }
 
 /**
@@ -139,6 +147,32 @@ export interface CrewQuotaDoc {
   _id: string;
   saves: number;
   phones: string[];
+}
+
+/**
+ * An estate's broadcast to the people accepted on a moba (`_id` = the client's broadcastId, so a
+ * retried POST finds it). Carries BroadcastSent (and WorkDaysChanged for "no work"). `sentOn` is the
+ * Belgrade day it was sent: the daily limit counts in `broadcast_quotas` (`vacancyId:sentOn`).
+ */
+export interface BroadcastDoc extends WithOutbox {
+  _id: string;
+  vacancyId: string;
+  estateId: string;
+  day: string | null;
+  template: BroadcastTemplate;
+  value?: string;
+  text?: string;
+  movedTo?: string;
+  fingerprint: string;
+  recipients: BroadcastRecipient[];
+  sentAt: string;
+  sentOn: string;
+}
+
+/** Broadcasts taken of one moba's daily limit. _id = vacancyId:day. */
+export interface BroadcastQuotaDoc {
+  _id: string;
+  count: number;
 }
 
 export interface GuestApplicationDoc extends WithOutbox {
@@ -341,6 +375,10 @@ export async function openApplicationStore(store: DocumentStore) {
       .then((c) => parsedCollection(c, docSchemas.crewInvitations)),
     store.collection<CrewQuotaDoc>('crew_quotas'),
   ]);
+  const broadcasts = await store.collection<BroadcastDoc>('broadcasts', {
+    indexes: [{ fields: ['vacancyId'] }],
+  });
+  const broadcastQuotas = await store.collection<BroadcastQuotaDoc>('broadcast_quotas');
   return {
     workers,
     estates,
@@ -354,6 +392,8 @@ export async function openApplicationStore(store: DocumentStore) {
     crews,
     crewInvitations,
     crewQuotas,
+    broadcasts,
+    broadcastQuotas,
   };
 }
 export type ApplicationStore = Awaited<ReturnType<typeof openApplicationStore>>;

@@ -6,6 +6,7 @@ import {
   queueFilterSchema,
   applyRequestSchema,
   attendanceRequestSchema,
+  broadcastRequestSchema,
   crewRequestSchema,
   guestAcceptRequestSchema,
   guestSignupRequestSchema,
@@ -39,6 +40,7 @@ import { dailyStats } from '../stats/daily-stats';
 import { queueHealth } from '../admin-queue/admin-queue';
 import { decideApplications, readBatch } from '../decide-applications/decide-applications';
 import { matchGuest, matchWorkers } from '../match-workers/match-workers';
+import { sendBroadcast } from '../send-broadcast/send-broadcast';
 
 /** List routes take no body (spec: "none"); anything given must at least be an object. */
 const emptyBody = z.union([z.object({}).loose(), z.undefined()]);
@@ -72,6 +74,12 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
     const vacancyId = id(req.params);
     const { marks } = parseInput(attendanceRequestSchema, req.body);
     res.json(await markAttendance(ctx, userOf(req).id, vacancyId, marks));
+  });
+
+  app.post('/estates/vacancies/:id/broadcasts', estate, async (req, res) => {
+    const vacancyId = id(req.params);
+    const input = parseInput(broadcastRequestSchema, req.body);
+    res.status(201).json(await sendBroadcast(ctx, userOf(req).id, vacancyId, input));
   });
 
   app.get('/workers/me/crew', worker, async (req, res) => {
