@@ -36,6 +36,11 @@ export const notificationKeys = {
   listingHidden: 'notification.listingHidden',
   listingApproved: 'notification.listingApproved',
   listingRejected: 'notification.listingRejected',
+  /**
+   * The estate's broadcast to the people accepted on a moba (issue #31): params broadcastId, vacancyId,
+   * vacancyTitle, estateName, template, day (or null), value / text / movedTo where the template has them.
+   */
+  broadcast: 'notification.broadcast',
 } as const;
 export const notificationKeySchema = z.enum(Object.values(notificationKeys) as [string, ...string[]]);
 

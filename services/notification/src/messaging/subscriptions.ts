@@ -18,6 +18,7 @@ import {
 import { notifyFeaturingPayment } from '../notify-featuring-payment/notify-featuring-payment';
 import { notifyCrewInvitation } from '../notify-crew-invitation/notify-crew-invitation';
 import { subscribeToMailCommands } from './mail-commands';
+import { deliverBroadcast } from '../deliver-broadcast/deliver-broadcast';
 import {
   banUser,
   endSession,
@@ -124,6 +125,7 @@ export async function subscribeToEvents(ctx: MessagingContext) {
         notifyApplicationsClosed(ctx, e.id, read(events.ApplicationsClosed, e)),
       [events.CrewInvitationSent.type]: (e) =>
         notifyCrewInvitation(ctx, e.id, read(events.CrewInvitationSent, e)),
+      [events.BroadcastSent.type]: (e) => deliverBroadcast({ ...ctx, sms }, read(events.BroadcastSent, e)),
     },
     [topics.payment]: {
       [events.PaymentSucceeded.type]: (e) =>

@@ -1,13 +1,23 @@
 import { DuplicateKeyError, type Clock } from '@moba/platform';
 import type { SmsStore } from './sms-store';
-import { smsText, type SmsFacts, type SmsKind } from './sms-messages';
+import { smsText, type SmsFacts, type SmsOutboxKind } from './sms-messages';
 import { whyPhoneMayNotGetSms } from './phone-consent';
+import type { Language } from '@moba/contracts';
 
 export interface SmsContext {
   sms: SmsStore;
   clock: Clock;
   /** Asks the dispatcher to look at the outbox now (it also runs on its timer). */
   kick?: () => void;
+}
+
+function textOf(
+  message: { kind: SmsOutboxKind; facts?: SmsFacts; text?: (language: Language) => string },
+  language: Language,
+): string {
+  if (message.text) return message.text(language);
+  if (message.kind === 'broadcast') throw new Error('a broadcast SMS is queued with its text');
+  return smsText(message.kind, message.facts ?? {}, language);
 }
 
 /**
@@ -18,7 +28,14 @@ export interface SmsContext {
  */
 export async function queueSms(
   ctx: SmsContext,
-  message: { id: string; recipientId: string; kind: SmsKind; facts?: SmsFacts },
+  message: {
+    id: string;
+    recipientId: string;
+    kind: SmsOutboxKind;
+    facts?: SmsFacts;
+    /** The text in the recipient's language, for kinds not written from `facts` (a broadcast). */
+    text?: (language: Language) => string;
+  },
 ): Promise<boolean> {
   const recipient = await ctx.sms.recipients.findOne({ _id: message.recipientId });
   if (!recipient?.enabled || !recipient.phone) return false;
@@ -30,7 +47,7 @@ export async function queueSms(
       recipientId: recipient._id,
       phone: recipient.phone,
       kind: message.kind,
-      text: smsText(message.kind, message.facts ?? {}, recipient.language),
+      text: textOf(message, recipient.language),
       attempts: 0,
       nextAttemptAt: now,
       createdAt: now,
