@@ -29,6 +29,7 @@ export const paths = {
   /** The public harvest calendar, pre-rendered in Serbian Latin here and in the other scripts below. */
   harvestCalendar: '/harvest-calendar',
   harvestCalendarIn: (lng: 'sr-Cyrl' | 'en') => `/harvest-calendar/${lng}`,
+  moba: (vacancyId: string) => `/moba/${vacancyId}`,
 
   estate: {
     root: '/estate',
@@ -43,6 +44,8 @@ export const paths = {
     rateWorkers: (vacancyId: string) => `/estate/past-mobas/${vacancyId}/rate-workers`,
     /** The roster of a moba: accepted people by name, printable, attendance once it started. */
     roster: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/roster`,
+    /** The estate's messages to the people accepted on a moba, and how far each got. */
+    messages: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/messages`,
     contact: '/estate/contact',
     createNewMoba: '/estate/create-new-moba',
     updatePassword: '/estate/update-password',

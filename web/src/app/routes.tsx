@@ -56,6 +56,7 @@ const RatingsPage = lazy(() => import('../features/ratings/pages/RatingsPage'));
 const RateEstatePage = lazy(() => import('../features/ratings/pages/RateEstatePage'));
 const RateWorkersPage = lazy(() => import('../features/ratings/pages/RateWorkersPage'));
 const RosterPage = lazy(() => import('../features/crew/pages/RosterPage'));
+const MessagesPage = lazy(() => import('../features/day-of-work/broadcast/MessagesPage'));
 const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMobaPage'));
 const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
 const EstateProfilePage = lazy(() => import('../features/profile/pages/EstateProfilePage'));
@@ -156,6 +157,7 @@ export function AppRoutes() {
           <Route path="past-mobas" element={<EstatePastMobasPage />} />
           <Route path="past-mobas/:vacancyId/rate-workers" element={<RateWorkersPage />} />
           <Route path="my-mobas/:vacancyId/roster" element={<RosterPage />} />
+          <Route path="my-mobas/:vacancyId/messages" element={<MessagesPage />} />
           <Route path="create-new-moba" element={<CreateMobaPage />} />
           <Route path="profile" element={<EstateProfilePage />} />
         </>,

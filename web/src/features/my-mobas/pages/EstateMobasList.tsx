@@ -97,7 +97,7 @@ function EstateVacancyCard({
   onApplicants: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation('my-mobas');
+  const { t } = useTranslation(['my-mobas', 'day-of-work']);
   const checkout = useFeaturingCheckout();
   const shown = useReaderScript();
   const past = vacancy.status === 'Finished';
@@ -133,6 +133,11 @@ function EstateVacancyCard({
         {vacancy.status !== 'Pending' && (
           <Link className="button" to={paths.estate.roster(vacancy.id)} data-testid="roster-link">
             {t('estate.roster')}
+          </Link>
+        )}
+        {vacancy.status !== 'Pending' && !past && (
+          <Link className="button" to={paths.estate.messages(vacancy.id)} data-testid="messages-link">
+            {t('day-of-work:broadcast.link')}
           </Link>
         )}
         {past ? (
