@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BROADCAST_BRING_MAX,
@@ -12,7 +12,7 @@ import {
   type BroadcastTemplate,
 } from '@moba/contracts';
 import { Dialog } from '../../../components/Dialog';
-import { Field, useIssueText } from '../../../components/Field';
+import { useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { formatDate } from '../../../lib/format';
@@ -73,7 +73,7 @@ export function BroadcastComposer({ moba, onSent }: { moba: ComposerMoba; onSent
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [confirming, setConfirming] = useState(false);
   const [sentCount, setSentCount] = useState<number | null>(null);
-  const ids = { template: useId(), scope: useId(), text: useId(), day: useId() };
+  const ids = { value: useId(), text: useId(), day: useId() };
 
   const body = bodyOf(draft);
   const fingerprint = JSON.stringify(body);
@@ -131,8 +131,13 @@ export function BroadcastComposer({ moba, onSent }: { moba: ComposerMoba; onSent
     : server && Object.keys(server.fields).length === 0
       ? errorText(error, 'day-of-work:broadcast.composer.sendError')
       : null;
-  const textProblem = issueText(problemOf('text'), 'text');
-  const dayProblem = issueText(problemOf('day'), 'day');
+  // A money request reads as this message's rule (the shared text speaks of a listing).
+  const problemText = (field: 'value' | 'text' | 'day') => {
+    const token = problemOf(field);
+    return token?.startsWith('money_request')
+      ? t('broadcast.composer.moneyRequest')
+      : issueText(token, field);
+  };
 
   return (
     <form
@@ -143,7 +148,7 @@ export function BroadcastComposer({ moba, onSent }: { moba: ComposerMoba; onSent
     >
       <h2>{t('broadcast.composer.heading')}</h2>
       <fieldset>
-        <legend id={ids.template}>{t('broadcast.composer.template')}</legend>
+        <legend>{t('broadcast.composer.template')}</legend>
         <div className="choices">
           {broadcastTemplates.map((template) => (
             <label key={template} className="check">
@@ -161,62 +166,78 @@ export function BroadcastComposer({ moba, onSent }: { moba: ComposerMoba; onSent
       </fieldset>
 
       {draft.template === 'start-moved' && (
-        <Field
-          label={t('broadcast.composer.time')}
-          type="time"
-          name="value"
-          value={draft.time}
-          onChange={(e) => change({ time: e.target.value })}
-          onBlur={() => touch('value')}
-          error={problemOf('value')}
-          data-testid="broadcast-time"
-        />
+        <Row id={ids.value} label={t('broadcast.composer.time')} problem={problemText('value')}>
+          {(describedBy) => (
+            <input
+              id={ids.value}
+              type="time"
+              name="value"
+              value={draft.time}
+              onChange={(e) => change({ time: e.target.value })}
+              onBlur={() => touch('value')}
+              aria-invalid={problemText('value') ? true : undefined}
+              aria-describedby={describedBy}
+              data-testid="broadcast-time"
+            />
+          )}
+        </Row>
       )}
       {draft.template === 'bring' && (
-        <Field
+        <Row
+          id={ids.value}
           label={t('broadcast.composer.bring')}
           hint={t('broadcast.composer.bringHint', { max: BROADCAST_BRING_MAX })}
-          name="value"
-          maxLength={BROADCAST_BRING_MAX}
-          value={draft.bring}
-          onChange={(e) => change({ bring: e.target.value })}
-          onBlur={() => touch('value')}
-          error={problemOf('value')}
-          data-testid="broadcast-bring"
-        />
+          problem={problemText('value')}
+        >
+          {(describedBy) => (
+            <input
+              id={ids.value}
+              name="value"
+              maxLength={BROADCAST_BRING_MAX}
+              value={draft.bring}
+              onChange={(e) => change({ bring: e.target.value })}
+              onBlur={() => touch('value')}
+              aria-invalid={problemText('value') ? true : undefined}
+              aria-describedby={describedBy}
+              data-testid="broadcast-bring"
+            />
+          )}
+        </Row>
       )}
       {draft.template === 'free' && (
-        <div className={`field${textProblem ? ' has-error' : ''}`}>
-          <label htmlFor={ids.text}>{t('broadcast.composer.text')}</label>
-          <p id={`${ids.text}-hint`} className="hint">
-            {t('broadcast.composer.textHint', { max: BROADCAST_TEXT_MAX })}{' '}
-            {t('broadcast.composer.left', { count: Math.max(0, BROADCAST_TEXT_MAX - draft.text.length) })}
-          </p>
-          <textarea
-            id={ids.text}
-            name="text"
-            rows={4}
-            maxLength={BROADCAST_TEXT_MAX}
-            value={draft.text}
-            onChange={(e) => {
-              change({ text: e.target.value });
-              touch('text');
-            }}
-            aria-invalid={textProblem ? true : undefined}
-            aria-describedby={`${ids.text}-hint${textProblem ? ` ${ids.text}-error` : ''}`}
-            data-testid="broadcast-text"
-          />
-          {textProblem && (
-            <p id={`${ids.text}-error`} className="error" role="alert">
-              {textProblem}
-            </p>
+        <Row
+          id={ids.text}
+          label={t('broadcast.composer.text')}
+          hint={`${t('broadcast.composer.textHint', { max: BROADCAST_TEXT_MAX })} ${t(
+            'broadcast.composer.left',
+            {
+              count: Math.max(0, BROADCAST_TEXT_MAX - draft.text.length),
+            },
+          )}`}
+          problem={problemText('text')}
+        >
+          {(describedBy) => (
+            <textarea
+              id={ids.text}
+              name="text"
+              rows={4}
+              maxLength={BROADCAST_TEXT_MAX}
+              value={draft.text}
+              onChange={(e) => {
+                change({ text: e.target.value });
+                touch('text');
+              }}
+              aria-invalid={problemText('text') ? true : undefined}
+              aria-describedby={describedBy}
+              data-testid="broadcast-text"
+            />
           )}
-        </div>
+        </Row>
       )}
 
       {!noWork && (
         <fieldset>
-          <legend id={ids.scope}>{t('broadcast.composer.scope')}</legend>
+          <legend>{t('broadcast.composer.scope')}</legend>
           <div className="choices">
             {(['all', 'day'] as const).map((scope) => (
               <label key={scope} className="check">
@@ -234,46 +255,39 @@ export function BroadcastComposer({ moba, onSent }: { moba: ComposerMoba; onSent
         </fieldset>
       )}
       {(noWork || draft.scope === 'day') && (
-        <div className={`field${dayProblem ? ' has-error' : ''}`}>
-          <label htmlFor={ids.day}>{t('broadcast.composer.day')}</label>
-          {noWork && (
-            <p id={`${ids.day}-hint`} className="hint">
-              {t('broadcast.composer.noWorkHint')}
-            </p>
-          )}
-          {days.length === 0 ? (
-            <p className="muted">{t('broadcast.composer.noDays')}</p>
-          ) : (
-            <select
-              id={ids.day}
-              name="day"
-              value={draft.day}
-              onChange={(e) => {
-                change({ day: e.target.value });
-                touch('day');
-              }}
-              onBlur={() => touch('day')}
-              aria-invalid={dayProblem ? true : undefined}
-              aria-describedby={
-                [noWork ? `${ids.day}-hint` : '', dayProblem ? `${ids.day}-error` : ''].join(' ').trim() ||
-                undefined
-              }
-              data-testid="broadcast-day"
-            >
-              <option value="">—</option>
-              {days.map((day) => (
-                <option key={day} value={day}>
-                  {formatDate(day, i18n.language)}
-                </option>
-              ))}
-            </select>
-          )}
-          {dayProblem && (
-            <p id={`${ids.day}-error`} className="error" role="alert">
-              {dayProblem}
-            </p>
-          )}
-        </div>
+        <Row
+          id={ids.day}
+          label={t('broadcast.composer.day')}
+          hint={noWork ? t('broadcast.composer.noWorkHint') : undefined}
+          problem={problemText('day')}
+        >
+          {(describedBy) =>
+            days.length === 0 ? (
+              <p className="muted">{t('broadcast.composer.noDays')}</p>
+            ) : (
+              <select
+                id={ids.day}
+                name="day"
+                value={draft.day}
+                onChange={(e) => {
+                  change({ day: e.target.value });
+                  touch('day');
+                }}
+                onBlur={() => touch('day')}
+                aria-invalid={problemText('day') ? true : undefined}
+                aria-describedby={describedBy}
+                data-testid="broadcast-day"
+              >
+                <option value="">—</option>
+                {days.map((day) => (
+                  <option key={day} value={day}>
+                    {formatDate(day, i18n.language)}
+                  </option>
+                ))}
+              </select>
+            )
+          }
+        </Row>
       )}
 
       <div className="broadcast-preview" aria-live="polite">
@@ -325,5 +339,38 @@ export function BroadcastComposer({ moba, onSent }: { moba: ComposerMoba; onSent
         </Dialog>
       )}
     </form>
+  );
+}
+
+/** A labelled control with its hint and error tied to it (aria-describedby), as the shared Field has it. */
+function Row({
+  id,
+  label,
+  hint,
+  problem,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  problem?: string;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
+  const describedBy = [hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].join(' ').trim() || undefined;
+  return (
+    <div className={`field${problem ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {children(describedBy)}
+      {problem && (
+        <p id={`${id}-error`} className="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }
