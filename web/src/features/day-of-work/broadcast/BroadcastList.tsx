@@ -56,7 +56,10 @@ export function BroadcastList({
             {item.recipients.map((recipient) => (
               <li key={recipient.workerId} data-testid="broadcast-recipient">
                 <span>{recipient.name ? shown(recipient.name) : t('broadcast.list.noName')}</span>
-                <span className={`badge state-${recipient.state}`} data-testid="broadcast-recipient-state">
+                <span
+                  className={`broadcast-state state-${recipient.state}`}
+                  data-testid="broadcast-recipient-state"
+                >
                   {t(`broadcast.list.states.${recipient.state}`)}
                 </span>
                 {recipient.sms && recipient.state !== 'sms-sent' && recipient.state !== 'failed' && (

@@ -50,7 +50,9 @@ function MessagesOf({ vacancyId }: { vacancyId: string }) {
   return (
     <section className="page broadcast-page">
       <p>
-        <Link to={paths.estate.myMobas}>{t('broadcast.back')}</Link>
+        <Link className="broadcast-back" to={paths.estate.myMobas}>
+          {t('broadcast.back')}
+        </Link>
       </p>
       <h1>
         {t('broadcast.title')}
