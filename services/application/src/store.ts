@@ -169,10 +169,11 @@ export interface BroadcastDoc extends WithOutbox {
   sentOn: string;
 }
 
-/** Broadcasts taken of one moba's daily limit. _id = vacancyId:day. */
+/** Broadcasts taken of one moba's daily limit, and the broadcastIds they were taken for. _id = vacancyId:day. */
 export interface BroadcastQuotaDoc {
   _id: string;
   count: number;
+  ids?: string[];
 }
 
 export interface GuestApplicationDoc extends WithOutbox {

@@ -46,10 +46,11 @@ async function alreadySent(ctx: AppContext, estateId: string, id: string, finger
 }
 
 /**
- * Takes one of the moba's broadcasts of today (BROADCASTS_PER_DAY), or refuses with 429. A counter
- * changed by compare-and-set, so two sends at once never both take the last one.
+ * Takes one of the moba's broadcasts of today (BROADCASTS_PER_DAY) for this broadcastId, or refuses
+ * with 429. A counter changed by compare-and-set, so two sends at once never both take the last one;
+ * the ids it was taken for, so retries of one broadcast (even at the same moment) take one.
  */
-async function takeDailySlot(ctx: AppContext, vacancyId: string, today: string) {
+async function takeDailySlot(ctx: AppContext, vacancyId: string, today: string, broadcastId: string) {
   const _id = `${vacancyId}:${today}`;
   const limited = () =>
     new AppError(codes.BROADCAST_DAILY_LIMIT, `at most ${BROADCASTS_PER_DAY} broadcasts per moba a day`, [
@@ -64,17 +65,18 @@ async function takeDailySlot(ctx: AppContext, vacancyId: string, today: string) 
     const quota = await ctx.store.broadcastQuotas.findOne({ _id });
     if (!quota) {
       try {
-        await ctx.store.broadcastQuotas.insertOne({ _id, count: 1 });
+        await ctx.store.broadcastQuotas.insertOne({ _id, count: 1, ids: [broadcastId] });
         return;
       } catch (error) {
         if (error instanceof DuplicateKeyError) continue;
         throw error;
       }
     }
+    if (quota.ids?.includes(broadcastId)) return;
     if (quota.count >= BROADCASTS_PER_DAY) throw limited();
     const taken = await ctx.store.broadcastQuotas.updateOne(
       { _id, count: quota.count },
-      { $set: { count: quota.count + 1 } },
+      { $set: { count: quota.count + 1 }, $push: { ids: broadcastId } },
     );
     if (taken === 1) return;
   }
@@ -159,7 +161,7 @@ export async function sendBroadcast(
   if (recipients.length === 0)
     throw new AppError(codes.NO_RECIPIENTS, 'nobody accepted on this moba can receive a message');
 
-  await takeDailySlot(ctx, vacancyId, today);
+  await takeDailySlot(ctx, vacancyId, today, broadcastId);
 
   const events: PendingEvent[] = [];
   let movedTo: string | undefined;
