@@ -1,4 +1,4 @@
-import { BROADCAST_BRING_MAX, broadcastRequestSchema, detailsFromIssues } from '../src';
+import { BROADCAST_BRING_MAX, BroadcastSent, broadcastRequestSchema, detailsFromIssues } from '../src';
 
 const fieldsOf = (body: unknown) => {
   const parsed = broadcastRequestSchema.safeParse(body);
@@ -62,5 +62,25 @@ describe('an estate broadcast request', () => {
       ['broadcastId', 'invalid_id'],
     ]);
     expect(fieldsOf({ template: 'no-work', day: '2027-07-02', to: 'all' })[0]?.[1]).toBe('unknown_field');
+  });
+});
+
+describe('BroadcastSent', () => {
+  it('carries each recipient’s name and, for no work, the day it moved to (both optional)', () => {
+    const ids = { vacancyId: crypto.randomUUID(), estateId: crypto.randomUUID() };
+    const base = {
+      broadcastId: crypto.randomUUID(),
+      ...ids,
+      estateName: 'Imanje Sunce',
+      title: 'Berba malina',
+      day: '2027-07-02',
+      template: 'no-work' as const,
+      sentAt: '2027-07-01T10:00:00.000Z',
+    };
+    const recipient = { workerId: crypto.randomUUID(), applicationId: crypto.randomUUID() };
+    expect(BroadcastSent.data.parse({ ...base, recipients: [recipient] }).recipients).toEqual([recipient]);
+    const full = { ...base, movedTo: '2027-07-21', recipients: [{ ...recipient, name: 'Ana' }] };
+    expect(BroadcastSent.data.parse(full)).toEqual(full);
+    expect(BroadcastSent.data.safeParse({ ...full, movedTo: '21.7.' }).success).toBe(false);
   });
 });
