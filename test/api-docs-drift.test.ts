@@ -217,6 +217,19 @@ async function exerciseModeration(client: TestClient, estate: Auth, admin: Auth)
     { memberIds: memberIds.slice(0, 2) },
     admin,
   );
+  // The estate's message to the people accepted on it (#31), and the report of who got it.
+  const messages = `/api/estates/vacancies/${crewMoba.body.id}/broadcasts`;
+  await eventually(
+    async () =>
+      (await client.post(messages, { template: 'start-moved', value: '09:00' }, estate)).status === 201,
+    'the estate sends a message',
+    10_000,
+  );
+  await eventually(
+    async () => (await client.get(messages, estate)).status === 200,
+    'the report of the message',
+    10_000,
+  );
 
   const later = await client.post('/api/estates/vacancies/create', await mobaBody(client), estate);
   await client.post(`/api/estates/vacancies/${later.body.id}/feature`, undefined, estate);

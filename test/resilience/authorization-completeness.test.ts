@@ -276,6 +276,26 @@ const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
     const owner = world.season.estateSessions[rosters.findIndex((r) => r.status === 200)];
     expect((await client.get(`/api/estates/vacancies/${vacancyId}/roster`, owner.auth)).body).toEqual(before);
   },
+  'POST /estates/vacancies/:id/broadcasts': async ({ client, world, stranger }) => {
+    const vacancyId = world.season.finishedVacancies[0];
+    const report = () => client.get(`/api/estates/vacancies/${vacancyId}/broadcasts`, world.admin.auth);
+    const before = (await report()).body;
+    const res = await client.post(
+      `/api/estates/vacancies/${vacancyId}/broadcasts`,
+      { template: 'free', text: 'Poruka tuđeg imanja' },
+      stranger.Estate.auth,
+    );
+    expect([403, 404]).toContain(res.status);
+    expect((await report()).body).toEqual(before);
+  },
+  'GET /estates/vacancies/:id/broadcasts': async ({ client, world, stranger }) => {
+    const res = await client.get(
+      `/api/estates/vacancies/${world.season.finishedVacancies[0]}/broadcasts`,
+      stranger.Estate.auth,
+    );
+    expect([403, 404]).toContain(res.status);
+    expect(res.body.broadcasts).toBeUndefined();
+  },
   'GET /workers/vacancy/:id/estate/for-rating': async ({ client, world, stranger }) => {
     const res = await client.get(
       `/api/workers/vacancy/${world.season.finishedVacancies[0]}/estate/for-rating`,

@@ -14,6 +14,9 @@ import {
   acceptResultSchema,
   dayAttendanceRequestSchema,
   dayRosterSchema,
+  attendanceRequestSchema,
+  broadcastRequestSchema,
+  sentBroadcastSchema,
   crewRequestSchema,
   crewSchema,
   crewInvitationSchema,
@@ -101,6 +104,15 @@ export const applicationRoutes = [
     refusals: [404],
     summary:
       "The day board of the own moba (admins: any): per work day (?day=YYYY-MM-DD), each accepted application's confirmation and the totals in heads",
+  }),
+  route('POST', '/estates/vacancies/:id/broadcasts', 'application', ['Estate'], {
+    status: 201,
+    refusals: [404, 409, 429],
+    ownsObject: true,
+    body: broadcastRequestSchema,
+    response: sentBroadcastSchema,
+    summary:
+      'The estate sends a message to everyone accepted on its moba (all days or one day): start moved, no work (moves the day), bring, or checked free text. broadcastId makes a retry send nothing twice; at most 10 a moba a day (429)',
   }),
   route('GET', '/workers/me/crew', 'application', ['Worker'], {
     response: crewSchema,

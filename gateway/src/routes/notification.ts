@@ -1,4 +1,5 @@
 import {
+  broadcastReportSchema,
   contactUsBodySchema,
   contactUsResultSchema,
   notificationListSchema,
@@ -26,6 +27,13 @@ export const notificationRoutes = [
     body: contactUsBodySchema,
     response: contactUsResultSchema,
     summary: 'A contact message to the team; failure answers the text "contact send error"',
+  }),
+  route('GET', '/estates/vacancies/:id/broadcasts', 'notification', ['Estate', 'Admin'], {
+    ownsObject: true,
+    refusals: [404],
+    response: broadcastReportSchema,
+    summary:
+      "The broadcasts of the estate's own moba (admins: any), newest first: each with its text, every recipient's name and state (queued, delivered, read, SMS sent, failed) and totals",
   }),
   route('GET', '/sms/settings', 'notification', ['Worker'], {
     response: smsSettingsSchema,

@@ -22,6 +22,7 @@ export * from './api/standby';
 export * from './api/late-release';
 export * from './api/confirm';
 export * from './api/meeting';
+export * from './api/broadcast';
 export * from './api/listing-trust';
 export * from './api/application';
 export * from './api/crew';

@@ -37,6 +37,7 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
       store.vacancies,
       store.standbyOffers,
       store.confirmations,
+      store.broadcasts,
     ] as never,
     logger: deps.logger,
   });

@@ -9,12 +9,14 @@ import {
   type Attendance,
   type ConfirmationSettings,
   type MeetingDetails,
+  type BroadcastTemplate,
   type VacancyStatus,
 } from '@moba/contracts';
 import type { Cancellation } from '@moba/contracts';
 import type { StatsCounter, VacancyState } from './domain/stats';
 import type { StoredCrewMember } from './domain/crew';
 import { openConfirmations } from './ask-confirmations/confirmation-doc';
+import type { BroadcastRecipient } from './domain/broadcast';
 import { parsedCollection, type DocumentStore, type LeaseMark, type WithOutbox } from '@moba/platform';
 
 /** Replica of a worker from auth events (UserRegistered, ProfileUpdated). _id = userId. */
@@ -94,6 +96,12 @@ export interface VacancyDoc extends WithOutbox {
   /** The work days when the estate moved one (issue #31); absent: every day from start to end (domain/work-days.ts). */
   workDays?: string[];
   workDaysVersion?: number;
+  /** The work days once the estate moved one (read through `workDaysOf`, domain/work-days.ts). */
+  workDays?: string[];
+  /** Rises with every change of `workDays` (WorkDaysChanged.version). */
+  workDaysVersion?: number;
+  /** Each "no work" broadcast's move, by broadcastId, so a retried broadcast never moves a day twice. */
+  workDayMoves?: Record<string, { from: string; to: string; version: number }>;
 }
 
 /**
@@ -195,6 +203,33 @@ export interface CrewQuotaDoc {
   _id: string;
   saves: number;
   phones: string[];
+}
+
+/**
+ * An estate's broadcast to the people accepted on a moba (`_id` = the client's broadcastId, so a
+ * retried POST finds it). Carries BroadcastSent (and WorkDaysChanged for "no work"). `sentOn` is the
+ * Belgrade day it was sent: the daily limit counts in `broadcast_quotas` (`vacancyId:sentOn`).
+ */
+export interface BroadcastDoc extends WithOutbox {
+  _id: string;
+  vacancyId: string;
+  estateId: string;
+  day: string | null;
+  template: BroadcastTemplate;
+  value?: string;
+  text?: string;
+  movedTo?: string;
+  fingerprint: string;
+  recipients: BroadcastRecipient[];
+  sentAt: string;
+  sentOn: string;
+}
+
+/** Broadcasts taken of one moba's daily limit, and the broadcastIds they were taken for. _id = vacancyId:day. */
+export interface BroadcastQuotaDoc {
+  _id: string;
+  count: number;
+  ids?: string[];
 }
 
 export interface GuestApplicationDoc extends WithOutbox {
@@ -405,6 +440,10 @@ export async function openApplicationStore(store: DocumentStore) {
     store.collection<WorkerReliabilityDoc>('worker_reliability'),
   ]);
   const confirmations = await openConfirmations(store);
+  const broadcasts = await store.collection<BroadcastDoc>('broadcasts', {
+    indexes: [{ fields: ['vacancyId'] }],
+  });
+  const broadcastQuotas = await store.collection<BroadcastQuotaDoc>('broadcast_quotas');
   return {
     workers,
     estates,
@@ -421,6 +460,8 @@ export async function openApplicationStore(store: DocumentStore) {
     standbyOffers,
     workerReliability,
     confirmations,
+    broadcasts,
+    broadcastQuotas,
   };
 }
 export type ApplicationStore = Awaited<ReturnType<typeof openApplicationStore>>;

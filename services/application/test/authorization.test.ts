@@ -358,6 +358,16 @@ const cases: Case[] = [
       };
     },
     allowed: { Estate: 200 },
+    name: 'POST /estates/vacancies/:id/broadcasts (own vacancy, someone accepted)',
+    method: 'POST',
+    setup: async (s) => {
+      const { vacancyId } = await acceptedToday(s.Estate.id);
+      return {
+        path: `/estates/vacancies/${vacancyId}/broadcasts`,
+        body: { template: 'start-moved', value: '09:00' },
+      };
+    },
+    allowed: { Estate: 201 },
   },
   {
     name: 'GET /admin/vacancies/:id/matches',
@@ -568,6 +578,26 @@ describe('objects of other users (IDOR)', () => {
     expect(byDay.status).toBe(403);
     expect((await t.store.applications.findOne({ _id: applicationId }))!.attendanceByDay).toBeUndefined();
     expect((await t.client.get(`/estates/vacancies/${vacancyId}/roster`, owner.auth)).status).toBe(200);
+  });
+
+  test("an estate cannot broadcast to another estate's moba: 403, nothing recorded or sent", async () => {
+    const owner = await t.estate();
+    const stranger = await t.estate();
+    const { vacancyId } = await acceptedToday(owner.id);
+    const body = { template: 'no-work', day: t.daysAfterToday(1) };
+    const res = await t.client.post(`/estates/vacancies/${vacancyId}/broadcasts`, body, stranger.auth);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('APPLICATION.NOT_VACANCY_OWNER');
+    expect(await t.store.broadcasts.count({ vacancyId })).toBe(0);
+    expect((await t.store.vacancies.findOne({ _id: vacancyId }))!.workDays).toBeUndefined();
+    // an admin may not send as the estate either
+    const admin = await t.admin();
+    expect((await t.client.post(`/estates/vacancies/${vacancyId}/broadcasts`, body, admin.auth)).status).toBe(
+      403,
+    );
+    expect((await t.client.post(`/estates/vacancies/${vacancyId}/broadcasts`, body, owner.auth)).status).toBe(
+      201,
+    );
   });
 
   test("only the leader edits their crew: another worker's PUT /workers/me/crew writes their own, never the leader's", async () => {

@@ -201,5 +201,27 @@ describe("interop with the producers' event definitions in @moba/contracts", () 
         const definition = dayOfWorkEvents.find((d) => d.type === type)!;
         expect(definition.envelope.safeParse(event).success).toBe(true);
       }
+  test("an estate's broadcast publishes BroadcastSent and, for no work, WorkDaysChanged, as @moba/contracts defines them", async () => {
+    const { vacancyId, estateId } = await t.vacancy({ startDate: t.daysAfterToday(3) });
+    const admin = await t.admin();
+    const accepted = (await t.apply(await t.worker(), vacancyId)).body.id;
+    await t.client.post(`/admin/applications/${accepted}/accept`, {}, admin.auth);
+    const owner = await testToken('Estate', { id: estateId });
+    const sent = await t.client.post(
+      `/estates/vacancies/${vacancyId}/broadcasts`,
+      { template: 'no-work', day: t.daysAfterToday(4) },
+      owner.auth,
+    );
+    expect(sent.status).toBe(201);
+    const mine = await eventually(async () => {
+      const found = t.published.filter(
+        (e) => e.key === vacancyId && (e.type === 'BroadcastSent' || e.type === 'WorkDaysChanged'),
+      );
+      return found.length === 2 && found;
+    }, 'BroadcastSent and WorkDaysChanged');
+    for (const event of mine) {
+      const definition = dayOfWorkEvents.find((d) => d.type === event.type)!;
+      expect(definition.envelope.safeParse(event).success).toBe(true);
+    }
   });
 });

@@ -23,6 +23,8 @@ import type { SmsSender } from './sms/sms-sender';
 import { openDevSmsOutbox } from './sms/dev-sms';
 import { createSmsJob, type SmsJob } from './sms/sms-job';
 import { openSmsReplies } from './sms/confirmation-replies';
+import { broadcastRoutes } from './http/broadcast-routes';
+import { markBroadcastPushed, recordBroadcastSms } from './broadcast-deliveries';
 
 export interface NotificationDeps extends BaseDeps {
   config: NotificationConfig;
@@ -57,6 +59,10 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
     heartbeatMs: config.WS_HEARTBEAT_MS,
     greetingTimeoutMs: config.WS_GREETING_TIMEOUT_MS,
     maxSocketsPerUser: config.WS_MAX_SOCKETS_PER_USER,
+    onDelivered: (_userId, notification) =>
+      void markBroadcastPushed(store, clock, notification).catch((err: unknown) =>
+        logger.warn({ err }, 'recording a broadcast delivery failed'),
+      ),
   });
   const sms = await openSmsStore(deps.store);
   const smsSender = deps.smsSender ?? (await createSmsSender(config.SMS_URL, deps.store, () => clock.now()));
@@ -65,6 +71,14 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
   const replies = await openSmsReplies(deps.store);
   const relay = createOutboxRelay({ bus: deps.bus, collections: [replies] as never, logger });
   const inboundSms = { ...smsJob.context, confirmationReplies: { replies, relay } };
+  const smsJob = createSmsJob({
+    sms,
+    clock,
+    logger,
+    sender: smsSender,
+    config,
+    onSettled: (doc, status) => recordBroadcastSms(store, clock, doc, status),
+  });
   const core = { store, clock, live, logger };
   const contact = {
     ...core,
@@ -92,6 +106,8 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
     routes: (app) => {
       notificationRoutes(app, { store, clock, tokens, contact });
       smsRoutes(app, { ...inboundSms, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
+      broadcastRoutes(app, { store, tokens });
+      smsRoutes(app, { ...smsJob.context, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
       if (mailbox) devMailboxRoutes(app, mailbox);
       if (devSms) devSmsRoutes(app, devSms, inboundSms);
     },

@@ -4,6 +4,7 @@ import {
   notificationParamsSchema,
   ratingNotificationActionSchema,
   roleSchema,
+  type BroadcastTemplate,
   type RatingNotificationAction,
   type Role,
 } from '@moba/contracts';
@@ -54,6 +55,41 @@ export interface UserReplicaDoc {
   role?: Role;
   /** Sessions logged out (SessionEnded), until their tokens expire: their greetings are refused. */
   endedSessions?: { sessionId: string; until: string }[];
+}
+
+/**
+ * An estate's broadcast as this service delivers it (from BroadcastSent): what the estate sent, for
+ * its report. `_id` = broadcastId.
+ */
+export interface BroadcastDoc {
+  _id: string;
+  vacancyId: string;
+  estateId: string;
+  day: string | null;
+  template: BroadcastTemplate;
+  value?: string;
+  text?: string;
+  movedTo?: string;
+  sentAt: string;
+}
+
+/**
+ * One recipient's delivery of a broadcast. `_id` = `${broadcastId}:${workerId}`. Queued when stored;
+ * `deliveredAt` once pushed to an open socket or fetched in the notification list; `readAt` once the
+ * notification is marked read; `sms` follows the SMS dispatch outcome (absent: no SMS for them).
+ */
+export interface BroadcastDeliveryDoc {
+  _id: string;
+  broadcastId: string;
+  vacancyId: string;
+  workerId: string;
+  name: string;
+  notificationId: string;
+  queuedAt: string;
+  deliveredAt?: string;
+  readAt?: string;
+  sms?: 'queued' | 'sent' | 'failed';
+  smsAt?: string;
 }
 
 export interface ContactMessageDoc {
@@ -115,6 +151,10 @@ export async function openNotificationStore(store: DocumentStore) {
     ),
     contactMessages: await store.collection<ContactMessageDoc>('contact_messages', {
       indexes: [{ fields: ['receivedAt'] }],
+    }),
+    broadcasts: await store.collection<BroadcastDoc>('broadcasts', { indexes: [{ fields: ['vacancyId'] }] }),
+    broadcastDeliveries: await store.collection<BroadcastDeliveryDoc>('broadcast_deliveries', {
+      indexes: [{ fields: ['broadcastId'] }, { fields: ['notificationId'] }, { fields: ['workerId'] }],
     }),
   };
 }

@@ -61,11 +61,34 @@ const routes: RouteCase[] = [
     expected: { visitor: 200, badToken: 200, Worker: 200, Estate: 200, Admin: 200 },
   },
   {
+    // the moba is the caller's own when the caller is an estate (its id from the token), so an
+    // Estate shows the owner's 200; another estate's moba is in the IDOR tests below
+    name: 'GET /estates/vacancies/:id/broadcasts (own moba)',
+    call: async (svc, h) => {
+      const vacancyId = randomUUID();
+      const estateId = callerIdOf(h) ?? randomUUID();
+      await svc.publish(topics.vacancy, events.VacancyCreated.create(vacancyId, { vacancyId, estateId }));
+      return svc.client.get(`/estates/vacancies/${vacancyId}/broadcasts`, h);
+    },
+    expected: { visitor: 401, badToken: 401, Worker: 403, Estate: 200, Admin: 200 },
+  },
+  {
     name: 'GET /dev/mailbox.json (development only)',
     call: (svc, h) => svc.client.get('/dev/mailbox.json', h),
     expected: { visitor: 200, badToken: 200, Worker: 200, Estate: 200, Admin: 200 },
   },
 ];
+
+/** The user id in a test token's payload (no verification: the service does that). */
+function callerIdOf(headers: Record<string, string>): string | undefined {
+  const payload = headers.authorization?.split(' ')[1]?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub?: string }).sub;
+  } catch {
+    return undefined;
+  }
+}
 
 async function headersOf(caller: Caller): Promise<Record<string, string>> {
   if (caller === 'visitor') return {};
@@ -127,6 +150,47 @@ describe('another user’s objects (IDOR)', () => {
       expect((await svc.client.get('/notifications/all', owner.auth)).body).toEqual([notification]);
     },
   );
+});
+
+describe('broadcast reports are the owning estate’s (IDOR)', () => {
+  test('another estate gets 403 and no recipient’s name; an unknown moba 404; the owner and an admin see it', async () => {
+    const owner = await testToken('Estate');
+    const stranger = await testToken('Estate');
+    const vacancyId = randomUUID();
+    await svc.publish(
+      topics.vacancy,
+      events.VacancyCreated.create(vacancyId, { vacancyId, estateId: owner.id, title: 'Berba' }),
+    );
+    const workerId = randomUUID();
+    await svc.publish(
+      topics.application,
+      events.BroadcastSent.create(vacancyId, {
+        broadcastId: randomUUID(),
+        vacancyId,
+        estateId: owner.id,
+        estateName: 'Imanje',
+        title: 'Berba',
+        day: null,
+        template: 'free',
+        text: 'Sutra u 7',
+        recipients: [{ workerId, applicationId: randomUUID(), name: 'Tajno Ime' }],
+        sentAt: new Date().toISOString(),
+      }),
+    );
+    const refused = await svc.client.get(`/estates/vacancies/${vacancyId}/broadcasts`, stranger.auth);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('NOTIFICATION.NOT_VACANCY_OWNER');
+    expect(refused.text).not.toContain('Tajno Ime');
+    const unknown = await svc.client.get(`/estates/vacancies/${randomUUID()}/broadcasts`, owner.auth);
+    expect(unknown.status).toBe(404);
+    for (const allowed of [owner, await testToken('Admin')]) {
+      const res = await svc.client.get(`/estates/vacancies/${vacancyId}/broadcasts`, allowed.auth);
+      expect(res.status).toBe(200);
+      expect(res.body.broadcasts[0].recipients).toEqual([
+        { workerId, name: 'Tajno Ime', state: 'queued', sms: null },
+      ]);
+    }
+  });
 });
 
 describe('SMS settings are the caller’s own (IDOR)', () => {

@@ -1,5 +1,5 @@
 import { smsLength, toGsm7 } from '../src/sms/gsm7';
-import { CYRILLIC_SMS_PARTS, smsText, type SmsKind } from '../src/sms/sms-messages';
+import { CYRILLIC_SMS_PARTS, broadcastSmsText, smsText, type SmsKind } from '../src/sms/sms-messages';
 
 const kinds: SmsKind[] = ['guestReceived', 'accepted', 'rejected', 'reminder', 'vacancyDeleted', 'confirm'];
 const longestTitle = 'Berba šljiva i jabuka u voćnjaku porodice Đorđević kod Čačka, Žiča 2026'.slice(0, 70);
@@ -46,5 +46,68 @@ describe('SMS texts', () => {
     expect(smsLength('€'.repeat(80))).toEqual({ encoding: 'GSM-7', units: 160, parts: 1 });
     expect(smsLength('ш'.repeat(70))).toEqual({ encoding: 'UCS-2', units: 70, parts: 1 });
     expect(smsLength('ш'.repeat(71)).parts).toBe(2);
+  });
+});
+
+describe('SMS texts of an estate broadcast', () => {
+  const title = longestTitle;
+  const templates = [
+    { template: 'start-moved' as const, day: '2026-07-05', value: '09:00' },
+    { template: 'start-moved' as const, day: null, value: '09:00' },
+    { template: 'no-work' as const, day: '2026-07-05', movedTo: '2026-07-21' },
+    {
+      template: 'bring' as const,
+      day: null,
+      value: 'gumene čizme, rukavice i kabanicu za kišu, šešir'.slice(0, 80),
+    },
+  ];
+
+  test.each(templates)(
+    '$template keeps to one GSM-7 part (Serbian, English) and two Cyrillic parts',
+    (facts) => {
+      for (const language of ['sr', 'en'] as const) {
+        const text = broadcastSmsText({ ...facts, title }, language);
+        expect(smsLength(text)).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+        expect(text).toMatch(/STOP/);
+      }
+      const cyrillic = smsLength(broadcastSmsText({ ...facts, title }, 'sr-Cyrl'));
+      expect(cyrillic.encoding).toBe('UCS-2');
+      expect(cyrillic.parts).toBeLessThanOrEqual(CYRILLIC_SMS_PARTS);
+    },
+  );
+
+  test('start moved and no work read as the worker needs them', () => {
+    expect(
+      broadcastSmsText(
+        { template: 'start-moved', day: '2026-07-05', value: '09:00', title: 'Berba malina' },
+        'sr',
+      ),
+    ).toBe('Moba "Berba malina": 5.7. pocinjemo u 09:00. Odjava: STOP');
+    expect(
+      broadcastSmsText(
+        { template: 'no-work', day: '2026-07-05', movedTo: '2026-07-21', title: 'Berba malina' },
+        'en',
+      ),
+    ).toBe(
+      'Moba "Berba malina": no work on 5 Jul because of the weather. That day is worked on 21 Jul. STOP to stop',
+    );
+  });
+
+  test('free text goes as typed: never cut, GSM-7 without diacritics for Serbian Latin, Cyrillic for sr-Cyrl', () => {
+    const text = 'Sutra krećemo ranije jer je najavljena kiša posle podne; ponesite užinu i vodu. '
+      .repeat(3)
+      .trim();
+    const latin = broadcastSmsText(
+      { template: 'free', day: null, text, estateName: 'Imanje Đurić', title },
+      'sr',
+    );
+    expect(latin).toBe(`Moba (Imanje Djuric): ${toGsm7(text)} Odjava: STOP`);
+    expect(smsLength(latin).encoding).toBe('GSM-7');
+    expect(smsLength(latin).parts).toBeGreaterThan(1);
+    const cyrillic = broadcastSmsText(
+      { template: 'free', day: null, text: 'Sutra u 7', estateName: 'Imanje' },
+      'sr-Cyrl',
+    );
+    expect(cyrillic).toBe('Моба (Имање): Сутра у 7 Одјава: СТОП');
   });
 });

@@ -30,6 +30,7 @@ export const paths = {
   /** The public harvest calendar, pre-rendered in Serbian Latin here and in the other scripts below. */
   harvestCalendar: '/harvest-calendar',
   harvestCalendarIn: (lng: 'sr-Cyrl' | 'en') => `/harvest-calendar/${lng}`,
+  moba: (vacancyId: string) => `/moba/${vacancyId}`,
 
   estate: {
     root: '/estate',
@@ -48,6 +49,8 @@ export const paths = {
     dayBoard: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/board`,
     /** Meeting details and confirmation settings of an own moba (issue #31). */
     dayOfWork: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/day-of-work`,
+    /** The estate's messages to the people accepted on a moba, and how far each got. */
+    messages: (vacancyId: string) => `/estate/my-mobas/${vacancyId}/messages`,
     contact: '/estate/contact',
     createNewMoba: '/estate/create-new-moba',
     updatePassword: '/estate/update-password',

@@ -59,6 +59,7 @@ const RosterPage = lazy(() => import('../features/crew/pages/RosterPage'));
 const DayBoardPage = lazy(() => import('../features/day-of-work/confirm/DayBoardPage'));
 const EditDayOfWorkPage = lazy(() => import('../features/day-of-work/meeting/EditDayOfWorkPage'));
 const RosterPage = lazy(() => import('../features/day-of-work/attendance/RosterPage'));
+const MessagesPage = lazy(() => import('../features/day-of-work/broadcast/MessagesPage'));
 const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMobaPage'));
 const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
 const EstateProfilePage = lazy(() => import('../features/profile/pages/EstateProfilePage'));
@@ -161,6 +162,7 @@ export function AppRoutes() {
           <Route path="my-mobas/:vacancyId/roster" element={<RosterPage />} />
           <Route path="my-mobas/:vacancyId/board" element={<DayBoardPage />} />
           <Route path="my-mobas/:vacancyId/day-of-work" element={<EditDayOfWorkPage />} />
+          <Route path="my-mobas/:vacancyId/messages" element={<MessagesPage />} />
           <Route path="create-new-moba" element={<CreateMobaPage />} />
           <Route path="profile" element={<EstateProfilePage />} />
         </>,

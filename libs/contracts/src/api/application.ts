@@ -68,6 +68,14 @@ export const applicationErrorCodes = {
   NOT_A_WORK_DAY: 'APPLICATION.NOT_A_WORK_DAY',
   /** The caller is not accepted on this moba (nor its estate, nor an admin): its meeting details are not theirs. */
   NOT_ON_MOBA: 'APPLICATION.NOT_ON_MOBA',
+  /** An estate's broadcasts: the day named is not a (future, for 'no-work') work day of the moba (field day). */
+  NOT_A_WORK_DAY: 'APPLICATION.NOT_A_WORK_DAY',
+  /** An estate's broadcasts: nobody accepted on the moba (or on that day) to send it to. */
+  NO_RECIPIENTS: 'APPLICATION.NO_RECIPIENTS',
+  /** An estate's broadcasts: more than BROADCASTS_PER_DAY for one moba today. */
+  BROADCAST_DAILY_LIMIT: 'APPLICATION.BROADCAST_DAILY_LIMIT',
+  /** An estate's broadcasts: a broadcastId used before for another message (field broadcastId). */
+  BROADCAST_ID_REUSED: 'APPLICATION.BROADCAST_ID_REUSED',
 } as const;
 
 export { ALREADY_APPLIED_BODY, GUEST_ALREADY_APPLIED_BODY } from '../plain-values';

@@ -44,6 +44,11 @@ export const notificationKeys = {
   standbyOffered: 'notification.standbyOffered',
   /** Issue #31: confirm coming tomorrow; params vacancyId, vacancyTitle, day, time (or null), heads, deadline. */
   confirmationRequested: 'notification.confirmationRequested',
+  /**
+   * The estate's broadcast to the people accepted on a moba (issue #31): params broadcastId, vacancyId,
+   * vacancyTitle, estateName, template, day (or null), value / text / movedTo where the template has them.
+   */
+  broadcast: 'notification.broadcast',
 } as const;
 export const notificationKeySchema = z.enum(Object.values(notificationKeys) as [string, ...string[]]);
 
@@ -91,6 +96,10 @@ export const CONTACT_SEND_ERROR_TEXT = 'contact send error';
 
 export const notificationErrorCodes = {
   CONTACT_SEND_ERROR: 'NOTIFICATION.CONTACT_SEND_ERROR',
+  /** The broadcasts of a moba this service does not know (no VacancyCreated seen). */
+  VACANCY_NOT_FOUND: 'NOTIFICATION.VACANCY_NOT_FOUND',
+  /** The broadcasts of another estate's moba. */
+  NOT_VACANCY_OWNER: 'NOTIFICATION.NOT_VACANCY_OWNER',
 } as const;
 
 /**

@@ -182,7 +182,16 @@ export const BroadcastSent = defineEvent(
     value: z.string().optional(),
     /** Free text ('free'), already checked like descriptions. */
     text: z.string().optional(),
-    recipients: z.array(z.object({ workerId: z.uuid(), applicationId: z.uuid() })),
+    recipients: z.array(
+      z.object({
+        workerId: z.uuid(),
+        applicationId: z.uuid(),
+        /** The recipient's name as the estate's roster shows it (added for the delivery report). */
+        name: z.string().optional(),
+      }),
+    ),
+    /** 'no-work': the day that replaced the one taken out (added for the texts). */
+    movedTo: day.optional(),
     sentAt: instant,
   }),
 );

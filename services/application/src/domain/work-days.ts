@@ -91,4 +91,11 @@ import { allDaysOf } from '@moba/contracts';
 
 /** A moba's work days: as the estate moved them, else every day from its start to its end. */
 export const workDaysOf = (vacancy: { startDate: string; endDate: string; workDays?: string[] }) =>
+import { allDaysOf } from '@moba/contracts';
+
+/**
+ * The work days of a moba (issue #31): every day from start to end until the estate moves one
+ * ("no work tomorrow"); then the list kept on the vacancy replica (`VacancyDoc.workDays`).
+ */
+export const workDaysOf = (vacancy: { startDate: string; endDate: string; workDays?: string[] }): string[] =>
   vacancy.workDays ?? allDaysOf(vacancy.startDate, vacancy.endDate);

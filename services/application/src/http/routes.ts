@@ -8,6 +8,8 @@ import {
   queueFilterSchema,
   applyRequestSchema,
   dayAttendanceRequestSchema,
+  attendanceRequestSchema,
+  broadcastRequestSchema,
   crewRequestSchema,
   guestAcceptRequestSchema,
   guestSignupRequestSchema,
@@ -45,6 +47,7 @@ import { standbyRoutes } from './standby-routes';
 import { answerConfirmation } from '../answer-confirmation/answer-confirmation';
 import { getDayBoard } from '../day-board/day-board';
 import { readDayOfWork } from '../read-day-of-work/read-day-of-work';
+import { sendBroadcast } from '../send-broadcast/send-broadcast';
 
 /** List routes take no body (spec: "none"); anything given must at least be an object. */
 const emptyBody = z.union([z.object({}).loose(), z.undefined()]);
@@ -82,6 +85,12 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
 
   app.get('/mobas/:id/day-of-work', requireUser(tokens), async (req, res) => {
     res.json(await readDayOfWork(ctx, userOf(req), id(req.params)));
+  });
+
+  app.post('/estates/vacancies/:id/broadcasts', estate, async (req, res) => {
+    const vacancyId = id(req.params);
+    const input = parseInput(broadcastRequestSchema, req.body);
+    res.status(201).json(await sendBroadcast(ctx, userOf(req).id, vacancyId, input));
   });
 
   app.get('/workers/me/crew', worker, async (req, res) => {

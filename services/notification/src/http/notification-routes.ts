@@ -53,7 +53,7 @@ export function notificationRoutes(app: Express, ctx: NotificationRoutesContext)
 
   app.get('/notifications/all', ...signedIn, async (req, res) => {
     await learnAdmin(ctx.store, req.user);
-    res.json(await listNotifications(ctx.store, userOf(req).id));
+    res.json(await listNotifications(ctx.store, ctx.clock, userOf(req).id));
   });
 
   app.post('/notifications/read', ...signedIn, async (req, res) => {

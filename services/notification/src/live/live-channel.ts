@@ -38,6 +38,8 @@ export interface LiveChannelOptions {
   heartbeatMs: number;
   greetingTimeoutMs: number;
   maxSocketsPerUser: number;
+  /** Called on the instance that wrote a notification to at least one open socket of its user. */
+  onDelivered?: (userId: string, notification: Notification) => void;
 }
 
 export interface LiveChannel {
@@ -125,8 +127,13 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     const m = message as FanoutMessage;
     if (m.t === 'notification') {
       const frame = JSON.stringify(m.notification);
+      let written = 0;
       for (const live of sockets)
-        if (live.ready && live.ws.readyState === WebSocket.OPEN) live.ws.send(frame);
+        if (live.ready && live.ws.readyState === WebSocket.OPEN) {
+          live.ws.send(frame);
+          written++;
+        }
+      if (written > 0) options.onDelivered?.(userId, m.notification);
     } else if (m.t === 'close') {
       for (const live of [...sockets]) {
         if (m.sessionId !== undefined && live.sessionId !== m.sessionId) continue;

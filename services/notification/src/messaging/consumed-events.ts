@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, languageSchema, roleSchema, topics } from '@moba/contracts';
+import { broadcastTemplateSchema, defineEvent, languageSchema, roleSchema, topics } from '@moba/contracts';
 
 /**
  * The events this service consumes, declared with only the fields it reads (producers may add
@@ -144,6 +144,27 @@ export const CrewInvitationSent = defineEvent(
   'CrewInvitationSent',
   1,
   z.object({ invitationId: id, workerId: id, leaderName: z.string(), memberName: z.string() }),
+);
+
+/** An estate's broadcast to the people accepted on a moba (application.v1, issue #31). */
+export const BroadcastSent = defineEvent(
+  topics.application,
+  'BroadcastSent',
+  1,
+  z.object({
+    broadcastId: id,
+    vacancyId: id,
+    estateId: id,
+    estateName: z.string(),
+    title: z.string(),
+    day: z.string().nullable(),
+    template: broadcastTemplateSchema,
+    value: z.string().optional(),
+    text: z.string().optional(),
+    movedTo: z.string().optional(),
+    recipients: z.array(z.object({ workerId: id, applicationId: id, name: z.string().optional() })),
+    sentAt: z.string(),
+  }),
 );
 
 export const GuestApplicationSubmitted = defineEvent(

@@ -23,6 +23,7 @@ import { forgetReleasedPlace } from '../notify-standby-offer/place-released';
 import { notifyConfirmationRequested } from '../notify-confirmation/notify-confirmation';
 import { rememberMeeting } from '../remember-meeting/remember-meeting';
 import { subscribeToMailCommands } from './mail-commands';
+import { deliverBroadcast } from '../deliver-broadcast/deliver-broadcast';
 import {
   banUser,
   endSession,
@@ -137,6 +138,7 @@ export async function subscribeToEvents(ctx: MessagingContext) {
       [PlacesReleased.type]: (e) => forgetReleasedPlace({ store: ctx.store, sms }, read(PlacesReleased, e)),
       [events.ConfirmationRequested.type]: (e) =>
         notifyConfirmationRequested({ ...ctx, sms }, read(events.ConfirmationRequested, e)),
+      [events.BroadcastSent.type]: (e) => deliverBroadcast({ ...ctx, sms }, read(events.BroadcastSent, e)),
     },
     [topics.payment]: {
       [events.PaymentSucceeded.type]: (e) =>

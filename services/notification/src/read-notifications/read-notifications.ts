@@ -1,5 +1,6 @@
 import type { Clock } from '@moba/platform';
 import type { NotificationStore } from '../store';
+import { markBroadcastsRead } from '../broadcast-deliveries';
 
 export interface ReadNotificationsCommand {
   userId: string;
@@ -21,8 +22,11 @@ export async function readNotifications(
   if (command.notificationIds && command.notificationIds.length > 0)
     filter._id = { $in: [...new Set(command.notificationIds)] };
   if (command.shouldDelete) return store.notifications.deleteMany(filter);
-  return store.notifications.updateMany(
+  const count = await store.notifications.updateMany(
     { ...filter, dateRead: { $exists: false } },
     { $set: { dateRead: clock.now().toISOString() } },
   );
+  // an estate's broadcast among them is now read (the filter carries the caller: only their own)
+  await markBroadcastsRead(store, clock, command.userId, command.notificationIds);
+  return count;
 }

@@ -24,6 +24,8 @@ export interface DispatchContext extends SmsContext {
   sender: SmsSender;
   policy: SmsDispatchPolicy;
   logger: Logger;
+  /** Told each message's final outcome (a broadcast records it for the estate). */
+  onSettled?: (doc: SmsOutboxDoc, status: 'sent' | 'failed' | 'refused' | 'skipped') => Promise<void>;
 }
 
 const BATCH = 50;
@@ -58,6 +60,12 @@ export async function dispatchDueSms(
     if (!taken) continue;
     const outcome = await sendOne(ctx, taken, now);
     await lease.release(taken._id);
+    if (outcome === 'sent' || outcome === 'failed' || outcome === 'refused' || outcome === 'skipped')
+      await ctx
+        .onSettled?.(taken, outcome)
+        .catch((err: unknown) =>
+          ctx.logger.warn({ err, smsId: taken._id }, 'recording the SMS outcome failed'),
+        );
     if (outcome === 'sent') result.sent++;
     if (outcome === 'failed') result.failed++;
     if (outcome === 'refused') result.refused++;

@@ -1,8 +1,9 @@
 import { DuplicateKeyError, type Clock, type Collection, type OutboxRelay } from '@moba/platform';
 import type { SmsReplyDoc } from './sms-reply-doc';
 import type { SmsStore } from './sms-store';
-import { smsText, type SmsFacts, type SmsKind } from './sms-messages';
+import { smsText, type SmsFacts, type SmsOutboxKind } from './sms-messages';
 import { whyPhoneMayNotGetSms } from './phone-consent';
+import type { Language } from '@moba/contracts';
 
 export interface SmsContext {
   sms: SmsStore;
@@ -13,6 +14,15 @@ export interface SmsContext {
   confirmationReplies?: { replies: Collection<SmsReplyDoc>; relay: OutboxRelay };
 }
 
+function textOf(
+  message: { kind: SmsOutboxKind; facts?: SmsFacts; text?: (language: Language) => string },
+  language: Language,
+): string {
+  if (message.text) return message.text(language);
+  if (message.kind === 'broadcast') throw new Error('a broadcast SMS is queued with its text');
+  return smsText(message.kind, message.facts ?? {}, language);
+}
+
 /**
  * Puts one SMS in the outbox for a recipient who wants SMS. Only a local write: the sending (with its
  * retries) happens later in the dispatcher, so a provider outage never holds up the event that caused
@@ -21,7 +31,14 @@ export interface SmsContext {
  */
 export async function queueSms(
   ctx: SmsContext,
-  message: { id: string; recipientId: string; kind: SmsKind; facts?: SmsFacts },
+  message: {
+    id: string;
+    recipientId: string;
+    kind: SmsOutboxKind;
+    facts?: SmsFacts;
+    /** The text in the recipient's language, for kinds not written from `facts` (a broadcast). */
+    text?: (language: Language) => string;
+  },
 ): Promise<boolean> {
   const recipient = await ctx.sms.recipients.findOne({ _id: message.recipientId });
   if (!recipient?.enabled || !recipient.phone) return false;
@@ -33,7 +50,7 @@ export async function queueSms(
       recipientId: recipient._id,
       phone: recipient.phone,
       kind: message.kind,
-      text: smsText(message.kind, message.facts ?? {}, recipient.language),
+      text: textOf(message, recipient.language),
       attempts: 0,
       nextAttemptAt: now,
       createdAt: now,

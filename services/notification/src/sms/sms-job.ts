@@ -30,6 +30,7 @@ export function createSmsJob(deps: {
   logger: Logger;
   sender: SmsSender;
   config: NotificationConfig;
+  onSettled?: DispatchContext['onSettled'];
 }) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;

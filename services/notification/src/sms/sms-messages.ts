@@ -1,9 +1,12 @@
-import { toCyrillic, toLatin, type Language } from '@moba/contracts';
+import { toCyrillic, toLatin, type BroadcastTemplate, type Language } from '@moba/contracts';
 import { SMS_ONE_PART, SMS_SPLIT_PART, smsLength, toGsm7 } from './gsm7';
 
 export type SmsKind =
   'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted' | 'standbyOffered';
 export type SmsKind = 'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted' | 'confirm';
+export type SmsKind = 'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted';
+/** What an outbox message is: one of the written kinds, or an estate's broadcast (its own text). */
+export type SmsOutboxKind = SmsKind | 'broadcast';
 
 export interface SmsFacts {
   /** The moba's title (any script; shortened to keep the message in one part). */
@@ -125,6 +128,13 @@ export function smsText(kind: SmsKind, facts: SmsFacts, language: Language): str
     inRecipientScript(template({ title, date, link: LINK_MARK }), language).replace(LINK_MARK, link);
   const time = facts.time;
   const render = (title: string) => inRecipientScript(template({ title, date, time }), language);
+  return fitted((title) => template({ title, date }), facts.title, language);
+}
+
+/** The text rendered with the title, shortened with "..." until it fits one GSM-7 part (two Cyrillic). */
+function fitted(template: (title: string) => string, title: string | undefined, language: Language): string {
+  const fullTitle = toLatin(title ?? '').trim();
+  const render = (shown: string) => inRecipientScript(template(shown), language);
   let text = render(fullTitle);
   const limit = maxUnits(smsLength(text).encoding);
   for (let keep = fullTitle.length - 1; smsLength(text).units > limit && keep >= 0; keep--) {
@@ -156,4 +166,54 @@ function acceptedWithMeeting(facts: SmsFacts, meeting: SmsMeeting, language: Lan
     }
   }
   return text;
+/** What an estate's broadcast says (BroadcastSent), for its SMS. */
+export interface BroadcastSmsFacts {
+  template: BroadcastTemplate;
+  title?: string;
+  estateName?: string;
+  day: string | null;
+  value?: string;
+  text?: string;
+  movedTo?: string;
+}
+
+type BroadcastTemplateText = (f: { title: string; day: string; value: string; to: string }) => string;
+
+const serbianBroadcast: Record<Exclude<BroadcastTemplate, 'free'>, BroadcastTemplateText> = {
+  'start-moved': ({ title, day, value }) =>
+    `Moba "${title}": ${day ? `${day} ` : 'od sada '}počinjemo u ${value}. Odjava: STOP`,
+  'no-work': ({ title, day, to }) =>
+    `Moba "${title}": ${day} nema rada zbog vremena. Taj dan se radi ${to}. Odjava: STOP`,
+  bring: ({ title, day, value }) =>
+    `Moba "${title}": ${day ? `za ${day} ` : ''}ponesite: ${value}. Odjava: STOP`,
+};
+
+const englishBroadcast: Record<Exclude<BroadcastTemplate, 'free'>, BroadcastTemplateText> = {
+  'start-moved': ({ title, day, value }) =>
+    `Moba "${title}": ${day ? `on ${day} ` : 'from now on '}we start at ${value}. Reply STOP to stop`,
+  'no-work': ({ title, day, to }) =>
+    `Moba "${title}": no work on ${day} because of the weather. That day is worked on ${to}. STOP to stop`,
+  bring: ({ title, day, value }) =>
+    `Moba "${title}": ${day ? `for ${day} ` : ''}please bring: ${value}. STOP to stop`,
+};
+
+/**
+ * The SMS of an estate's broadcast in the recipient's script. A template keeps to one GSM-7 part (two
+ * Cyrillic) by shortening the moba's title; free text goes as the estate typed it (in the recipient's
+ * script, GSM-7 without diacritics for Serbian Latin), in as many parts as it takes, never cut.
+ */
+export function broadcastSmsText(facts: BroadcastSmsFacts, language: Language): string {
+  if (facts.template === 'free') {
+    const from = toLatin(facts.estateName ?? facts.title ?? '').trim();
+    const stop = language === 'en' ? 'Reply STOP to stop' : 'Odjava: STOP';
+    return inRecipientScript(
+      `Moba${from ? ` (${from})` : ''}: ${toLatin(facts.text ?? '').trim()} ${stop}`,
+      language,
+    );
+  }
+  const template = (language === 'en' ? englishBroadcast : serbianBroadcast)[facts.template];
+  const day = facts.day ? shortDate(facts.day, language) : '';
+  const to = shortDate(facts.movedTo, language);
+  const value = toLatin(facts.value ?? '').trim();
+  return fitted((title) => template({ title, day, value, to }), facts.title, language);
 }

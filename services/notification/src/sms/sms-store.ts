@@ -1,6 +1,6 @@
 import type { DocumentStore, LeaseMark } from '@moba/platform';
 import type { Language } from '@moba/contracts';
-import type { SmsKind } from './sms-messages';
+import type { SmsOutboxKind } from './sms-messages';
 
 /** Who may get SMS: a worker (`_id` = userId, off until they switch it on) or a guest (`guest:{id}`, on by applying). */
 export interface SmsRecipientDoc {
@@ -59,7 +59,7 @@ export interface SmsOutboxDoc {
   _id: string;
   recipientId: string;
   phone: string;
-  kind: SmsKind;
+  kind: SmsOutboxKind;
   text: string;
   status: SmsStatus;
   attempts: number;

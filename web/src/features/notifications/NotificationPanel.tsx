@@ -11,11 +11,13 @@ import { setReadErrorText, useReadNotificationsMutation } from './read-api';
 import { isLiveDown, subscribeLiveStatus } from './live-status';
 import { Icon } from '../../components/Icon';
 import { useReaderScript } from '../../lib/reader-script';
+import { formatDate } from '../../lib/format';
 
 // Typed against the contract, imported as a type only: the contracts' runtime stays out of this chunk.
 const CREW_INVITATION: (typeof notificationKeys)['crewInvitation'] = 'notification.crewInvitation';
 const CONFIRMATION_REQUESTED: (typeof notificationKeys)['confirmationRequested'] =
   'notification.confirmationRequested';
+const BROADCAST: (typeof notificationKeys)['broadcast'] = 'notification.broadcast';
 
 /** The button a notification offers: a rating, or answering a crew invitation on the profile. */
 const actionOf = (n: Notification): { to: string; label: string } | null => {
@@ -23,6 +25,9 @@ const actionOf = (n: Notification): { to: string; label: string } | null => {
   const vacancyId = n.content.params.vacancyId;
   if (n.content.key === CONFIRMATION_REQUESTED && typeof vacancyId === 'string')
     return { to: paths.moba(vacancyId), label: 'ConfirmationRequested' };
+  const { vacancyId } = n.content.params;
+  if (n.content.key === BROADCAST && typeof vacancyId === 'string')
+    return { to: paths.moba(vacancyId), label: 'day-of-work:broadcast.notification.open' };
   const to = actionPath(n);
   return to && n.actionButtonType ? { to, label: n.actionButtonType } : null;
 };
@@ -39,7 +44,7 @@ const actionPath = (n: Notification): string | null => {
 const userWritten = new Set(['vacancyTitle', 'estateName', 'name', 'excerpt', 'leaderName', 'memberName']);
 
 export default function NotificationPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
-  const { t } = useTranslation(['notifications', 'common']);
+  const { t, i18n } = useTranslation(['notifications', 'common', 'day-of-work']);
   const navigate = useNavigate();
   const now = useNow();
   const inReaderScript = useReaderScript();
@@ -64,18 +69,20 @@ export default function NotificationPanel({ userId, onClose }: { userId: string;
 
   // Titles and names in the params were typed by users: they read in the reader's script.
   const text = (n: Notification) =>
-    t(`notifications:${n.content.key}`, {
-      vacancyTitle: t('untitled'),
-      freePositions: '—',
-      totalPositions: '—',
-      ...Object.fromEntries(
-        Object.entries(n.content.params).map(([k, v]) => [
-          k,
-          typeof v === 'string' && userWritten.has(k) ? inReaderScript(v) : v,
-        ]),
-      ),
-      defaultValue: n.content.key,
-    });
+    n.content.key === BROADCAST
+      ? broadcastNotificationText(t, i18n.language, n.content.params, inReaderScript)
+      : t(`notifications:${n.content.key}`, {
+          vacancyTitle: t('untitled'),
+          freePositions: '—',
+          totalPositions: '—',
+          ...Object.fromEntries(
+            Object.entries(n.content.params).map(([k, v]) => [
+              k,
+              typeof v === 'string' && userWritten.has(k) ? inReaderScript(v) : v,
+            ]),
+          ),
+          defaultValue: n.content.key,
+        });
 
   return (
     <section
@@ -184,7 +191,7 @@ export default function NotificationPanel({ userId, onClose }: { userId: string;
                           navigate(action.to);
                         }}
                       >
-                        {t(`actions.${action.label}`)}
+                        {t(action.label.includes(':') ? action.label : `actions.${action.label}`)}
                       </button>
                     )}{' '}
                     {!n.dateRead && (
@@ -225,4 +232,29 @@ export default function NotificationPanel({ userId, onClose }: { userId: string;
       )}
     </section>
   );
+}
+
+/**
+ * An estate's broadcast (issue #31): its words per template live in the day-of-work namespace
+ * (`broadcast.notification.<template>`, `_day` when it names one day); typed words in the reader's script.
+ */
+function broadcastNotificationText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  language: string,
+  params: Notification['content']['params'],
+  shown: (text: string) => string,
+): string {
+  const text = (key: string) => (typeof params[key] === 'string' ? shown(params[key] as string) : '');
+  const date = (key: string) =>
+    typeof params[key] === 'string' ? formatDate(params[key] as string, language) : '';
+  return t(`day-of-work:broadcast.notification.${String(params.template)}`, {
+    ...(params.day ? { context: 'day' } : {}),
+    estateName: text('estateName'),
+    vacancyTitle: text('vacancyTitle'),
+    value: text('value'),
+    text: text('text'),
+    dayText: date('day'),
+    movedToText: params.movedTo ? date('movedTo') : t('day-of-work:broadcast.notification.later'),
+    defaultValue: BROADCAST,
+  });
 }

@@ -100,7 +100,7 @@ function EstateVacancyCard({
   onApplicants: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation('my-mobas');
+  const { t } = useTranslation(['my-mobas', 'day-of-work']);
   const checkout = useFeaturingCheckout();
   const shown = useReaderScript();
   const past = vacancy.status === 'Finished';
@@ -140,6 +140,11 @@ function EstateVacancyCard({
         )}
         {vacancy.status !== 'Pending' && <DayBoardLink vacancyId={vacancy.id} />}
         {!past && <DayOfWorkLink vacancyId={vacancy.id} />}
+        {vacancy.status !== 'Pending' && !past && (
+          <Link className="button" to={paths.estate.messages(vacancy.id)} data-testid="messages-link">
+            {t('day-of-work:broadcast.link')}
+          </Link>
+        )}
         {past ? (
           <Link className="button primary" to={paths.estate.rateWorkers(vacancy.id)}>
             {t('estate.rateWorkers')}
