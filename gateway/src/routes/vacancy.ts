@@ -2,6 +2,7 @@ import {
   createVacancyFields,
   createVacancyResultSchema,
   estateVacanciesSchema,
+  mobaPageSchema,
   featureVacancyResultSchema,
   featuringOfferSchema,
   okSchema,
@@ -25,6 +26,12 @@ export const vacancyRoutes = [
   route('GET', '/vacancies/open-by-crop', 'vacancy', 'public', {
     response: openByCropSchema,
     summary: 'How many Open vacancies each crop has now (the public harvest calendar)',
+  }),
+  route('GET', '/vacancies/:id', 'vacancy', 'public', {
+    refusals: [404],
+    response: mobaPageSchema,
+    summary:
+      "One moba's public page: what browse shows plus the estate's rating, verified mark, promises kept and late cancellations; never meeting details",
   }),
   route('POST', '/workers/vacancies/open', 'vacancy', ['Worker'], {
     body: vacancyFiltersSchema,

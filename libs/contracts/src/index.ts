@@ -19,6 +19,7 @@ export * from './api/auth';
 export * from './api/vacancy';
 export * from './api/day-of-work';
 export * from './api/listing-trust';
+export * from './api/moba-page';
 export * from './api/application';
 export * from './api/crew';
 export * from './api/admin-queue';

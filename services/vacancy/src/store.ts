@@ -5,6 +5,7 @@ import type { EstateDoc, VacancyDoc } from './domain/vacancy';
 import type { WorkerPlaceDoc } from './replicate-worker-place/replicate-worker-place';
 import { reportSignalSchema, type ReportReason, type ReportSignal } from '@moba/contracts';
 import type { ReporterStanding } from './domain/report-weight';
+import type { LateCancellationDoc } from './count-late-cancellations/count-late-cancellations';
 
 export interface ReportDoc {
   _id: string;
@@ -97,6 +98,10 @@ export async function openVacancyStore(store: DocumentStore) {
     estates: await store.collection<EstateDoc>('estates'),
     /** Replica of each worker's municipality (auth events): where browsing measures from. */
     workerPlaces: await store.collection<WorkerPlaceDoc>('worker_places'),
+    /** Places estates gave back late (application's PlacesReleased), one per event: the moba page's figure. */
+    lateCancellations: await store.collection<LateCancellationDoc>('late_cancellations', {
+      indexes: [{ fields: ['estateId'] }],
+    }),
   };
 }
 export type VacancyStore = Awaited<ReturnType<typeof openVacancyStore>>;

@@ -3,6 +3,7 @@ import type {
   Featuring,
   ListingReview,
   PaymentType,
+  EstateRatingSummary,
   PromiseFigure,
   Region,
   VacancyItem,
@@ -66,6 +67,8 @@ export interface EstateDoc extends BaseDoc {
   verifiedAt?: string;
   /** "Promises kept" (rating's RatingSubmitted): the figure with the most jobs heard. */
   promises?: PromiseFigure;
+  /** The workers' ratings of the estate (rating's RatingSubmitted): the summary of the most ratings. */
+  rating?: EstateRatingSummary;
 }
 
 /** The estate's trust facts a new vacancy starts with. */
