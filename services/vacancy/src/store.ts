@@ -5,7 +5,6 @@ import type { EstateDoc, VacancyDoc } from './domain/vacancy';
 import type { WorkerPlaceDoc } from './replicate-worker-place/replicate-worker-place';
 import { reportSignalSchema, type ReportReason, type ReportSignal } from '@moba/contracts';
 import type { ReporterStanding } from './domain/report-weight';
-import type { LateCancellationDoc } from './count-late-cancellations/count-late-cancellations';
 
 export interface ReportDoc {
   _id: string;
@@ -17,6 +16,15 @@ export interface ReportDoc {
   /** Taken when the report was made (domain/report-weight.ts); reports from before weighing have none. */
   weight?: number;
   signals?: ReportSignal[];
+}
+
+/** One late release of places by an estate (count-late-cancellations), remembered once: its id is the event's. */
+export interface LateCancellationDoc {
+  _id: string;
+  estateId: string;
+  vacancyId: string;
+  applicationId: string;
+  releasedAt: string;
 }
 
 export interface ReporterStandingDoc extends ReporterStanding {

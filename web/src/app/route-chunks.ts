@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { mobaPageOf } from './paths';
 
 /**
  * The code-split parts of the app that the likely next pages need, in one place: routes.tsx makes
@@ -19,6 +20,7 @@ export const chunks = {
   workerMobas: () => import('../features/mobas/pages/MobasPage'),
   estateMyMobas: () => import('../features/my-mobas/pages/EstateMyMobasPage'),
   adminTickets: () => import('../features/admin/pages/TicketsPage'),
+  mobaPage: () => import('../features/day-of-work/page/MobaPage'),
 };
 
 type ChunkName = keyof typeof chunks;
@@ -59,6 +61,7 @@ function preloadOf(pathname: string): Preload | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   const known = routePreloads[roleLanding[path] ?? path];
   if (known) return known;
+  if (mobaPageOf(path)) return { chunks: ['storeLayout', 'mobaPage'], namespaces: ['day-of-work', 'mobas'] };
   if (/^\/(worker|estate|admin)\//.test(path) && !publicInRole.test(path))
     return { chunks: ['appLayout'], namespaces: signedIn };
   return null;

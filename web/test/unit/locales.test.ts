@@ -13,6 +13,7 @@ const namespaces = [
   'find',
   'harvest',
   'crew',
+  'day-of-work',
 ];
 const dir = path.resolve(__dirname, '../../src/locales');
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8'));

@@ -1,15 +1,6 @@
 import { DuplicateKeyError } from '@moba/platform';
 import type { VacancyContext } from '../context';
 
-/** One late release of places by an estate, remembered once (its id is the event's). */
-export interface LateCancellationDoc {
-  _id: string;
-  estateId: string;
-  vacancyId: string;
-  applicationId: string;
-  releasedAt: string;
-}
-
 export interface ReleasedPlaces {
   eventId: string;
   estateId: string;

@@ -6,6 +6,7 @@ import { Field, FormAlert } from '../../../components/Field';
 import { landingOf, paths } from '../../../app/paths';
 import { clearLoginNotice, useLoginNotice } from '../../../lib/login-notice';
 import { saveSession } from '../../../lib/storage';
+import { takeReturnTo } from '../../../lib/return-to';
 import { roleOf } from '../../../lib/token';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { useLoginMutation } from '../api';
@@ -57,7 +58,8 @@ export default function LoginPage() {
     const role = roleOf(result.data.token);
     saveSession({ token: result.data.token, userId: result.data.userId, role });
     const from = state?.from && role && state.from.startsWith(`/${role.toLowerCase()}`) ? state.from : null;
-    navigate(from ?? (role ? landingOf(role) : paths.home), { replace: true });
+    const back = takeReturnTo();
+    navigate(from ?? back ?? (role ? landingOf(role) : paths.home), { replace: true });
   };
 
   return (

@@ -1,0 +1,1 @@
+export { signedInSections, type SignedInSectionProps } from './page/signed-in-sections';

@@ -1,0 +1,149 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { MobaPage as MobaPageData, Role } from '@moba/contracts';
+import { isUuidV4, mobaPageOf, paths } from '../../../app/paths';
+import { useSession } from '../../../app/session';
+import { PageSkeleton } from '../../../components/PageSkeleton';
+import { VacancyFacts } from '../../../components/VacancyFacts';
+import { EstateTrust } from '../../../components/TrustFigures';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { apiErrorInfo } from '../../../lib/api';
+import { useReaderScript } from '../../../lib/reader-script';
+import { ApplyPanel, FairPayFacts, ReportLink, useMyApplicationsQuery, WorkTags } from '../../mobas';
+import { useMobaPageQuery } from './api';
+import { ShareButton } from './ShareButton';
+import { signedInSections } from './signed-in-sections';
+import { VisitorApply } from './VisitorApply';
+import '../../../components/mobas.css';
+import './moba-page.css';
+
+/**
+ * /moba/:id (and /sr-Cyrl/moba/:id, /en/moba/:id): one moba's page, for a visitor and every role.
+ * What browse shows, the estate's trust, apply and share; the gateway serves the same address with
+ * the facts already written in for link previews and readers without JavaScript.
+ */
+export default function MobaPage() {
+  const { t, i18n } = useTranslation(['day-of-work', 'common']);
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const addressed = mobaPageOf(pathname)?.lng;
+  const valid = isUuidV4(id);
+  const { data, error, isLoading, refetch } = useMobaPageQuery(id, { skip: !valid });
+  const shown = useReaderScript();
+  useDocumentTitle(data ? shown(data.title) : null);
+
+  // The script in the address is the one the page is read in (a link shared in Cyrillic stays so).
+  useEffect(() => {
+    if (addressed && i18n.language !== addressed) void i18n.changeLanguage(addressed);
+  }, [addressed, i18n]);
+
+  if (!valid || (error && apiErrorInfo(error).status === 404)) return <MobaMissing />;
+  if (isLoading) return <PageSkeleton />;
+  if (error || !data)
+    return (
+      <section className="page">
+        <div className="alert error" role="alert" data-testid="load-error">
+          <p>{t('page.error')}</p>
+          <button type="button" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
+          </button>
+        </div>
+      </section>
+    );
+  return <MobaFacts vacancy={data} />;
+}
+
+function MobaMissing() {
+  const { t } = useTranslation('day-of-work');
+  const { role } = useSession();
+  useDocumentTitle(t('page.notFound.title'));
+  return (
+    <section className="page narrow" data-testid="moba-missing">
+      <h1>{t('page.notFound.title')}</h1>
+      <p>{t('page.notFound.text')}</p>
+      <Link to={role === 'Worker' ? paths.worker.mobas : paths.home} className="button primary">
+        {t('page.notFound.browse')}
+      </Link>
+    </section>
+  );
+}
+
+function MobaFacts({ vacancy }: { vacancy: MobaPageData }) {
+  const { t, i18n } = useTranslation(['day-of-work', 'mobas']);
+  const shown = useReaderScript();
+  const { role } = useSession();
+  const lng = i18n.language;
+  const address = lng === 'sr-Cyrl' || lng === 'en' ? paths.mobaIn(lng, vacancy.id) : paths.moba(vacancy.id);
+  const url = typeof window === 'undefined' ? address : `${window.location.origin}${address}`;
+  return (
+    <article className="page moba-page" data-testid="moba-page">
+      <p className="moba-page-back">
+        <Link to={role === 'Worker' ? paths.worker.mobas : paths.home}>{t('page.back')}</Link>
+      </p>
+      <h1>{shown(vacancy.title)}</h1>
+      <p className={`moba-status ${vacancy.status.toLowerCase()}`} data-testid="moba-status">
+        {t(`page.status.${vacancy.status}`)}
+      </p>
+
+      <section className="moba-estate" aria-label={t('page.estate')}>
+        <p className="moba-estate-name" data-testid="moba-estate">
+          {shown(vacancy.estateName)}
+        </p>
+        <EstateTrust verified={vacancy.estateVerified} promises={vacancy.estatePromises} />
+        <p data-testid="moba-rating">
+          {vacancy.estateRating
+            ? `${t('page.rating', { average: vacancy.estateRating.average.toLocaleString(lng === 'en' ? 'en' : 'sr-Latn', { maximumFractionDigits: 1 }) })} · ${t('page.ratings', { count: vacancy.estateRating.count })}`
+            : t('page.noRatings')}
+        </p>
+        <p data-testid="moba-late" title={t('page.lateHint')}>
+          {vacancy.estateLateCancellations > 0
+            ? t('page.late', { count: vacancy.estateLateCancellations })
+            : t('page.noLate')}
+        </p>
+      </section>
+
+      <VacancyFacts vacancy={vacancy} />
+      <FairPayFacts vacancy={vacancy} />
+      <p>{t('mobas:detailsHours', { hours: vacancy.hoursPerDay })}</p>
+      <p>{vacancy.groupLeadersAccepted ? t('mobas:groupsWelcome') : t('mobas:groupsNo')}</p>
+      <WorkTags vacancy={vacancy} />
+      <p className="description">{shown(vacancy.description)}</p>
+
+      <section className="moba-actions stack" aria-label={t('page.apply.title')}>
+        <MobaApply vacancy={vacancy} role={role} returnTo={address} />
+        <ShareButton url={url} title={shown(vacancy.title)} />
+      </section>
+
+      {role && signedInSections.map((Section, i) => <Section key={i} vacancy={vacancy} role={role} />)}
+    </article>
+  );
+}
+
+function MobaApply({
+  vacancy,
+  role,
+  returnTo,
+}: {
+  vacancy: MobaPageData;
+  role: Role | null;
+  returnTo: string;
+}) {
+  const { t } = useTranslation('day-of-work');
+  const { data: mine } = useMyApplicationsQuery(undefined, { skip: role !== 'Worker' });
+  const status = mine?.find((a) => a.vacancyId === vacancy.id)?.status;
+  if (role === 'Worker')
+    return (
+      <>
+        {vacancy.status === 'Open' || status ? (
+          <ApplyPanel vacancy={vacancy} status={status} />
+        ) : (
+          <p className="notice">{t('page.apply.closed')}</p>
+        )}
+        {vacancy.status === 'Open' && <ReportLink vacancyId={vacancy.id} />}
+      </>
+    );
+  if (vacancy.status !== 'Open') return <p className="notice">{t('page.apply.closed')}</p>;
+  if (!role) return <VisitorApply returnTo={returnTo} />;
+  return <p className="muted">{t('page.apply.workersOnly')}</p>;
+}
