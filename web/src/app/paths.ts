@@ -3,8 +3,6 @@ import type { Role } from '@moba/contracts';
 /** Every route of spec §2, in one place. Links and guards use these, never literal strings. */
 export const paths = {
   moba: (vacancyId: string) => `/moba/${vacancyId}`,
-  /** A moba's page in the other scripts (the script leads, as the home page's /sr-Cyrl and /en). */
-  mobaIn: (lng: 'sr-Cyrl' | 'en', vacancyId: string) => `/${lng}/moba/${vacancyId}`,
   home: '/',
   /** The home page pre-rendered in the other scripts, for readers without JavaScript. */
   homeIn: (lng: 'sr-Cyrl' | 'en') => `/${lng}`,
@@ -109,13 +107,8 @@ export const isUuidV4 = (value: string | undefined): value is string => !!value 
 /** The pages whose address names their script (pre-rendered in each: home, harvest calendar). */
 const scriptAddressed = /^(|\/harvest-calendar)(\/(sr-Cyrl|en))?\/?$/;
 
-/** A moba's page in any script: the script of the address (undefined: Serbian Latin) and the id. */
-const mobaAddress = /^(?:\/(sr-Cyrl|en))?\/moba\/([^/]+)\/?$/;
-export function mobaPageOf(pathname: string): { lng?: 'sr-Cyrl' | 'en'; id: string } | null {
-  const found = mobaAddress.exec(pathname);
-  if (!found) return null;
-  return { id: found[2]!, ...(found[1] ? { lng: found[1] as 'sr-Cyrl' | 'en' } : {}) };
-}
+/** A moba's page in any script (the script leads, as the home page's /sr-Cyrl and /en): [, script, id]. */
+export const mobaAddress = /^(?:\/(sr-Cyrl|en))?\/moba\/([^/]+)\/?$/;
 
 /**
  * Where a reader on `pathname` goes on choosing `lng`: the same page's address in that script, for
@@ -123,8 +116,8 @@ export function mobaPageOf(pathname: string): { lng?: 'sr-Cyrl' | 'en'; id: stri
  * for any other page.
  */
 export function addressInLanguage(pathname: string, lng: 'sr-Latn' | 'sr-Cyrl' | 'en'): string | null {
-  const moba = mobaPageOf(pathname);
-  if (moba) return lng === 'sr-Latn' ? paths.moba(moba.id) : paths.mobaIn(lng, moba.id);
+  const moba = mobaAddress.exec(pathname)?.[2];
+  if (moba) return (lng === 'sr-Latn' ? '' : `/${lng}`) + paths.moba(moba);
   const page = scriptAddressed.exec(pathname)?.[1];
   if (page === undefined) return null;
   return lng === 'sr-Latn' ? page || '/' : `${page}/${lng}`;

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { mobaPageOf } from './paths';
+import { mobaAddress } from './paths';
 
 /**
  * The code-split parts of the app that the likely next pages need, in one place: routes.tsx makes
@@ -49,6 +49,7 @@ const routePreloads: Record<string, Preload> = {
   },
   '/estate/my-mobas': { chunks: ['appLayout', 'estateMyMobas'], namespaces: [...signedIn, 'my-mobas'] },
   '/admin/tickets': { chunks: ['appLayout', 'adminTickets'], namespaces: [...signedIn, 'admin'] },
+  '/moba': { chunks: ['storeLayout', 'mobaPage'], namespaces: ['day-of-work', 'mobas'] },
 };
 const roleLanding: Record<string, string> = {
   '/worker': '/worker/mobas',
@@ -59,9 +60,8 @@ const publicInRole = /\/(home|media|crowdfunding|privacy-policy)$/;
 
 function preloadOf(pathname: string): Preload | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const known = routePreloads[roleLanding[path] ?? path];
+  const known = routePreloads[roleLanding[path] ?? path.replace(mobaAddress, '/moba')];
   if (known) return known;
-  if (mobaPageOf(path)) return { chunks: ['storeLayout', 'mobaPage'], namespaces: ['day-of-work', 'mobas'] };
   if (/^\/(worker|estate|admin)\//.test(path) && !publicInRole.test(path))
     return { chunks: ['appLayout'], namespaces: signedIn };
   return null;

@@ -135,9 +135,7 @@ export function AppRoutes() {
           <Route path="payment/processing/:vacancyId?" element={<PaymentProcessingPage />} />
           <Route path="payment/donation/success" element={<DonationSuccessPage />} />
           <Route path="payment-status" element={<PaymentStatusPage />} />
-          <Route path="moba/:id" element={<MobaPage />} />
-          <Route path="sr-Cyrl/moba/:id" element={<MobaPage />} />
-          <Route path="en/moba/:id" element={<MobaPage />} />
+          <Route path=":script?/moba/:id" element={<MobaPage />} />
         </Route>
       </Route>
 

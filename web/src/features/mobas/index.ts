@@ -1,6 +1,5 @@
-/** What other features use of browsing and applying (the moba's page applies as browse does). */
-export { ApplyPanel } from './components/ApplyPanel';
-export { ReportLink } from './components/VacancyDialog';
-export { WorkTags } from './components/WorkTags';
-export { FairPayFacts } from './components/FindFacts';
-export { useMyApplicationsQuery } from './api';
+/**
+ * What other features use of browsing and applying. A moba's page shows browse's details and applies
+ * as browse does: it fetches them with browse's own code (one chunk, shared, nothing split out of it).
+ */
+export const loadBrowseParts = () => import('./pages/MobasPage');

@@ -3,10 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loginIssues, normaliseEmail } from '@moba/contracts/api/auth/login-check';
 import { Field, FormAlert } from '../../../components/Field';
-import { landingOf, paths } from '../../../app/paths';
+import { landingOf, mobaAddress, paths } from '../../../app/paths';
 import { clearLoginNotice, useLoginNotice } from '../../../lib/login-notice';
 import { saveSession } from '../../../lib/storage';
-import { takeReturnTo } from '../../../lib/return-to';
 import { roleOf } from '../../../lib/token';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { useLoginMutation } from '../api';
@@ -57,9 +56,11 @@ export default function LoginPage() {
     clearLoginNotice();
     const role = roleOf(result.data.token);
     saveSession({ token: result.data.token, userId: result.data.userId, role });
-    const from = state?.from && role && state.from.startsWith(`/${role.toLowerCase()}`) ? state.from : null;
-    const back = takeReturnTo();
-    navigate(from ?? back ?? (role ? landingOf(role) : paths.home), { replace: true });
+    const from =
+      state?.from && role && (state.from.startsWith(`/${role.toLowerCase()}`) || mobaAddress.test(state.from))
+        ? state.from
+        : null;
+    navigate(from ?? (role ? landingOf(role) : paths.home), { replace: true });
   };
 
   return (

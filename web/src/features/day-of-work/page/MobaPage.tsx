@@ -1,22 +1,24 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MobaPage as MobaPageData, Role } from '@moba/contracts';
-import { isUuidV4, mobaPageOf, paths } from '../../../app/paths';
+import { addressInLanguage, isUuidV4, mobaAddress, paths } from '../../../app/paths';
 import { useSession } from '../../../app/session';
-import { PageSkeleton } from '../../../components/PageSkeleton';
+import { CardSkeletons, PageSkeleton } from '../../../components/PageSkeleton';
 import { VacancyFacts } from '../../../components/VacancyFacts';
 import { EstateTrust } from '../../../components/TrustFigures';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { apiErrorInfo } from '../../../lib/api';
 import { useReaderScript } from '../../../lib/reader-script';
-import { ApplyPanel, FairPayFacts, ReportLink, useMyApplicationsQuery, WorkTags } from '../../mobas';
+import { loadBrowseParts } from '../../mobas';
 import { useMobaPageQuery } from './api';
 import { ShareButton } from './ShareButton';
 import { signedInSections } from './signed-in-sections';
 import { VisitorApply } from './VisitorApply';
-import '../../../components/mobas.css';
-import './moba-page.css';
+import { loadWorkerApply } from './WorkerApply';
+
+const VacancyDetails = lazy(() => loadBrowseParts().then((m) => ({ default: m.VacancyDetails })));
+const WorkerApply = lazy(loadWorkerApply);
 
 /**
  * /moba/:id (and /sr-Cyrl/moba/:id, /en/moba/:id): one moba's page, for a visitor and every role.
@@ -27,8 +29,9 @@ export default function MobaPage() {
   const { t, i18n } = useTranslation(['day-of-work', 'common']);
   const { id = '' } = useParams();
   const { pathname } = useLocation();
-  const addressed = mobaPageOf(pathname)?.lng;
-  const valid = isUuidV4(id);
+  const address = mobaAddress.exec(pathname);
+  const addressed = address?.[1];
+  const valid = !!address && isUuidV4(id);
   const { data, error, isLoading, refetch } = useMobaPageQuery(id, { skip: !valid });
   const shown = useReaderScript();
   useDocumentTitle(data ? shown(data.title) : null);
@@ -70,17 +73,17 @@ function MobaMissing() {
 }
 
 function MobaFacts({ vacancy }: { vacancy: MobaPageData }) {
-  const { t, i18n } = useTranslation(['day-of-work', 'mobas']);
+  const { t, i18n } = useTranslation('day-of-work');
   const shown = useReaderScript();
   const { role } = useSession();
   const lng = i18n.language;
-  const address = lng === 'sr-Cyrl' || lng === 'en' ? paths.mobaIn(lng, vacancy.id) : paths.moba(vacancy.id);
+  const address = addressInLanguage(
+    paths.moba(vacancy.id),
+    lng === 'sr-Cyrl' || lng === 'en' ? lng : 'sr-Latn',
+  )!;
   const url = typeof window === 'undefined' ? address : `${window.location.origin}${address}`;
   return (
     <article className="page moba-page" data-testid="moba-page">
-      <p className="moba-page-back">
-        <Link to={role === 'Worker' ? paths.worker.mobas : paths.home}>{t('page.back')}</Link>
-      </p>
       <h1>{shown(vacancy.title)}</h1>
       <p className={`moba-status ${vacancy.status.toLowerCase()}`} data-testid="moba-status">
         {t(`page.status.${vacancy.status}`)}
@@ -103,12 +106,9 @@ function MobaFacts({ vacancy }: { vacancy: MobaPageData }) {
         </p>
       </section>
 
-      <VacancyFacts vacancy={vacancy} />
-      <FairPayFacts vacancy={vacancy} />
-      <p>{t('mobas:detailsHours', { hours: vacancy.hoursPerDay })}</p>
-      <p>{vacancy.groupLeadersAccepted ? t('mobas:groupsWelcome') : t('mobas:groupsNo')}</p>
-      <WorkTags vacancy={vacancy} />
-      <p className="description">{shown(vacancy.description)}</p>
+      <Suspense fallback={<VacancyFacts vacancy={vacancy} />}>
+        <VacancyDetails vacancy={vacancy} />
+      </Suspense>
 
       <section className="moba-actions stack" aria-label={t('page.apply.title')}>
         <MobaApply vacancy={vacancy} role={role} returnTo={address} />
@@ -130,18 +130,11 @@ function MobaApply({
   returnTo: string;
 }) {
   const { t } = useTranslation('day-of-work');
-  const { data: mine } = useMyApplicationsQuery(undefined, { skip: role !== 'Worker' });
-  const status = mine?.find((a) => a.vacancyId === vacancy.id)?.status;
   if (role === 'Worker')
     return (
-      <>
-        {vacancy.status === 'Open' || status ? (
-          <ApplyPanel vacancy={vacancy} status={status} />
-        ) : (
-          <p className="notice">{t('page.apply.closed')}</p>
-        )}
-        {vacancy.status === 'Open' && <ReportLink vacancyId={vacancy.id} />}
-      </>
+      <Suspense fallback={<CardSkeletons count={1} />}>
+        <WorkerApply vacancy={vacancy} closedText={t('page.apply.closed')} />
+      </Suspense>
     );
   if (vacancy.status !== 'Open') return <p className="notice">{t('page.apply.closed')}</p>;
   if (!role) return <VisitorApply returnTo={returnTo} />;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { rememberReturnTo } from '../../../lib/return-to';
+import { rememberReturnTo } from './return-to';
 
 /** A visitor who wants to apply: sign in or sign up, then come back to this page. */
 export function VisitorApply({ returnTo }: { returnTo: string }) {

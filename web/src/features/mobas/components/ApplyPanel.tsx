@@ -94,7 +94,6 @@ export function ApplyPanel({
             className="primary"
             disabled={isLoading || full || peopleInvalid}
             onClick={onApply}
-            data-testid="apply-submit"
           >
             {t('apply.submit')}
           </button>

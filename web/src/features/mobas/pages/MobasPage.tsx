@@ -1,4 +1,5 @@
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
 import { CardSkeletons } from '../../../components/PageSkeleton';
@@ -18,6 +19,12 @@ import { paths } from '../../../app/paths';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 
+/** Browse's parts a moba's page reuses, fetched with this page's code (index.ts: loadBrowseParts). */
+export { VacancyDetails } from '../components/VacancyDialog';
+export { ApplyPanel } from '../components/ApplyPanel';
+export { ReportLink } from '../components/ReportLink';
+export { useMyApplicationsQuery } from '../api';
+
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
   const { t } = useTranslation(['mobas', 'common', 'find']);
@@ -27,7 +34,7 @@ export default function MobasPage() {
   const [open, setOpen] = useState<VacancyItem | null>(null);
   const filters = useMemo(() => toFilters(applied, page), [applied, page]);
   const { data, isFetching, isLoading, error, refetch } = useOpenVacanciesQuery(filters);
-  const details = useDialogAddress(setOpen, (id) => data?.items.find((v) => v.id === id) ?? null);
+  const details = useDialogAddress(setOpen, data?.items);
   const { data: mine } = useMyApplicationsQuery(undefined, { refetchOnMountOrArgChange: true });
   const statusOf = useMemo(() => new Map(mine?.map((a) => [a.vacancyId, a.status])), [mine]);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -154,18 +161,7 @@ function VacancyCard({
         </p>
       )}
       <h2>
-        <a
-          href={paths.moba(vacancy.id)}
-          data-testid="moba-link"
-          onClick={(e: MouseEvent) => {
-            // A plain tap opens the details here (the address follows); a new tab gets the page.
-            if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-            e.preventDefault();
-            onOpen();
-          }}
-        >
-          {shown(vacancy.title)}
-        </a>
+        <Link to={paths.moba(vacancy.id)}>{shown(vacancy.title)}</Link>
       </h2>
       <div className="card-meta">
         <p className="muted">{shown(vacancy.estateName)}</p>
