@@ -11,6 +11,11 @@ export function createEmbedded(ctx: EmbeddedContext): Promise<NotificationServic
   return createService({
     ...ctx,
     fanout: ctx.fanoutHub.instance(),
-    config: loadNotificationConfig({ ...ctx.env, PORT: '0', ALLOWED_ORIGINS: allowed }),
+    config: loadNotificationConfig({
+      ...ctx.env,
+      PORT: '0',
+      ALLOWED_ORIGINS: allowed,
+      PUBLIC_URL: ctx.publicUrl,
+    }),
   });
 }

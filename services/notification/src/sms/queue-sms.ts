@@ -8,6 +8,8 @@ export interface SmsContext {
   clock: Clock;
   /** Asks the dispatcher to look at the outbox now (it also runs on its timer). */
   kick?: () => void;
+  /** The product's public address: texts about a moba link to its page there. */
+  publicUrl?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function queueSms(
       recipientId: recipient._id,
       phone: recipient.phone,
       kind: message.kind,
-      text: smsText(message.kind, message.facts ?? {}, recipient.language),
+      text: smsText(message.kind, message.facts ?? {}, recipient.language, ctx.publicUrl),
       attempts: 0,
       nextAttemptAt: now,
       createdAt: now,

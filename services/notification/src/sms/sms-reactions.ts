@@ -80,7 +80,7 @@ export async function smsApplicationAccepted(
     id: `accepted:${facts.applicationId}`,
     recipientId: facts.recipientId,
     kind: 'accepted',
-    facts: moba,
+    facts: { ...moba, vacancyId: facts.vacancyId },
   });
 }
 
