@@ -8,9 +8,8 @@ import { paths } from '../../app/paths';
  * does not see the pushed entry: the list stays mounted under the dialog.
  */
 export function useDialogAddress(show: (vacancy: VacancyItem | null) => void, items?: VacancyItem[]) {
-  const shownId = () => (history.state as { mobaDialog?: string } | null)?.mobaDialog;
   useEffect(() => {
-    const onPop = () => show(items?.find((v) => v.id === shownId()) ?? null);
+    const onPop = () => show(items?.find((v) => v.id === history.state?.mobaDialog) ?? null);
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
   }, [show, items]);
@@ -19,6 +18,6 @@ export function useDialogAddress(show: (vacancy: VacancyItem | null) => void, it
       show(vacancy);
       history.pushState({ ...history.state, mobaDialog: vacancy.id }, '', paths.moba(vacancy.id));
     },
-    close: () => (shownId() ? history.back() : show(null)),
+    close: () => (history.state?.mobaDialog ? history.back() : show(null)),
   };
 }
