@@ -7,7 +7,7 @@
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
-import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
+import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import { runProductAndBrowser, signedInWorkerContext, type Product } from './helpers';
 
 jest.setTimeout(240_000);
@@ -114,6 +114,35 @@ describe.each(sizes)('at %i px', (width, height) => {
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+});
+
+test('an estate and an admin read the same page, without an apply button', async () => {
+  const estate = await registeredUser(client, 'estate');
+  const admin = await loginAdmin(client);
+  const adminToken = admin.auth.authorization.replace('Bearer ', '');
+  for (const [role, token, userId] of [
+    ['Estate', estate.token, estate.userId],
+    ['Admin', adminToken, admin.userId],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, bypassCSP: true });
+    await context.addInitScript(
+      (s) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('userId', s.userId);
+        localStorage.setItem('role', s.role);
+        sessionStorage.setItem('guidanceSeen', 'true');
+      },
+      { token, userId, role },
+    );
+    const page = await context.newPage();
+    await page.goto(`${product.url}/moba/${mobaId}`);
+    const mobaPage = page.getByTestId('moba-page');
+    await mobaPage.getByText('Na mobu se prijavljuju radnici.').waitFor();
+    await expect(mobaPage.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
+    expect(await mobaPage.getByRole('button', { name: 'Konkuriši' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  }
 });
 
 test('a visitor who signs in to apply comes back to the moba', async () => {
