@@ -34,14 +34,15 @@ export default function MobaPage() {
   const valid = !!address && isUuidV4(id);
   const { data, error, isLoading, refetch } = useMobaPageQuery(id, { skip: !valid });
   const shown = useReaderScript();
-  useDocumentTitle(data ? shown(data.title) : null);
+  const missing = !valid || (!!error && apiErrorInfo(error).status === 404);
+  useDocumentTitle(data ? shown(data.title) : missing ? t('page.notFound.title') : null);
 
   // The script in the address is the one the page is read in (a link shared in Cyrillic stays so).
   useEffect(() => {
     if (addressed && i18n.language !== addressed) void i18n.changeLanguage(addressed);
   }, [addressed, i18n]);
 
-  if (!valid || (error && apiErrorInfo(error).status === 404)) return <MobaMissing />;
+  if (missing) return <MobaMissing />;
   if (isLoading) return <PageSkeleton />;
   if (error || !data)
     return (
@@ -60,7 +61,6 @@ export default function MobaPage() {
 function MobaMissing() {
   const { t } = useTranslation('day-of-work');
   const { role } = useSession();
-  useDocumentTitle(t('page.notFound.title'));
   return (
     <section className="page narrow" data-testid="moba-missing">
       <h1>{t('page.notFound.title')}</h1>
