@@ -130,6 +130,7 @@ export async function startEmbedded({
     trustedProxyHops: Number(mergedEnv.TRUSTED_PROXY_HOPS ?? 0),
     devClock: mergedEnv.NODE_ENV === 'production' ? undefined : clock,
     devMailbox: mergedEnv.NODE_ENV !== 'production',
+    publicUrl,
   });
   server.off('request', starting);
 

@@ -21,6 +21,7 @@ import { createRateLimiter } from './middleware/rate-limit';
 import { createServiceProxies } from './proxy';
 import { createStaticSite } from './static-site';
 import { createLiveCounts, LIVE_COUNT_PAGES } from './live-counts';
+import { createMobaPreview } from './moba-preview';
 import { checkHealth } from './health';
 import { buildOpenApi } from './openapi';
 import { sendError, sendJson } from './respond';
@@ -53,6 +54,8 @@ export interface GatewayOptions {
   /** What /readyz asks (token states loaded, consumers running, draining); the process's by default. */
   readiness?: Readiness;
   metrics?: GatewayMetrics;
+  /** The product's public address, for the absolute links of link previews (og:url); else the request's host. */
+  publicUrl?: string;
   /** A server already listening (the embedded runtime binds its port before the services start). */
   server?: http.Server;
 }
@@ -98,7 +101,11 @@ export function createGateway(options: GatewayOptions) {
     logger,
   );
   const liveCounts = createLiveCounts(serviceUrls.vacancy?.[0], logger);
-  const site = createStaticSite(options.webDist, { paths: LIVE_COUNT_PAGES, fill: liveCounts.fill });
+  const mobaPreview = createMobaPreview(serviceUrls.vacancy?.[0], logger, { publicUrl: options.publicUrl });
+  const site = createStaticSite(options.webDist, [
+    { paths: LIVE_COUNT_PAGES, fill: liveCounts.fill },
+    mobaPreview,
+  ]);
   const corsOrigins = new Set(options.corsOrigins ?? []);
   const trustedProxyHops = options.trustedProxyHops ?? 0;
   const openApi = buildOpenApi(options.routes ?? routeTable, {

@@ -54,6 +54,8 @@ export const gatewayConfigSchema = runtimeEnvSchema.omit({ STORE_URL: true }).ex
    * 0 (the default) ignores the header: rate limits then count the socket's peer.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** The product's public address: absolute links in link previews (og:url). Unset: the request's host. */
+  PUBLIC_URL: z.url().optional(),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

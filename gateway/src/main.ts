@@ -59,6 +59,7 @@ async function main() {
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,
     devClock,
     devMailbox: config.NODE_ENV !== 'production',
+    publicUrl: config.PUBLIC_URL,
   });
   server.listen(config.PORT, config.HOST, () =>
     logger.info(`gateway listening on http://${config.HOST}:${config.PORT}`),

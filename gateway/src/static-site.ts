@@ -38,10 +38,13 @@ function walk(dir: string): string[] {
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Moba</title>
 <p>The web app is not built yet. Run <code>npm run build:web</code> (npm start does it for you).</p>`;
 
-/** A pre-rendered page whose HTML is completed when it is served (today's figures in it). */
+/**
+ * A pre-rendered page (or the shell of a client route) whose HTML is completed when it is served
+ * (today's figures, one moba's facts). It may answer another status (404 for an unknown moba).
+ */
 export interface PageFill {
   paths: RegExp;
-  fill(html: string): Promise<string>;
+  fill(html: string, path: string, host?: string): Promise<string | { status: number; html: string }>;
 }
 
 /**
@@ -49,7 +52,9 @@ export interface PageFill {
  * are cached for a year; pre-rendered pages (dist/<route>/index.html) are served as they are, and
  * every other path falls back to index.html for the client router.
  */
-export function createStaticSite(dist: string, pageFill?: PageFill) {
+export function createStaticSite(dist: string, pageFills?: PageFill | PageFill[]) {
+  const fills = pageFills === undefined ? [] : Array.isArray(pageFills) ? pageFills : [pageFills];
+  const fillOf = (path: string) => fills.find((f) => f.paths.test(path));
   const assets = new Map<string, Asset>();
   if (existsSync(dist)) {
     for (const file of walk(dist)) {
@@ -104,13 +109,14 @@ export function createStaticSite(dist: string, pageFill?: PageFill) {
         'cache-control': asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         vary: 'accept-encoding',
       };
-      if (req.headers['if-none-match'] === asset.etag && !pageFill?.paths.test(path)) {
+      const pageFill = fillOf(path);
+      if (req.headers['if-none-match'] === asset.etag && !pageFill) {
         res.writeHead(304, headers).end();
         return;
       }
       const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
       if (pageFill && pageFill.paths.test(path) && asset.type.startsWith('text/html')) {
-        void servePage(req, res, asset, pageFill, acceptsGzip);
+        void servePage(req, res, asset, pageFill, path, acceptsGzip);
         return;
       }
       const gzip = asset.gzip && acceptsGzip;
@@ -131,17 +137,21 @@ async function servePage(
   res: ServerResponse,
   asset: Asset,
   pageFill: PageFill,
+  path: string,
   acceptsGzip: boolean,
 ) {
   let html = asset.body.toString('utf8');
+  let status = 200;
   try {
-    html = await pageFill.fill(html);
+    const filled = await pageFill.fill(html, path, req.headers.host);
+    if (typeof filled === 'string') html = filled;
+    else ({ html, status } = filled);
   } catch {
     /* the page as built */
   }
   const body = Buffer.from(html, 'utf8');
   const zipped = acceptsGzip ? gzipSync(body) : undefined;
-  res.writeHead(200, {
+  res.writeHead(status, {
     'content-type': asset.type,
     'cache-control': 'no-cache',
     vary: 'accept-encoding',

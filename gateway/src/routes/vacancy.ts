@@ -4,6 +4,7 @@ import {
   dayOfWorkStateSchema,
   setDayOfWorkSchema,
   estateVacanciesSchema,
+  mobaPageSchema,
   featureVacancyResultSchema,
   featuringOfferSchema,
   okSchema,
@@ -27,6 +28,12 @@ export const vacancyRoutes = [
   route('GET', '/vacancies/open-by-crop', 'vacancy', 'public', {
     response: openByCropSchema,
     summary: 'How many Open vacancies each crop has now (the public harvest calendar)',
+  }),
+  route('GET', '/vacancies/:id', 'vacancy', 'public', {
+    refusals: [404],
+    response: mobaPageSchema,
+    summary:
+      "One moba's public page: what browse shows plus the estate's rating, verified mark, promises kept and late cancellations; never meeting details",
   }),
   route('POST', '/workers/vacancies/open', 'vacancy', ['Worker'], {
     body: vacancyFiltersSchema,

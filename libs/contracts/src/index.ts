@@ -24,6 +24,7 @@ export * from './api/confirm';
 export * from './api/meeting';
 export * from './api/broadcast';
 export * from './api/listing-trust';
+export * from './api/moba-page';
 export * from './api/application';
 export * from './api/crew';
 export * from './api/attendance';

@@ -39,6 +39,31 @@ describe('SMS texts', () => {
     );
   });
 
+  test("the accepted and reminder texts link to the moba's page (English readers to the English one), still in one part", () => {
+    const vacancyId = '3f0c1d9e-8b7a-4c6d-9e5f-1a2b3c4d5e6f';
+    const withLink = { ...facts, vacancyId };
+    const base = 'https://www.moba.rs/';
+    expect(smsText('accepted', withLink, 'sr', base)).toContain(
+      ` https://moba.rs/moba/${vacancyId} Odjava: STOP`,
+    );
+    expect(smsText('reminder', withLink, 'en', base)).toContain(
+      ` https://moba.rs/en/moba/${vacancyId} Reply STOP`,
+    );
+    const cyrillic = smsText('accepted', withLink, 'sr-Cyrl', base);
+    expect(cyrillic).toContain(` https://moba.rs/moba/${vacancyId} `);
+    for (const kind of ['accepted', 'reminder'] as const) {
+      expect(smsLength(smsText(kind, withLink, 'sr', base))).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+      expect(smsLength(smsText(kind, withLink, 'en', base))).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+      expect(smsLength(smsText(kind, withLink, 'sr-Cyrl', base)).parts).toBeLessThanOrEqual(
+        CYRILLIC_SMS_PARTS,
+      );
+    }
+    // No moba, or a rejection and a deleted moba: no link.
+    expect(smsText('accepted', facts, 'sr', base)).not.toContain('http');
+    expect(smsText('rejected', withLink, 'sr', base)).not.toContain('http');
+    expect(smsText('vacancyDeleted', withLink, 'sr', base)).not.toContain('http');
+  });
+
   test('GSM-7 counting: diacritics folded, Đ becomes Dj, extension characters count twice, Cyrillic is 70 a part', () => {
     expect(toGsm7('Đurđevdan, čćšž')).toBe('Djurdjevdan, ccsz');
     expect(smsLength('a'.repeat(160))).toEqual({ encoding: 'GSM-7', units: 160, parts: 1 });

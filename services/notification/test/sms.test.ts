@@ -97,7 +97,7 @@ describe('SMS through the dev outbox (/dev/sms)', () => {
     }, 'the acceptance SMS');
     expect(sms).toMatchObject({
       to: worker.phone,
-      text: 'Moba: prihvaceni ste za mobu "Berba jabuka", pocetak 24.12. Vidimo se! Odjava: STOP',
+      text: `Moba: prihvaceni ste za mobu "Berba jabuka", pocetak 24.12. http://localhost:8080/moba/${moba.vacancyId} Odjava: STOP`,
       encoding: 'GSM-7',
       parts: 1,
     });
@@ -122,7 +122,7 @@ describe('SMS through the dev outbox (/dev/sms)', () => {
     const texts = (await smsTo(svc, worker.phone)).map((m) => m.text).sort();
     expect(texts).toEqual([
       'Moba: moba "Rezidba" je otkazana. Pogledajte druge mobe u aplikaciji. Odjava: STOP',
-      'Moba: prihvaceni ste za mobu "Rezidba", pocetak 28.12. Vidimo se! Odjava: STOP',
+      `Moba: prihvaceni ste za mobu "Rezidba", pocetak 28.12. http://localhost:8080/moba/${moba.vacancyId} Odjava: STOP`,
       'Moba: prijava za "Rezidba" nije prihvacena. Pogledajte druge mobe u aplikaciji. Odjava: STOP',
     ]);
   });
@@ -132,7 +132,8 @@ describe('SMS through the dev outbox (/dev/sms)', () => {
     await svc.publish(topics.application, acceptedEvent(await vacancy(svc), worker.id));
     await svc.service.sms.runOnce();
     const [sms] = await smsTo(svc, worker.phone);
-    expect(sms!.text).toMatch(/^Моба: прихваћени сте за мобу "Берба јабука"/);
+    expect(sms!.text).toMatch(/^Моба: прихваћени сте за мобу "Берба/);
+    expect(sms!.text).toMatch(/ http:\/\/localhost:8080\/moba\/[0-9a-f-]{36} /);
     expect(sms).toMatchObject({ encoding: 'UCS-2', parts: 2 });
   });
 
@@ -160,7 +161,7 @@ describe('SMS through the dev outbox (/dev/sms)', () => {
       'Moba: primili smo vasu prijavu. Javicemo vam se kada nadjemo mobu za vas. Odjava: odgovorite STOP',
     );
     expect(texts).toContain(
-      'Moba: prihvaceni ste za mobu "Berba kivija", pocetak 30.12. Vidimo se! Odjava: STOP',
+      `Moba: prihvaceni ste za mobu "Berba kivija", pocetak 30.12. http://localhost:8080/moba/${moba.vacancyId} Odjava: STOP`,
     );
   });
 
@@ -225,7 +226,7 @@ describe('the reminder the evening before a moba starts (Clock job)', () => {
     await second.service.sms.runOnce();
     const texts = (await smsTo(second, worker.phone)).map((m) => m.text);
     expect(texts.filter((t) => t.includes('sutra'))).toEqual([
-      'Moba: sutra (24.12.) pocinje moba "Berba jabuka". Srecan rad! Odjava: STOP',
+      `Moba: sutra (24.12.) pocinje moba "Berba jabuka". http://localhost:8080/moba/${moba.vacancyId} Odjava: STOP`,
     ]);
     expect(texts).toHaveLength(2);
     await second.stop();

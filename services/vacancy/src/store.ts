@@ -18,6 +18,15 @@ export interface ReportDoc {
   signals?: ReportSignal[];
 }
 
+/** One late release of places by an estate (count-late-cancellations), remembered once: its id is the event's. */
+export interface LateCancellationDoc {
+  _id: string;
+  estateId: string;
+  vacancyId: string;
+  applicationId: string;
+  releasedAt: string;
+}
+
 export interface ReporterStandingDoc extends ReporterStanding {
   _id: string;
 }
@@ -97,6 +106,10 @@ export async function openVacancyStore(store: DocumentStore) {
     estates: await store.collection<EstateDoc>('estates'),
     /** Replica of each worker's municipality (auth events): where browsing measures from. */
     workerPlaces: await store.collection<WorkerPlaceDoc>('worker_places'),
+    /** Places estates gave back late (application's PlacesReleased), one per event: the moba page's figure. */
+    lateCancellations: await store.collection<LateCancellationDoc>('late_cancellations', {
+      indexes: [{ fields: ['estateId'] }],
+    }),
   };
 }
 export type VacancyStore = Awaited<ReturnType<typeof openVacancyStore>>;

@@ -33,6 +33,12 @@ const routes: RouteCase[] = [
     okStatus: 200,
   },
   {
+    name: 'GET /vacancies/:id',
+    call: async (auth, ownerAuth) => h.client.get(`/vacancies/${await h.create(ownerAuth)}`, auth),
+    allowed: 'anyone',
+    okStatus: 200,
+  },
+  {
     name: 'POST /estates/vacancies/create',
     call: (auth) => h.client.post('/estates/vacancies/create', validVacancy(h.today()), auth),
     allowed: 'Estate',

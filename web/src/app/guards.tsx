@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { Role } from '@moba/contracts';
 import { ROUTER_REDIRECT_LIMIT } from '@moba/contracts/limits';
-import { landingOf, paths } from './paths';
+import { afterLogin, landingOf, paths } from './paths';
 import { useSession } from './session';
 
 let recent: number[] = [];
@@ -47,7 +47,8 @@ export function UnknownRoute() {
 /** Sign-up and log-in pages are for visitors; a signed-in user goes to their platform page. */
 export function VisitorsOnly({ children }: { children?: ReactNode }) {
   const { role } = useSession();
-  if (role) return <Redirect to={landingOf(role)} />;
+  const state = useLocation().state as { from?: string } | null;
+  if (role) return <Redirect to={afterLogin(role, state?.from)} />;
   return children ?? <Outlet />;
 }
 

@@ -93,6 +93,10 @@ export const paths = {
 export const landingOf = (role: Role): string =>
   role === 'Worker' ? paths.worker.mobas : role === 'Estate' ? paths.estate.myMobas : paths.admin.tickets;
 
+/** Where a user goes once signed in: back to the page that sent them to sign in (their own, or a moba's), else their landing. */
+export const afterLogin = (role: Role, from?: string | null): string =>
+  from && (from.startsWith(`/${role.toLowerCase()}`) || mobaAddress.test(from)) ? from : landingOf(role);
+
 /** Where the reader finds the contact form: the role's route (spec §2) or the public one. Admins get none. */
 export const contactOf = (role: Role | null): string | null =>
   role === 'Worker'
@@ -114,12 +118,17 @@ export const isUuidV4 = (value: string | undefined): value is string => !!value 
 /** The pages whose address names their script (pre-rendered in each: home, harvest calendar). */
 const scriptAddressed = /^(|\/harvest-calendar)(\/(sr-Cyrl|en))?\/?$/;
 
+/** A moba's page in any script (the script leads, as the home page's /sr-Cyrl and /en): [, script, id]. */
+export const mobaAddress = /^(?:\/(sr-Cyrl|en))?\/moba\/([^/]+)\/?$/;
+
 /**
  * Where a reader on `pathname` goes on choosing `lng`: the same page's address in that script, for
  * the pages whose address names it (a reload or a shared link then shows the chosen one); `null`
  * for any other page.
  */
 export function addressInLanguage(pathname: string, lng: 'sr-Latn' | 'sr-Cyrl' | 'en'): string | null {
+  const moba = mobaAddress.exec(pathname)?.[2];
+  if (moba) return (lng === 'sr-Latn' ? '' : `/${lng}`) + paths.moba(moba);
   const page = scriptAddressed.exec(pathname)?.[1];
   if (page === undefined) return null;
   return lng === 'sr-Latn' ? page || '/' : `${page}/${lng}`;

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { mobaAddress } from './paths';
 
 /**
  * The code-split parts of the app that the likely next pages need, in one place: routes.tsx makes
@@ -19,6 +20,7 @@ export const chunks = {
   workerMobas: () => import('../features/mobas/pages/MobasPage'),
   estateMyMobas: () => import('../features/my-mobas/pages/EstateMyMobasPage'),
   adminTickets: () => import('../features/admin/pages/TicketsPage'),
+  mobaPage: () => import('../features/day-of-work/page/MobaPage'),
 };
 
 type ChunkName = keyof typeof chunks;
@@ -47,6 +49,7 @@ const routePreloads: Record<string, Preload> = {
   },
   '/estate/my-mobas': { chunks: ['appLayout', 'estateMyMobas'], namespaces: [...signedIn, 'my-mobas'] },
   '/admin/tickets': { chunks: ['appLayout', 'adminTickets'], namespaces: [...signedIn, 'admin'] },
+  '/moba': { chunks: ['storeLayout', 'mobaPage'], namespaces: ['day-of-work', 'mobas'] },
 };
 const roleLanding: Record<string, string> = {
   '/worker': '/worker/mobas',
@@ -57,7 +60,7 @@ const publicInRole = /\/(home|media|crowdfunding|privacy-policy)$/;
 
 function preloadOf(pathname: string): Preload | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const known = routePreloads[roleLanding[path] ?? path];
+  const known = routePreloads[roleLanding[path] ?? path.replace(mobaAddress, '/moba')];
   if (known) return known;
   if (/^\/(worker|estate|admin)\//.test(path) && !publicInRole.test(path))
     return { chunks: ['appLayout'], namespaces: signedIn };

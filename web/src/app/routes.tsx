@@ -49,6 +49,7 @@ const HarvestCalendarPage = lazy(() => import('../features/harvest-calendar/Harv
 // would never load the lazy page's own CSS.
 import '../features/harvest-calendar/harvest-calendar.css';
 const MobasPage = lazy(chunks.workerMobas);
+const MobaPage = lazy(chunks.mobaPage);
 const WorkerMyMobasPage = lazy(() => import('../features/my-mobas/pages/WorkerMyMobasPage'));
 const EstateMyMobasPage = lazy(chunks.estateMyMobas);
 const EstatePastMobasPage = lazy(() => import('../features/my-mobas/pages/EstatePastMobasPage'));
@@ -138,6 +139,7 @@ export function AppRoutes() {
           <Route path="payment/processing/:vacancyId?" element={<PaymentProcessingPage />} />
           <Route path="payment/donation/success" element={<DonationSuccessPage />} />
           <Route path="payment-status" element={<PaymentStatusPage />} />
+          <Route path=":script?/moba/:id" element={<MobaPage />} />
         </Route>
       </Route>
 

@@ -21,6 +21,8 @@ function textOf(
   if (message.text) return message.text(language);
   if (message.kind === 'broadcast') throw new Error('a broadcast SMS is queued with its text');
   return smsText(message.kind, message.facts ?? {}, language);
+  /** The product's public address: texts about a moba link to its page there. */
+  publicUrl?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function queueSms(
       phone: recipient.phone,
       kind: message.kind,
       text: textOf(message, recipient.language),
+      text: smsText(message.kind, message.facts ?? {}, recipient.language, ctx.publicUrl),
       attempts: 0,
       nextAttemptAt: now,
       createdAt: now,

@@ -36,7 +36,7 @@ export async function remindBeforeStart(ctx: SmsContext, reminderHour: number): 
         id,
         recipientId: placement.recipientId,
         kind: 'reminder',
-        facts: { title: placement.title, startDate: placement.startDate },
+        facts: { title: placement.title, startDate: placement.startDate, vacancyId: placement.vacancyId },
       })
     )
       queued++;

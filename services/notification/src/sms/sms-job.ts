@@ -36,7 +36,12 @@ export function createSmsJob(deps: {
   let running: Promise<unknown> | undefined;
   let again = false;
   let stopped = false;
-  const ctx: DispatchContext = { ...deps, policy: smsPolicyOf(deps.config), kick: () => tick() };
+  const ctx: DispatchContext = {
+    ...deps,
+    policy: smsPolicyOf(deps.config),
+    kick: () => tick(),
+    publicUrl: deps.config.PUBLIC_URL,
+  };
   const runOnce = async () => {
     const reminders = await remindBeforeStart(ctx, deps.config.SMS_REMINDER_HOUR);
     return { reminders, ...(await dispatchDueSms(ctx)) };

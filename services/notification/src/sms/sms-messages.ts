@@ -49,6 +49,11 @@ const englishMeeting: MeetingTemplate = ({ title, date, time, point, contactName
   `Moba: accepted${title ? ` for "${title}"` : ''}. Meet${date ? ` ${date}` : ''} at ${time}: ${ended(point)} Contact: ${contactName} ${contactPhone}. STOP to stop`;
 
 type Template = (f: { title: string; date: string }) => string;
+  /** The moba: the accepted and reminder texts carry a short link to its page. */
+  vacancyId?: string;
+}
+
+type Template = (f: { title: string; date: string; link: string }) => string;
 
 /**
  * The texts, written in Serbian Latin with diacritics and in English. Serbian goes out without
@@ -58,12 +63,12 @@ type Template = (f: { title: string; date: string }) => string;
 const serbian: Record<SmsKind, Template> = {
   guestReceived: () =>
     'Moba: primili smo vašu prijavu. Javićemo vam se kada nađemo mobu za vas. Odjava: odgovorite STOP',
-  accepted: ({ title, date }) =>
-    `Moba: prihvaćeni ste za mobu "${title}"${date ? `, početak ${date}` : '.'} Vidimo se! Odjava: STOP`,
+  accepted: ({ title, date, link }) =>
+    `Moba: prihvaćeni ste za mobu "${title}"${date ? `, početak ${date}` : '.'}${link || ' Vidimo se!'} Odjava: STOP`,
   rejected: ({ title }) =>
     `Moba: prijava za "${title}" nije prihvaćena. Pogledajte druge mobe u aplikaciji. Odjava: STOP`,
-  reminder: ({ title, date }) =>
-    `Moba: sutra${date ? ` (${date})` : ''} počinje moba "${title}". Srećan rad! Odjava: STOP`,
+  reminder: ({ title, date, link }) =>
+    `Moba: sutra${date ? ` (${date})` : ''} počinje moba "${title}".${link || ' Srećan rad!'} Odjava: STOP`,
   vacancyDeleted: ({ title }) =>
     `Moba: moba "${title}" je otkazana. Pogledajte druge mobe u aplikaciji. Odjava: STOP`,
   standbyOffered: ({ title, link }) =>
@@ -76,12 +81,12 @@ const serbian: Record<SmsKind, Template> = {
 const english: Record<SmsKind, Template> = {
   guestReceived: () =>
     'Moba: we received your application. We will contact you when we find a moba for you. Reply STOP to stop',
-  accepted: ({ title, date }) =>
-    `Moba: you are accepted for "${title}"${date ? `, starting ${date}.` : '.'} See you! Reply STOP to stop`,
+  accepted: ({ title, date, link }) =>
+    `Moba: you are accepted for "${title}"${date ? `, starting ${date}.` : '.'}${link || ' See you!'} Reply STOP to stop`,
   rejected: ({ title }) =>
     `Moba: your application for "${title}" was not accepted. See other mobas in the app. STOP to stop`,
-  reminder: ({ title, date }) =>
-    `Moba: "${title}" starts tomorrow${date ? ` (${date})` : ''}. Good luck! Reply STOP to stop`,
+  reminder: ({ title, date, link }) =>
+    `Moba: "${title}" starts tomorrow${date ? ` (${date})` : ''}.${link || ' Good luck!'} Reply STOP to stop`,
   vacancyDeleted: ({ title }) =>
     `Moba: "${title}" was cancelled. See other mobas in the app. Reply STOP to stop`,
   standbyOffered: ({ title, link }) =>
@@ -100,6 +105,17 @@ function shortDate(isoDate: string | undefined, language: Language): string {
   if (language === 'en')
     return `${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m! - 1]}`;
   return `${d}.${m}.`;
+}
+
+/**
+ * The moba's page, absolute and short: the public address without "www." and a trailing slash. English
+ * readers get the English page; a Cyrillic text (two UCS-2 parts of 67) leaves no room for the
+ * script in the address, so its reader gets /moba/… in the script their browser keeps. Empty without a moba.
+ */
+export function mobaLink(vacancyId: string | undefined, publicUrl: string | undefined, language: Language) {
+  if (!vacancyId || !publicUrl) return '';
+  const base = publicUrl.replace(/\/+$/, '').replace('://www.', '://');
+  return `${base}${language === 'en' ? '/en' : ''}/moba/${vacancyId}`;
 }
 
 /** Writes the final text in the recipient's script: GSM-7 for 'sr' and 'en', Cyrillic for 'sr-Cyrl'. */
@@ -135,6 +151,12 @@ export function smsText(kind: SmsKind, facts: SmsFacts, language: Language): str
 function fitted(template: (title: string) => string, title: string | undefined, language: Language): string {
   const fullTitle = toLatin(title ?? '').trim();
   const render = (shown: string) => inRecipientScript(template(shown), language);
+export function smsText(kind: SmsKind, facts: SmsFacts, language: Language, publicUrl?: string): string {
+  const template = (language === 'en' ? english : serbian)[kind];
+  const date = shortDate(facts.startDate, language);
+  const fullTitle = toLatin(facts.title ?? '').trim();
+  const link = ` ${mobaLink(facts.vacancyId, publicUrl, language)}`.trimEnd();
+  const render = (title: string) => inRecipientScript(template({ title, date, link }), language);
   let text = render(fullTitle);
   const limit = maxUnits(smsLength(text).encoding);
   for (let keep = fullTitle.length - 1; smsLength(text).units > limit && keep >= 0; keep--) {

@@ -83,6 +83,7 @@ export async function smsApplicationAccepted(
     recipientId: facts.recipientId,
     kind: 'accepted',
     facts: { ...moba, ...(meeting ? { meeting } : {}) },
+    facts: { ...moba, vacancyId: facts.vacancyId },
   });
 }
 

@@ -5,6 +5,7 @@ import type {
   Featuring,
   ListingReview,
   PaymentType,
+  EstateRatingSummary,
   PromiseFigure,
   Region,
   VacancyItem,
@@ -84,6 +85,8 @@ export interface EstateDoc extends BaseDoc {
   verifiedAt?: string;
   /** "Promises kept" (rating's RatingSubmitted): the figure with the most jobs heard. */
   promises?: PromiseFigure;
+  /** The workers' ratings of the estate (rating's RatingSubmitted): the summary of the most ratings. */
+  rating?: EstateRatingSummary;
 }
 
 /** The estate's trust facts a new vacancy starts with. */

@@ -15,6 +15,7 @@ import type { CachedPage } from '../browse-vacancies/open-vacancies-read-model';
 import { reportVacancy } from '../report-vacancy/report-vacancy';
 import { decideReview, reviewQueue } from '../review-listings/review-listings';
 import { setDayOfWork } from '../set-day-of-work/set-day-of-work';
+import { showMobaPage } from '../show-moba-page/show-moba-page';
 
 /** Answers a cached page, or 304 when the client already holds it (workers on slow networks). */
 function sendPage(res: Response, page: CachedPage, ifNoneMatch: string | undefined) {
@@ -64,6 +65,11 @@ export function vacancyRoutes(app: Express, ctx: VacancyContext, tokens: TokenVe
   app.get('/vacancies/open-by-crop', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=60');
     res.json(openVacanciesByCrop(ctx));
+  });
+
+  // Public: one moba's page, the same for everyone (after the literal /vacancies/* routes above).
+  app.get('/vacancies/:id', async (req, res) => {
+    res.json(await showMobaPage(ctx, req.params));
   });
 
   app.post('/workers/vacancies/open', requireUser(tokens, 'Worker'), (req, res) => {

@@ -38,6 +38,16 @@ export const ratingData = z.object({
   ratedUserId: z.string(),
   ratedRole: z.string(),
   promises: z.object({ jobs: z.number().int(), kept: z.number().int() }).optional(),
+  average: z.number().optional(),
+  count: z.number().int().min(1).optional(),
+});
+export const placesReleasedData = z.object({
+  applicationId: z.string(),
+  vacancyId: z.string(),
+  estateId: z.string(),
+  reason: z.string(),
+  late: z.boolean(),
+  releasedAt: z.string(),
 });
 
 /** VacancyPlacesChanged (application service): the free count, versioned. */

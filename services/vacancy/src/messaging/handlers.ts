@@ -16,11 +16,14 @@ import {
   recordEmailConfirmed,
   recordRegistration,
 } from '../replicate-reporter-standing/replicate-reporter-standing';
+import { recordEstateRating } from '../replicate-estate-rating/replicate-estate-rating';
+import { recordLateCancellation } from '../count-late-cancellations/count-late-cancellations';
 import {
   acceptedData,
   emailVerifiedData,
   estateData,
   placesChangedData,
+  placesReleasedData,
   ratingData,
   registeredData,
   submittedData,
@@ -53,6 +56,8 @@ export async function subscribeVacancyHandlers(ctx: VacancyContext, bus: EventBu
       const data = submittedData.parse(event.data);
       return recordApplication(ctx, data.workerId, data.vacancyId);
     }
+    if (event.type === 'PlacesReleased')
+      return recordLateCancellation(ctx, { eventId: event.id, ...placesReleasedData.parse(event.data) });
     if (event.type !== 'ApplicationAccepted' && event.type !== 'GuestApplicationAccepted') return;
     const data = acceptedData.parse(event.data);
     await recordAcceptance(ctx, {
@@ -99,8 +104,10 @@ export async function subscribeVacancyHandlers(ctx: VacancyContext, bus: EventBu
   const rating = async (event: EventEnvelope) => {
     if (event.type !== 'RatingSubmitted') return;
     const data = ratingData.parse(event.data);
-    if (data.ratedRole !== 'Estate' || !data.promises) return;
-    await recordEstatePromises(ctx, data.ratedUserId, data.promises);
+    if (data.ratedRole !== 'Estate') return;
+    if (data.average !== undefined && data.count !== undefined)
+      await recordEstateRating(ctx, data.ratedUserId, { average: data.average, count: data.count });
+    if (data.promises) await recordEstatePromises(ctx, data.ratedUserId, data.promises);
   };
 
   await bus.subscribe(topics.rating, VACANCY_GROUP, await idempotentHandler(store, 'vacancy.rating', rating));

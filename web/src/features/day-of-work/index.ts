@@ -22,3 +22,5 @@ export { BroadcastComposer, type ComposerMoba } from './broadcast/BroadcastCompo
 export { BroadcastList } from './broadcast/BroadcastList';
 export { broadcastText, type BroadcastWords } from './broadcast/broadcast-text';
 export { useSendBroadcastMutation, useBroadcastReportQuery } from './broadcast/api';
+export { signedInSections, type SignedInSectionProps } from './page/signed-in-sections';
+export { returnToPath } from './page/return-to';

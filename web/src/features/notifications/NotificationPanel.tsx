@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Notification, notificationKeys } from '@moba/contracts';
 import { paths } from '../../app/paths';
@@ -169,13 +169,29 @@ export default function NotificationPanel({ userId, onClose }: { userId: string;
         <ul className="notification-list">
           {shown.map((n) => {
             const action = actionOf(n);
+            const moba = n.content.params.vacancyId;
             return (
               <li
                 key={n.id}
                 className={`notification${n.dateRead ? '' : ' unread'}`}
                 data-testid="notification"
               >
-                <p>{text(n)}</p>
+                <p>
+                  {typeof moba === 'string' ? (
+                    <Link
+                      to={paths.moba(moba)}
+                      data-testid="notification-moba"
+                      onClick={() => {
+                        if (!n.dateRead) void read({ userId, notificationIds: [n.id] });
+                        onClose();
+                      }}
+                    >
+                      {text(n)}
+                    </Link>
+                  ) : (
+                    text(n)
+                  )}
+                </p>
                 <div className="meta">
                   <time dateTime={n.dateSent} className="muted small">
                     {formatRelative(t, n.dateSent, now)}

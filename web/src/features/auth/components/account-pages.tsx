@@ -8,6 +8,7 @@ import { useApiErrorText } from '../../../lib/use-api-error';
 import { paths } from '../../../app/paths';
 import { BigIcon, type IconName } from '../../../components/Icon';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { returnToPath } from '../../day-of-work';
 
 /** A page about the password: its title (the document's too), a lead, and what the page asks. */
 export function PasswordPage({
@@ -100,7 +101,7 @@ export function NoticeToLogin({
       <h1>{title}</h1>
       <p className="lead">{lead}</p>
       {children}
-      <Link to={paths.login} className="button primary">
+      <Link to={paths.login} state={{ from: returnToPath() }} className="button primary">
         {t('actions.toLogin')}
       </Link>
     </section>

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loginIssues, normaliseEmail } from '@moba/contracts/api/auth/login-check';
 import { Field, FormAlert } from '../../../components/Field';
-import { landingOf, paths } from '../../../app/paths';
+import { afterLogin, paths } from '../../../app/paths';
 import { clearLoginNotice, useLoginNotice } from '../../../lib/login-notice';
 import { saveSession } from '../../../lib/storage';
 import { roleOf } from '../../../lib/token';
@@ -56,8 +56,7 @@ export default function LoginPage() {
     clearLoginNotice();
     const role = roleOf(result.data.token);
     saveSession({ token: result.data.token, userId: result.data.userId, role });
-    const from = state?.from && role && state.from.startsWith(`/${role.toLowerCase()}`) ? state.from : null;
-    navigate(from ?? (role ? landingOf(role) : paths.home), { replace: true });
+    navigate(role ? afterLogin(role, state?.from) : paths.home, { replace: true });
   };
 
   return (

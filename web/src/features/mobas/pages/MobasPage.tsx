@@ -1,25 +1,29 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
-import { ALREADY_APPLIED_BODY } from '@moba/contracts/plain-values';
-import { Dialog } from '../../../components/Dialog';
 import { CardSkeletons } from '../../../components/PageSkeleton';
-import { apiErrorInfo } from '../../../lib/api';
-import { useMeQuery } from '../../auth';
-import { useApplyMutation, useMyApplicationsQuery, useOpenVacanciesQuery } from '../api';
+import { useMyApplicationsQuery, useOpenVacanciesQuery } from '../api';
 import { ApplicationStateNote } from '../components/ApplicationStateNote';
 import { Icon } from '../../../components/Icon';
-import type { LeaderFieldsProps, LeaderPick } from '../components/LeaderFields';
 import { QueryState } from '../../../components/States';
 import { VacancyFacts } from '../../../components/VacancyFacts';
 import { EstateTrust } from '../../../components/TrustFigures';
 import { FilterPanel } from '../components/FilterPanel';
 import { DistanceFact, FairPayFacts } from '../components/FindFacts';
+import { VacancyDialog } from '../components/VacancyDialog';
+import { WorkTags } from '../components/WorkTags';
+import { useDialogAddress } from '../dialog-address';
 import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type FilterForm } from '../filters';
-import { useWorkNames } from '../../../lib/names';
-import { useFeatureErrorText } from '../../../lib/feature-error-text';
+import { paths } from '../../../app/paths';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
+
+/** Browse's parts a moba's page reuses, fetched with this page's code (index.ts: loadBrowseParts). */
+export { VacancyDetails } from '../components/VacancyDialog';
+export { ApplyPanel } from '../components/ApplyPanel';
+export { ReportLink } from '../components/ReportLink';
+export { useMyApplicationsQuery } from '../api';
 
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
@@ -30,6 +34,7 @@ export default function MobasPage() {
   const [open, setOpen] = useState<VacancyItem | null>(null);
   const filters = useMemo(() => toFilters(applied, page), [applied, page]);
   const { data, isFetching, isLoading, error, refetch } = useOpenVacanciesQuery(filters);
+  const details = useDialogAddress(setOpen, data?.items);
   const { data: mine } = useMyApplicationsQuery(undefined, { refetchOnMountOrArgChange: true });
   const statusOf = useMemo(() => new Map(mine?.map((a) => [a.vacancyId, a.status])), [mine]);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -102,7 +107,7 @@ export default function MobasPage() {
                       <VacancyCard
                         vacancy={v}
                         status={statusOf.get(v.id)}
-                        onOpen={() => setOpen(v)}
+                        onOpen={() => details.open(v)}
                         from={data.near?.municipality ?? applied.near}
                       />
                     </li>
@@ -124,21 +129,8 @@ export default function MobasPage() {
           </QueryState>
         </div>
       </div>
-      {open && <VacancyDialog vacancy={open} status={statusOf.get(open.id)} onClose={() => setOpen(null)} />}
+      {open && <VacancyDialog vacancy={open} status={statusOf.get(open.id)} onClose={details.close} />}
     </section>
-  );
-}
-
-function Tags({ vacancy }: { vacancy: VacancyItem }) {
-  const { cropName, activityName } = useWorkNames();
-  const names = [...vacancy.crops.map(cropName), ...vacancy.jobActivities.map(activityName)];
-  if (names.length === 0) return null;
-  return (
-    <ul className="tags">
-      {names.map((n) => (
-        <li key={n}>{n}</li>
-      ))}
-    </ul>
   );
 }
 
@@ -168,7 +160,9 @@ function VacancyCard({
           <Icon name="star" filled /> {t('featured')}
         </p>
       )}
-      <h2>{shown(vacancy.title)}</h2>
+      <h2>
+        <Link to={paths.moba(vacancy.id)}>{shown(vacancy.title)}</Link>
+      </h2>
       <div className="card-meta">
         <p className="muted">{shown(vacancy.estateName)}</p>
         <EstateTrust verified={vacancy.estateVerified} promises={vacancy.estatePromises} />
@@ -176,149 +170,11 @@ function VacancyCard({
       </div>
       <VacancyFacts vacancy={vacancy} compact />
       <FairPayFacts vacancy={vacancy} />
-      <Tags vacancy={vacancy} />
+      <WorkTags vacancy={vacancy} />
       {status && <ApplicationStateNote status={status} />}
       <button type="button" className={status ? 'block' : 'primary block'} onClick={onOpen}>
         {t(status ? 'detailsOnly' : 'details')}
       </button>
     </article>
-  );
-}
-
-function VacancyDialog({
-  vacancy,
-  status,
-  onClose,
-}: {
-  vacancy: VacancyItem;
-  status: ApplicationStatus | undefined;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation(['mobas', 'common']);
-  const shown = useReaderScript();
-  const errorText = useFeatureErrorText('mobas');
-  // The account the shell's guidance reads too: one request for both.
-  const { data: me } = useMeQuery('Worker');
-  const [apply, { isLoading, error, isSuccess }] = useApplyMutation();
-  const leader = !!me && 'groupLeader' in me && me.groupLeader && vacancy.groupLeadersAccepted;
-  const [pick, setPick] = useState<LeaderPick>(noPick);
-  // Per opening, so a fetch that failed (offline) is tried again the next time.
-  const LeaderFields = useMemo(() => lazy(loadLeaderFields), []);
-  const { body: leaderBody, invalid: peopleInvalid } = leader ? pick : noPick;
-  const info = error ? apiErrorInfo(error) : null;
-  const alreadyApplied = info?.message === ALREADY_APPLIED_BODY;
-  const full = vacancy.freePositions <= 0;
-  // Offline, an application is refused here, in words, never queued out of sight.
-  const [offlineTry, setOfflineTry] = useState(false);
-  const offline = offlineTry || info?.status === 'FETCH_ERROR' || info?.status === 'TIMEOUT_ERROR';
-
-  const onApply = () => {
-    if (peopleInvalid) return;
-    setOfflineTry(typeof navigator !== 'undefined' && navigator.onLine === false);
-    if (navigator.onLine === false) return;
-    void apply({ vacancyId: vacancy.id, ...leaderBody });
-  };
-
-  return (
-    <Dialog title={shown(vacancy.title)} onClose={onClose}>
-      <div className="stack" data-testid="vacancy-details">
-        <p className="muted">{shown(vacancy.estateName)}</p>
-        <EstateTrust verified={vacancy.estateVerified} promises={vacancy.estatePromises} />
-        <VacancyFacts vacancy={vacancy} />
-        <FairPayFacts vacancy={vacancy} />
-        <p>{t('detailsHours', { hours: vacancy.hoursPerDay })}</p>
-        <p>{vacancy.groupLeadersAccepted ? t('groupsWelcome') : t('groupsNo')}</p>
-        <Tags vacancy={vacancy} />
-        <p className="description">{shown(vacancy.description)}</p>
-        {status && !isSuccess ? (
-          <ApplicationStateNote status={status} />
-        ) : isSuccess ? (
-          <p className="alert success" role="status" data-testid="apply-success">
-            {t('apply.success')}
-          </p>
-        ) : alreadyApplied ? (
-          <p className="alert error" role="alert" data-testid="already-applied">
-            {t('apply.alreadyApplied')}
-          </p>
-        ) : (
-          <>
-            {leader && (
-              <Suspense fallback={null}>
-                <LeaderFields vacancy={vacancy} groupSize={me?.groupSize ?? 0} onChange={setPick} />
-              </Suspense>
-            )}
-            {offline ? (
-              <p className="alert error" role="alert" data-testid="apply-offline">
-                {t('apply.offline')}
-              </p>
-            ) : (
-              error &&
-              !alreadyApplied && (
-                <p className="alert error" role="alert">
-                  {errorText(error, 'mobas:apply.error')}
-                </p>
-              )
-            )}
-            {full && <p className="notice">{t('apply.full')}</p>}
-          </>
-        )}
-        <div className="form-actions">
-          <button type="button" onClick={onClose}>
-            {t('common:actions.close')}
-          </button>
-          {!status && !isSuccess && !alreadyApplied && (
-            <button
-              type="button"
-              className="primary"
-              disabled={isLoading || full || peopleInvalid}
-              onClick={onApply}
-            >
-              {t('apply.submit')}
-            </button>
-          )}
-        </div>
-        <ReportLink vacancyId={vacancy.id} />
-      </div>
-    </Dialog>
-  );
-}
-
-const noPick: LeaderPick = { body: {}, invalid: false };
-
-// A group leader's part of the apply dialog (crew picker, head count) comes when a leader opens one.
-// When it cannot be fetched the leader is told so, and cannot apply without saying who comes.
-const loadLeaderFields = (): Promise<{ default: ComponentType<LeaderFieldsProps> }> =>
-  import('../components/LeaderFields').catch(() => ({ default: LeaderFieldsUnavailable }));
-
-function LeaderFieldsUnavailable({ onChange }: LeaderFieldsProps) {
-  const { t } = useTranslation('common');
-  useEffect(() => onChange({ body: {}, invalid: true }), [onChange]);
-  return (
-    <p className="alert error" role="alert">
-      {t('errors.network')}
-    </p>
-  );
-}
-
-// The report form (and the zod schemas it checks with) is fetched when a moba's details open.
-const loadReportDialog = () => import('../components/ReportDialog');
-const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
-
-/** A quiet link under the details: report the moba (asks for money, fake, wrong, wage not paid). */
-function ReportLink({ vacancyId }: { vacancyId: string }) {
-  const { t } = useTranslation('trust');
-  const [open, setOpen] = useState(false);
-  useEffect(() => void loadReportDialog().catch(() => undefined), []);
-  return (
-    <>
-      <button type="button" className="link small" onClick={() => setOpen(true)} data-testid="report-moba">
-        {t('report.open')}
-      </button>
-      {open && (
-        <Suspense fallback={null}>
-          <ReportDialog vacancyId={vacancyId} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
   );
 }

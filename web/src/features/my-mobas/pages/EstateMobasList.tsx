@@ -123,7 +123,13 @@ function EstateVacancyCard({
           <Icon name="star" filled /> {t('featured')}
         </p>
       )}
-      <h2>{shown(vacancy.title)}</h2>
+      <h2>
+        {['Open', 'Closed', 'Finished'].includes(vacancy.status) && !vacancy.review?.hidden ? (
+          <Link to={paths.moba(vacancy.id)}>{shown(vacancy.title)}</Link>
+        ) : (
+          shown(vacancy.title)
+        )}
+      </h2>
       <p>
         <VacancyPhaseChip vacancy={vacancy} />
       </p>

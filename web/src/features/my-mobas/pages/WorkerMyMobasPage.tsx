@@ -73,7 +73,9 @@ function MyVacancyCard({ vacancy, finished }: { vacancy: MyVacancy; finished: bo
   const shown = useReaderScript();
   return (
     <article className="vacancy-card" data-testid="my-moba" aria-label={shown(vacancy.title)}>
-      <h2>{shown(vacancy.title)}</h2>
+      <h2>
+        <Link to={paths.moba(vacancy.id)}>{shown(vacancy.title)}</Link>
+      </h2>
       <p className="muted">{shown(vacancy.estateName)}</p>
       <p>
         <span className="status-chip" data-testid="application-status">

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
+import { Dialog } from '../../../components/Dialog';
+import { VacancyFacts } from '../../../components/VacancyFacts';
+import { EstateTrust } from '../../../components/TrustFigures';
+import { useReaderScript } from '../../../lib/reader-script';
+import { FairPayFacts } from './FindFacts';
+import { WorkTags } from './WorkTags';
+import { ApplyPanel } from './ApplyPanel';
+import { ReportLink } from './ReportLink';
+
+/** Browse's details of one moba, with the worker's application and a quiet report link. */
+export function VacancyDialog({
+  vacancy,
+  status,
+  onClose,
+}: {
+  vacancy: VacancyItem;
+  status: ApplicationStatus | undefined;
+  onClose: () => void;
+}) {
+  const shown = useReaderScript();
+  return (
+    <Dialog title={shown(vacancy.title)} onClose={onClose}>
+      <div className="stack" data-testid="vacancy-details">
+        <p className="muted">{shown(vacancy.estateName)}</p>
+        <EstateTrust verified={vacancy.estateVerified} promises={vacancy.estatePromises} />
+        <VacancyDetails vacancy={vacancy} />
+        <ApplyPanel vacancy={vacancy} status={status} onClose={onClose} />
+        <ReportLink vacancyId={vacancy.id} />
+      </div>
+    </Dialog>
+  );
+}
+
+/** The facts of a moba as its details show them: wage, dates, place, places, pay, hours, work, text. */
+export function VacancyDetails({ vacancy }: { vacancy: VacancyItem }) {
+  const { t } = useTranslation('mobas');
+  const shown = useReaderScript();
+  return (
+    <>
+      <VacancyFacts vacancy={vacancy} />
+      <FairPayFacts vacancy={vacancy} />
+      <p>{t('detailsHours', { hours: vacancy.hoursPerDay })}</p>
+      <p>{vacancy.groupLeadersAccepted ? t('groupsWelcome') : t('groupsNo')}</p>
+      <WorkTags vacancy={vacancy} />
+      <p className="description">{shown(vacancy.description)}</p>
+    </>
+  );
+}
