@@ -81,6 +81,24 @@ const statusOfOwn = async (client: TestClient, owner: { auth: Record<string, str
     }[]
   ).find((a) => a.applicationId === id)?.status;
 
+/** A new moba of the first estate with meeting details (issue #31), once the application service knows them. */
+async function mobaWithMeeting({ client, world }: IdorContext) {
+  const owner = world.season.estateSessions[0];
+  const meeting = { point: 'Kod zadruge', time: '06:30', contactName: 'Predrag', contactPhone: '0645551234' };
+  const created = await client.post(
+    '/api/estates/vacancies/create',
+    { ...(await vacancyBody(client)), dayOfWork: { meeting } },
+    owner.auth,
+  );
+  expect(created.status).toBe(201);
+  const vacancyId = created.body.id as string;
+  await eventually(async () => {
+    const res = await client.get(`/api/mobas/${vacancyId}/day-of-work`, owner.auth);
+    return res.status === 200 && res.body.meeting?.point === 'Kod zadruge';
+  }, "the moba's meeting details reach the application service");
+  return { owner, vacancyId };
+}
+
 /** Each scenario: the stranger acts on the owner's object; the check proves refusal and no effect. */
 const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
   'POST /workers/applications/:id/cancel': async (c) => {
@@ -110,26 +128,7 @@ const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
     );
     expect([403, 404]).toContain(res.status);
     expect(await statusOfOwn(c.client, owner, id)).toBe('Accepted');
-/** A new moba of the first estate with meeting details (issue #31), once the application service knows them. */
-async function mobaWithMeeting({ client, world }: IdorContext) {
-  const owner = world.season.estateSessions[0];
-  const meeting = { point: 'Kod zadruge', time: '06:30', contactName: 'Predrag', contactPhone: '0645551234' };
-  const created = await client.post(
-    '/api/estates/vacancies/create',
-    { ...(await vacancyBody(client)), dayOfWork: { meeting } },
-    owner.auth,
-  );
-  expect(created.status).toBe(201);
-  const vacancyId = created.body.id as string;
-  await eventually(async () => {
-    const res = await client.get(`/api/mobas/${vacancyId}/day-of-work`, owner.auth);
-    return res.status === 200 && res.body.meeting?.point === 'Kod zadruge';
-  }, "the moba's meeting details reach the application service");
-  return { owner, vacancyId };
-}
-
-/** Each scenario: the stranger acts on the owner's object; the check proves refusal and no effect. */
-const gatewayIdor: Record<string, (c: IdorContext) => Promise<void>> = {
+  },
   'PUT /estates/vacancies/:id/day-of-work': async (c) => {
     const { owner, vacancyId } = await mobaWithMeeting(c);
     const body = {

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import {
   applicationStatusSchema,
   attendanceSchema,
-  type ConfirmationSettings,
-  type MeetingDetails,
   vacancyStatusSchema,
   type ApplicationStatus,
   type Attendance,
@@ -89,13 +87,6 @@ export interface VacancyDoc extends WithOutbox {
   placesPublished?: number;
   /** Meeting details and confirmation settings as the estate set them (VacancyDayOfWorkSet; latest setAt). */
   dayOfWork?: { meeting: MeetingDetails | null; confirmation: ConfirmationSettings; setAt: string };
-  /** The work days once the estate moved one (read through workDaysOf); `workDaysVersion` rises with each. */
-  /** Meeting details and confirmation settings as the estate set them (VacancyDayOfWorkSet; latest setAt). */
-  dayOfWork?: { meeting: MeetingDetails | null; confirmation: ConfirmationSettings; setAt: string };
-  /** The work days once the estate moved one; read through workDaysOf (domain/work-days.ts). */
-  /** The work days when the estate moved one (issue #31); absent: every day from start to end (domain/work-days.ts). */
-  workDays?: string[];
-  workDaysVersion?: number;
   /** The work days once the estate moved one (read through `workDaysOf`, domain/work-days.ts). */
   workDays?: string[];
   /** Rises with every change of `workDays` (WorkDaysChanged.version). */
@@ -133,6 +124,11 @@ export interface ApplicationDoc extends WithOutbox {
   attendance?: Record<string, Attendance>;
   /** Raised with every attendance change, so concurrent marks never publish a stale whole state. */
   attendanceVersion?: number;
+  /**
+   * Attendance per work day and per head (issue #31): day → head id → mark. Documents from before it
+   * carry only `attendance`, read as the marks of the moba's first work day (domain/attendance.ts).
+   */
+  attendanceByDay?: Record<string, Record<string, Attendance>>;
   /** Status Cancelled: why and when the whole place was given back (release-places/). */
   cancellation?: Cancellation;
   /** Keys of the releases already applied to this application (a retried release gives back nothing twice). */
@@ -163,11 +159,6 @@ export interface WorkerReliabilityDoc {
   lateCancellations: number;
   noShows: number;
   counted: Record<string, true>;
-  /**
-   * Attendance per work day and per head (issue #31): day → head id → mark. Documents from before it
-   * carry only `attendance`, read as the marks of the moba's first work day (domain/attendance.ts).
-   */
-  attendanceByDay?: Record<string, Record<string, Attendance>>;
 }
 
 export type { StoredCrewMember } from './domain/crew';

@@ -122,6 +122,8 @@ async function askedConfirmation(worker: Session) {
     flagged: false,
   });
   return { vacancyId, applicationId };
+}
+
 /** `worker` applies to `vacancyId` and an admin accepts them. */
 async function acceptOn(worker: Session, vacancyId: string) {
   const applicationId = (await t.apply(worker, vacancyId)).body.id as string;
@@ -345,6 +347,8 @@ const cases: Case[] = [
       return { path: `/mobas/${vacancyId}/day-of-work` };
     },
     allowed: { Worker: 200, Estate: 200, Admin: 200 },
+  },
+  {
     name: 'POST /estates/vacancies/:id/attendance (own vacancy, a day that has come, a numbered head)',
     method: 'POST',
     setup: async (s) => {
@@ -358,6 +362,8 @@ const cases: Case[] = [
       };
     },
     allowed: { Estate: 200 },
+  },
+  {
     name: 'POST /estates/vacancies/:id/broadcasts (own vacancy, someone accepted)',
     method: 'POST',
     setup: async (s) => {
@@ -504,6 +510,8 @@ describe('objects of other users (IDOR)', () => {
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('APPLICATION.NOT_VACANCY_OWNER');
     expect((await t.client.get(`/estates/vacancies/${vacancyId}/board`, owner.auth)).status).toBe(200);
+  });
+
   test("a moba's meeting details: another worker, a pending applicant and another estate get 403 NOT_ON_MOBA", async () => {
     const owner = await t.estate();
     const { vacancyId } = await t.vacancy({ estateId: owner.id });

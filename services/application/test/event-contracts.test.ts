@@ -201,6 +201,8 @@ describe("interop with the producers' event definitions in @moba/contracts", () 
         const definition = dayOfWorkEvents.find((d) => d.type === type)!;
         expect(definition.envelope.safeParse(event).success).toBe(true);
       }
+  });
+
   test("an estate's broadcast publishes BroadcastSent and, for no work, WorkDaysChanged, as @moba/contracts defines them", async () => {
     const { vacancyId, estateId } = await t.vacancy({ startDate: t.daysAfterToday(3) });
     const admin = await t.admin();

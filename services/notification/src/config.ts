@@ -41,8 +41,6 @@ export const notificationConfigSchema = runtimeEnvSchema.extend({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Where contact messages are mailed. */
   TEAM_EMAIL: z.email().default('team@moba.rs'),
-  /** The product's public address: links to a moba's page in SMS and mails. */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Browser origins allowed to open the live channel (comma list); same-origin and no Origin are always allowed. */
   ALLOWED_ORIGINS: commaList.pipe(z.array(z.url())),
   /** Admins notified of contact messages besides those learned from UserRegistered (the first admin has no event). */

@@ -16,7 +16,6 @@ export function createEmbedded(ctx: EmbeddedContext): Promise<NotificationServic
       PORT: '0',
       ALLOWED_ORIGINS: allowed,
       PUBLIC_URL: ctx.env.PUBLIC_URL ?? ctx.publicUrl,
-      PUBLIC_URL: ctx.publicUrl,
     }),
   });
 }

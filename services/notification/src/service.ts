@@ -66,11 +66,6 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
   });
   const sms = await openSmsStore(deps.store);
   const smsSender = deps.smsSender ?? (await createSmsSender(config.SMS_URL, deps.store, () => clock.now()));
-  const smsJob = createSmsJob({ sms, clock, logger, sender: smsSender, config });
-  // DA / NE replies leave as SmsConfirmationReceived through this service's one outbox.
-  const replies = await openSmsReplies(deps.store);
-  const relay = createOutboxRelay({ bus: deps.bus, collections: [replies] as never, logger });
-  const inboundSms = { ...smsJob.context, confirmationReplies: { replies, relay } };
   const smsJob = createSmsJob({
     sms,
     clock,
@@ -79,6 +74,10 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
     config,
     onSettled: (doc, status) => recordBroadcastSms(store, clock, doc, status),
   });
+  // DA / NE replies leave as SmsConfirmationReceived through this service's one outbox.
+  const replies = await openSmsReplies(deps.store);
+  const relay = createOutboxRelay({ bus: deps.bus, collections: [replies] as never, logger });
+  const inboundSms = { ...smsJob.context, confirmationReplies: { replies, relay } };
   const core = { store, clock, live, logger };
   const contact = {
     ...core,

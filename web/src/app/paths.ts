@@ -30,7 +30,6 @@ export const paths = {
   /** The public harvest calendar, pre-rendered in Serbian Latin here and in the other scripts below. */
   harvestCalendar: '/harvest-calendar',
   harvestCalendarIn: (lng: 'sr-Cyrl' | 'en') => `/harvest-calendar/${lng}`,
-  moba: (vacancyId: string) => `/moba/${vacancyId}`,
 
   estate: {
     root: '/estate',

@@ -56,7 +56,6 @@ const EstatePastMobasPage = lazy(() => import('../features/my-mobas/pages/Estate
 const RatingsPage = lazy(() => import('../features/ratings/pages/RatingsPage'));
 const RateEstatePage = lazy(() => import('../features/ratings/pages/RateEstatePage'));
 const RateWorkersPage = lazy(() => import('../features/ratings/pages/RateWorkersPage'));
-const RosterPage = lazy(() => import('../features/crew/pages/RosterPage'));
 const DayBoardPage = lazy(() => import('../features/day-of-work/confirm/DayBoardPage'));
 const EditDayOfWorkPage = lazy(() => import('../features/day-of-work/meeting/EditDayOfWorkPage'));
 const RosterPage = lazy(() => import('../features/day-of-work/attendance/RosterPage'));

@@ -64,12 +64,8 @@ export const applicationErrorCodes = {
   CONFIRMATION_ANSWERED: 'APPLICATION.CONFIRMATION_ANSWERED',
   /** The confirmation's deadline has passed: the answer comes too late. */
   CONFIRMATION_CLOSED: 'APPLICATION.CONFIRMATION_CLOSED',
-  /** The day asked for is not one of the moba's work days (field day). */
-  NOT_A_WORK_DAY: 'APPLICATION.NOT_A_WORK_DAY',
   /** The caller is not accepted on this moba (nor its estate, nor an admin): its meeting details are not theirs. */
   NOT_ON_MOBA: 'APPLICATION.NOT_ON_MOBA',
-  /** An estate's broadcasts: the day named is not a (future, for 'no-work') work day of the moba (field day). */
-  NOT_A_WORK_DAY: 'APPLICATION.NOT_A_WORK_DAY',
   /** An estate's broadcasts: nobody accepted on the moba (or on that day) to send it to. */
   NO_RECIPIENTS: 'APPLICATION.NO_RECIPIENTS',
   /** An estate's broadcasts: more than BROADCASTS_PER_DAY for one moba today. */

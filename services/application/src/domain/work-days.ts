@@ -84,18 +84,3 @@ export function boardDayOf(days: readonly string[], today: string) {
   const sorted = [...days].sort();
   return sorted.find((day) => day >= today) ?? sorted.at(-1)!;
 }
-import { allDaysOf } from '@moba/contracts';
-
-/** A moba's work days: as moved by the estate (`workDays`), or every day from start to end. */
-import { allDaysOf } from '@moba/contracts';
-
-/** A moba's work days: as the estate moved them, else every day from its start to its end. */
-export const workDaysOf = (vacancy: { startDate: string; endDate: string; workDays?: string[] }) =>
-import { allDaysOf } from '@moba/contracts';
-
-/**
- * The work days of a moba (issue #31): every day from start to end until the estate moves one
- * ("no work tomorrow"); then the list kept on the vacancy replica (`VacancyDoc.workDays`).
- */
-export const workDaysOf = (vacancy: { startDate: string; endDate: string; workDays?: string[] }): string[] =>
-  vacancy.workDays ?? allDaysOf(vacancy.startDate, vacancy.endDate);

@@ -12,17 +12,18 @@ export interface SmsContext {
   kick?: () => void;
   /** Where recognised DA / NE replies go out as SmsConfirmationReceived (inbound routes only). */
   confirmationReplies?: { replies: Collection<SmsReplyDoc>; relay: OutboxRelay };
+  /** The product's public address: texts about a moba link to its page there. */
+  publicUrl?: string;
 }
 
 function textOf(
   message: { kind: SmsOutboxKind; facts?: SmsFacts; text?: (language: Language) => string },
   language: Language,
+  publicUrl: string | undefined,
 ): string {
   if (message.text) return message.text(language);
   if (message.kind === 'broadcast') throw new Error('a broadcast SMS is queued with its text');
-  return smsText(message.kind, message.facts ?? {}, language);
-  /** The product's public address: texts about a moba link to its page there. */
-  publicUrl?: string;
+  return smsText(message.kind, message.facts ?? {}, language, publicUrl);
 }
 
 /**
@@ -52,8 +53,7 @@ export async function queueSms(
       recipientId: recipient._id,
       phone: recipient.phone,
       kind: message.kind,
-      text: textOf(message, recipient.language),
-      text: smsText(message.kind, message.facts ?? {}, recipient.language, ctx.publicUrl),
+      text: textOf(message, recipient.language, ctx.publicUrl),
       attempts: 0,
       nextAttemptAt: now,
       createdAt: now,

@@ -2,9 +2,13 @@ import { toCyrillic, toLatin, type BroadcastTemplate, type Language } from '@mob
 import { SMS_ONE_PART, SMS_SPLIT_PART, smsLength, toGsm7 } from './gsm7';
 
 export type SmsKind =
-  'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted' | 'standbyOffered';
-export type SmsKind = 'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted' | 'confirm';
-export type SmsKind = 'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted';
+  | 'guestReceived'
+  | 'accepted'
+  | 'rejected'
+  | 'reminder'
+  | 'vacancyDeleted'
+  | 'standbyOffered'
+  | 'confirm';
 /** What an outbox message is: one of the written kinds, or an estate's broadcast (its own text). */
 export type SmsOutboxKind = SmsKind | 'broadcast';
 
@@ -13,16 +17,12 @@ export interface SmsFacts {
   title?: string;
   /** The moba's first day, yyyy-mm-dd. */
   startDate?: string;
-  /** An absolute link (a moba's page). */
+  /** The moba: the accepted, reminder and standby texts carry a short link to its page. */
+  vacancyId?: string;
+  /** An absolute link given with the message (otherwise the moba's page, when `vacancyId` is known). */
   link?: string;
-}
-
-type Template = (f: { title: string; date: string; link: string }) => string;
   /** The meeting time of that day (HH:MM), when the estate gave one. */
   time?: string;
-}
-
-type Template = (f: { title: string; date: string; time?: string }) => string;
   /** Meeting details for the accepted person (issue #31): the point, the first day's time, the contact. */
   meeting?: SmsMeeting;
 }
@@ -33,6 +33,48 @@ export interface SmsMeeting {
   contactName: string;
   contactPhone: string;
 }
+
+type Template = (f: { title: string; date: string; link: string; time?: string }) => string;
+
+/**
+ * The texts, written in Serbian Latin with diacritics and in English. Serbian goes out without
+ * diacritics ('sr', GSM-7: one 160-character part) or in Cyrillic ('sr-Cyrl', UCS-2: 70 characters a
+ * part). Every text ends with how to stop.
+ */
+const serbian: Record<SmsKind, Template> = {
+  guestReceived: () =>
+    'Moba: primili smo vašu prijavu. Javićemo vam se kada nađemo mobu za vas. Odjava: odgovorite STOP',
+  accepted: ({ title, date, link }) =>
+    `Moba: prihvaćeni ste za mobu "${title}"${date ? `, početak ${date}` : '.'}${link ? ` ${link}` : ' Vidimo se!'} Odjava: STOP`,
+  rejected: ({ title }) =>
+    `Moba: prijava za "${title}" nije prihvaćena. Pogledajte druge mobe u aplikaciji. Odjava: STOP`,
+  reminder: ({ title, date, link }) =>
+    `Moba: sutra${date ? ` (${date})` : ''} počinje moba "${title}".${link ? ` ${link}` : ' Srećan rad!'} Odjava: STOP`,
+  vacancyDeleted: ({ title }) =>
+    `Moba: moba "${title}" je otkazana. Pogledajte druge mobe u aplikaciji. Odjava: STOP`,
+  standbyOffered: ({ title, link }) =>
+    `Moba: slobodno mesto na mobi "${title}". Prvi koji uzme dobija ga: ${link} Odjava: STOP`,
+  // Asked the evening before; the reply is read by the inbound webhook (domain/confirmation-reply).
+  confirm: ({ title, date, time }) =>
+    `Moba: dolazite li na "${title}"${date ? ` ${date}` : ''}${time ? ` u ${time}` : ''}? Odgovorite DA ili NE. Odjava: STOP`,
+};
+
+const english: Record<SmsKind, Template> = {
+  guestReceived: () =>
+    'Moba: we received your application. We will contact you when we find a moba for you. Reply STOP to stop',
+  accepted: ({ title, date, link }) =>
+    `Moba: you are accepted for "${title}"${date ? `, starting ${date}.` : '.'}${link ? ` ${link}` : ' See you!'} Reply STOP to stop`,
+  rejected: ({ title }) =>
+    `Moba: your application for "${title}" was not accepted. See other mobas in the app. STOP to stop`,
+  reminder: ({ title, date, link }) =>
+    `Moba: "${title}" starts tomorrow${date ? ` (${date})` : ''}.${link ? ` ${link}` : ' Good luck!'} Reply STOP to stop`,
+  vacancyDeleted: ({ title }) =>
+    `Moba: "${title}" was cancelled. See other mobas in the app. Reply STOP to stop`,
+  standbyOffered: ({ title, link }) =>
+    `Moba: a place opened on "${title}". First to take it gets it: ${link} STOP to stop`,
+  confirm: ({ title, date, time }) =>
+    `Moba: are you coming to "${title}"${date ? ` on ${date}` : ''}${time ? ` at ${time}` : ''}? Reply DA (yes) or NE (no). STOP to stop`,
+};
 
 /** A shortened part already ends with "...": no second full stop. */
 const ended = (text: string) => (text.endsWith('...') ? text : `${text}.`);
@@ -48,64 +90,8 @@ const serbianMeeting: MeetingTemplate = ({ title, date, time, point, contactName
 const englishMeeting: MeetingTemplate = ({ title, date, time, point, contactName, contactPhone }) =>
   `Moba: accepted${title ? ` for "${title}"` : ''}. Meet${date ? ` ${date}` : ''} at ${time}: ${ended(point)} Contact: ${contactName} ${contactPhone}. STOP to stop`;
 
-type Template = (f: { title: string; date: string }) => string;
-  /** The moba: the accepted and reminder texts carry a short link to its page. */
-  vacancyId?: string;
-}
-
-type Template = (f: { title: string; date: string; link: string }) => string;
-
-/**
- * The texts, written in Serbian Latin with diacritics and in English. Serbian goes out without
- * diacritics ('sr', GSM-7: one 160-character part) or in Cyrillic ('sr-Cyrl', UCS-2: 70 characters a
- * part). Every text ends with how to stop.
- */
-const serbian: Record<SmsKind, Template> = {
-  guestReceived: () =>
-    'Moba: primili smo vašu prijavu. Javićemo vam se kada nađemo mobu za vas. Odjava: odgovorite STOP',
-  accepted: ({ title, date, link }) =>
-    `Moba: prihvaćeni ste za mobu "${title}"${date ? `, početak ${date}` : '.'}${link || ' Vidimo se!'} Odjava: STOP`,
-  rejected: ({ title }) =>
-    `Moba: prijava za "${title}" nije prihvaćena. Pogledajte druge mobe u aplikaciji. Odjava: STOP`,
-  reminder: ({ title, date, link }) =>
-    `Moba: sutra${date ? ` (${date})` : ''} počinje moba "${title}".${link || ' Srećan rad!'} Odjava: STOP`,
-  vacancyDeleted: ({ title }) =>
-    `Moba: moba "${title}" je otkazana. Pogledajte druge mobe u aplikaciji. Odjava: STOP`,
-  standbyOffered: ({ title, link }) =>
-    `Moba: slobodno mesto na mobi "${title}". Prvi koji uzme dobija ga: ${link} Odjava: STOP`,
-  // Asked the evening before; the reply is read by the inbound webhook (domain/confirmation-reply).
-  confirm: ({ title, date, time }) =>
-    `Moba: dolazite li na "${title}"${date ? ` ${date}` : ''}${time ? ` u ${time}` : ''}? Odgovorite DA ili NE. Odjava: STOP`,
-};
-
-const english: Record<SmsKind, Template> = {
-  guestReceived: () =>
-    'Moba: we received your application. We will contact you when we find a moba for you. Reply STOP to stop',
-  accepted: ({ title, date, link }) =>
-    `Moba: you are accepted for "${title}"${date ? `, starting ${date}.` : '.'}${link || ' See you!'} Reply STOP to stop`,
-  rejected: ({ title }) =>
-    `Moba: your application for "${title}" was not accepted. See other mobas in the app. STOP to stop`,
-  reminder: ({ title, date, link }) =>
-    `Moba: "${title}" starts tomorrow${date ? ` (${date})` : ''}.${link || ' Good luck!'} Reply STOP to stop`,
-  vacancyDeleted: ({ title }) =>
-    `Moba: "${title}" was cancelled. See other mobas in the app. Reply STOP to stop`,
-  standbyOffered: ({ title, link }) =>
-    `Moba: a place opened on "${title}". First to take it gets it: ${link} STOP to stop`,
-  confirm: ({ title, date, time }) =>
-    `Moba: are you coming to "${title}"${date ? ` on ${date}` : ''}${time ? ` at ${time}` : ''}? Reply DA (yes) or NE (no). STOP to stop`,
-};
-
 /** Stands for the link while the text changes script (a link is never transliterated). */
 const LINK_MARK = '@@0@@';
-
-/** 2026-07-05 → "5.7." (Serbian) or "5 Jul" (English). */
-function shortDate(isoDate: string | undefined, language: Language): string {
-  if (!isoDate) return '';
-  const [, m, d] = isoDate.split('-').map(Number);
-  if (language === 'en')
-    return `${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m! - 1]}`;
-  return `${d}.${m}.`;
-}
 
 /**
  * The moba's page, absolute and short: the public address without "www." and a trailing slash. English
@@ -116,6 +102,15 @@ export function mobaLink(vacancyId: string | undefined, publicUrl: string | unde
   if (!vacancyId || !publicUrl) return '';
   const base = publicUrl.replace(/\/+$/, '').replace('://www.', '://');
   return `${base}${language === 'en' ? '/en' : ''}/moba/${vacancyId}`;
+}
+
+/** 2026-07-05 → "5.7." (Serbian) or "5 Jul" (English). */
+function shortDate(isoDate: string | undefined, language: Language): string {
+  if (!isoDate) return '';
+  const [, m, d] = isoDate.split('-').map(Number);
+  if (language === 'en')
+    return `${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m! - 1]}`;
+  return `${d}.${m}.`;
 }
 
 /** Writes the final text in the recipient's script: GSM-7 for 'sr' and 'en', Cyrillic for 'sr-Cyrl'. */
@@ -134,34 +129,17 @@ const maxUnits = (encoding: 'GSM-7' | 'UCS-2') =>
  * The SMS text of one kind for one recipient, kept to one GSM-7 part (160 characters) or two Cyrillic
  * parts by shortening the moba's title with "...".
  */
-export function smsText(kind: SmsKind, facts: SmsFacts, language: Language): string {
+export function smsText(kind: SmsKind, facts: SmsFacts, language: Language, publicUrl?: string): string {
   if (kind === 'accepted' && facts.meeting) return acceptedWithMeeting(facts, facts.meeting, language);
   const template = (language === 'en' ? english : serbian)[kind];
   const date = shortDate(facts.startDate, language);
-  const fullTitle = toLatin(facts.title ?? '').trim();
-  const link = facts.link ?? '';
-  const render = (title: string) =>
-    inRecipientScript(template({ title, date, link: LINK_MARK }), language).replace(LINK_MARK, link);
-  const time = facts.time;
-  const render = (title: string) => inRecipientScript(template({ title, date, time }), language);
-  return fitted((title) => template({ title, date }), facts.title, language);
-}
-
-/** The text rendered with the title, shortened with "..." until it fits one GSM-7 part (two Cyrillic). */
-function fitted(template: (title: string) => string, title: string | undefined, language: Language): string {
-  const fullTitle = toLatin(title ?? '').trim();
-  const render = (shown: string) => inRecipientScript(template(shown), language);
-export function smsText(kind: SmsKind, facts: SmsFacts, language: Language, publicUrl?: string): string {
-  const template = (language === 'en' ? english : serbian)[kind];
-  const date = shortDate(facts.startDate, language);
-  const fullTitle = toLatin(facts.title ?? '').trim();
-  const link = ` ${mobaLink(facts.vacancyId, publicUrl, language)}`.trimEnd();
-  const render = (title: string) => inRecipientScript(template({ title, date, link }), language);
-  let text = render(fullTitle);
-  const limit = maxUnits(smsLength(text).encoding);
-  for (let keep = fullTitle.length - 1; smsLength(text).units > limit && keep >= 0; keep--) {
-    text = render(keep > 0 ? `${fullTitle.slice(0, keep).trimEnd()}...` : '');
-  }
+  const link = facts.link ?? mobaLink(facts.vacancyId, publicUrl, language);
+  const text = fitted(
+    (title) => template({ title, date, time: facts.time, link: link ? LINK_MARK : '' }),
+    facts.title,
+    language,
+    (rendered) => rendered.replace(LINK_MARK, link),
+  );
   return text;
 }
 
@@ -188,6 +166,25 @@ function acceptedWithMeeting(facts: SmsFacts, meeting: SmsMeeting, language: Lan
     }
   }
   return text;
+}
+
+/** The text rendered with the title, shortened with "..." until it fits one GSM-7 part (two Cyrillic). */
+function fitted(
+  template: (title: string) => string,
+  title: string | undefined,
+  language: Language,
+  finish: (text: string) => string = (text) => text,
+): string {
+  const fullTitle = toLatin(title ?? '').trim();
+  const render = (shown: string) => finish(inRecipientScript(template(shown), language));
+  let text = render(fullTitle);
+  const limit = maxUnits(smsLength(text).encoding);
+  for (let keep = fullTitle.length - 1; smsLength(text).units > limit && keep >= 0; keep--) {
+    text = render(keep > 0 ? `${fullTitle.slice(0, keep).trimEnd()}...` : '');
+  }
+  return text;
+}
+
 /** What an estate's broadcast says (BroadcastSent), for its SMS. */
 export interface BroadcastSmsFacts {
   template: BroadcastTemplate;

@@ -82,8 +82,7 @@ export async function smsApplicationAccepted(
     id: `accepted:${facts.applicationId}`,
     recipientId: facts.recipientId,
     kind: 'accepted',
-    facts: { ...moba, ...(meeting ? { meeting } : {}) },
-    facts: { ...moba, vacancyId: facts.vacancyId },
+    facts: { ...moba, vacancyId: facts.vacancyId, ...(meeting ? { meeting } : {}) },
   });
 }
 

@@ -25,7 +25,6 @@ const actionOf = (n: Notification): { to: string; label: string } | null => {
   const vacancyId = n.content.params.vacancyId;
   if (n.content.key === CONFIRMATION_REQUESTED && typeof vacancyId === 'string')
     return { to: paths.moba(vacancyId), label: 'ConfirmationRequested' };
-  const { vacancyId } = n.content.params;
   if (n.content.key === BROADCAST && typeof vacancyId === 'string')
     return { to: paths.moba(vacancyId), label: 'day-of-work:broadcast.notification.open' };
   const to = actionPath(n);
