@@ -14,7 +14,6 @@ import {
   acceptResultSchema,
   dayAttendanceRequestSchema,
   dayRosterSchema,
-  attendanceRequestSchema,
   broadcastRequestSchema,
   sentBroadcastSchema,
   crewRequestSchema,

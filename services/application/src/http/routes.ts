@@ -8,7 +8,6 @@ import {
   queueFilterSchema,
   applyRequestSchema,
   dayAttendanceRequestSchema,
-  attendanceRequestSchema,
   broadcastRequestSchema,
   crewRequestSchema,
   guestAcceptRequestSchema,

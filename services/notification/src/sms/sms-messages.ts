@@ -2,13 +2,7 @@ import { toCyrillic, toLatin, type BroadcastTemplate, type Language } from '@mob
 import { SMS_ONE_PART, SMS_SPLIT_PART, smsLength, toGsm7 } from './gsm7';
 
 export type SmsKind =
-  | 'guestReceived'
-  | 'accepted'
-  | 'rejected'
-  | 'reminder'
-  | 'vacancyDeleted'
-  | 'standbyOffered'
-  | 'confirm';
+  'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted' | 'standbyOffered' | 'confirm';
 /** What an outbox message is: one of the written kinds, or an estate's broadcast (its own text). */
 export type SmsOutboxKind = SmsKind | 'broadcast';
 
