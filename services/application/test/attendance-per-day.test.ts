@@ -356,3 +356,34 @@ describe('gender on the roster', () => {
     expect(roster.rows[0]).toMatchObject({ role: 'Leader', name: 'Dragan P.', gender: 'male' });
   });
 });
+
+describe('a no-show counts in the worker reliability figure', () => {
+  test('the applicant marked "did not come" on two days counts two no-shows, a repeated mark none more', async () => {
+    const m = await startedMoba();
+    const mark = (day: string) =>
+      t.client.post(
+        `/estates/vacancies/${m.vacancyId}/attendance`,
+        { day, marks: [{ personId: m.soloApplication, attendance: 'DidNotCome' }] },
+        m.owner.auth,
+      );
+    expect((await mark(days.first())).status).toBe(200);
+    expect((await mark(days.second())).status).toBe(200);
+    // Correcting to "came" and back on the same day counts that day's no-show once.
+    await t.client.post(
+      `/estates/vacancies/${m.vacancyId}/attendance`,
+      { day: days.second(), marks: [{ personId: m.soloApplication, attendance: 'Came' }] },
+      m.owner.auth,
+    );
+    expect((await mark(days.second())).status).toBe(200);
+    const reliability = await t.client.get('/workers/me/reliability', m.solo.auth);
+    expect(reliability.status).toBe(200);
+    expect(reliability.body.noShows).toBe(2);
+    const crewMemberOnly = await t.client.post(
+      `/estates/vacancies/${m.vacancyId}/attendance`,
+      { day: days.first(), marks: [{ personId: `${m.crewApplication}:2`, attendance: 'DidNotCome' }] },
+      m.owner.auth,
+    );
+    expect(crewMemberOnly.status).toBe(200);
+    expect((await t.client.get('/workers/me/reliability', m.leader.auth)).body.noShows).toBe(0);
+  });
+});
