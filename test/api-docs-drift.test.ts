@@ -168,6 +168,8 @@ async function exerciseModeration(client: TestClient, estate: Auth, admin: Auth)
     'the admin accepts (the vacancy replica may lag a moment)',
     10_000,
   );
+  // The moba's public page (issue #31), as a visitor opening a shared link reads it.
+  await client.get(`/api/vacancies/${vacancyId}`);
   // Meeting details (issue #31): the estate gives them, the accepted worker reads them.
   const meeting = { point: 'Kod zadruge', time: '06:30', contactName: 'Predrag', contactPhone: '0645551234' };
   await client.put(`/api/estates/vacancies/${vacancyId}/day-of-work`, { meeting }, estate);

@@ -352,7 +352,7 @@ test('the admin accepts; the worker gets a live notification and sees the moba u
 
   await workerPage.goto(`${product.url}/worker/my-mobas`);
   const mine = workerPage.getByTestId('my-moba').filter({ hasText: mobas.free.title });
-  await mine.getByText('Prihvaćeno').waitFor();
+  await mine.getByTestId('application-status').filter({ hasText: 'Prihvaćeno' }).waitFor();
   await screenshots(workerPage, 'season-worker-my-mobas');
 
   await estatePage.goto(`${product.url}/estate/my-mobas`);
