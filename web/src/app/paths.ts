@@ -94,7 +94,11 @@ export const landingOf = (role: Role): string =>
 
 /** Where a user goes once signed in: back to the page that sent them to sign in (their own, or a moba's), else their landing. */
 export const afterLogin = (role: Role, from?: string | null): string =>
-  from && (from.startsWith(`/${role.toLowerCase()}`) || mobaAddress.test(from)) ? from : landingOf(role);
+  from &&
+  !from.endsWith('/update-password') && // a password change signs out on purpose: start afresh
+  (from.startsWith(`/${role.toLowerCase()}`) || mobaAddress.test(from))
+    ? from
+    : landingOf(role);
 
 /** Where the reader finds the contact form: the role's route (spec §2) or the public one. Admins get none. */
 export const contactOf = (role: Role | null): string | null =>
