@@ -42,6 +42,8 @@ module.exports = {
       ...node('web', ['<rootDir>/web/src', '<rootDir>/web/test/unit']),
       testEnvironment: 'jsdom',
       setupFiles: ['<rootDir>/web/test/unit/polyfills.ts'],
+      // Vite bundles the style sheets; a component under test only needs its import to resolve.
+      moduleNameMapper: { ...moduleNameMapper, '\\.css$': '<rootDir>/web/test/unit/style-sheet.ts' },
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     },
     { ...node('browser', ['<rootDir>/web/test/browser']), testTimeout: 60000 },
