@@ -27,7 +27,7 @@ const node = (name, roots) => ({
   testMatch: ['**/*.test.ts'],
 });
 module.exports = {
-  testTimeout: 20000,
+  testTimeout: 60000, // only a stuck test should reach it: on a loaded CI machine a sound one takes many times its usual time
   reporters: ['default', '<rootDir>/scripts/jest-slowest-suites.cjs'],
   testSequencer: '<rootDir>/scripts/jest-slow-first-sequencer.cjs',
   projects: [
@@ -46,6 +46,6 @@ module.exports = {
       moduleNameMapper: { ...moduleNameMapper, '\\.css$': '<rootDir>/web/test/unit/style-sheet.ts' },
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     },
-    { ...node('browser', ['<rootDir>/web/test/browser']), testTimeout: 60000 },
+    { ...node('browser', ['<rootDir>/web/test/browser']), testTimeout: 120000 },
   ],
 };

@@ -121,16 +121,20 @@ test('2,000 accepted workers over 100 mobas are asked once at 18:00, with a noti
   await cluster.kill('notification-1');
   await cluster.start('notification-1');
 
+  // A loaded machine may take its time; only a stall (no new request for two minutes) fails the test.
   let count = 0;
-  while ((count = await asked()) < WORKERS) {
-    if (Date.now() > deadline) throw new Error(`only ${count} of ${WORKERS} requests arrived`);
+  let progressAt = Date.now();
+  for (let last = -1; (count = await asked()) < WORKERS; last = count) {
+    if (count > last) progressAt = Date.now();
+    if (Date.now() - progressAt > 120_000) throw new Error(`stalled at ${count} of ${WORKERS} requests`);
     await new Promise((r) => setTimeout(r, 200));
   }
   expect(seenAtKill).toBeLessThan(WORKERS);
   expect(await confirmations.count({})).toBe(WORKERS);
   // Everything the application service had to publish has gone out; still exactly one each.
+  const drained = Date.now() + 120_000;
   while ((await confirmations.count({ '_outbox.0': { $exists: true } })) > 0) {
-    if (Date.now() > deadline) throw new Error('requests still waiting in the outbox');
+    if (Date.now() > drained) throw new Error('requests still waiting in the outbox');
     await new Promise((r) => setTimeout(r, 200));
   }
   const rows = await notifications.findFields({ key: notificationKeys.confirmationRequested }, ['userId']);
@@ -140,4 +144,4 @@ test('2,000 accepted workers over 100 mobas are asked once at 18:00, with a noti
   expect(perWorker.size).toBe(WORKERS);
   expect([...perWorker.values()].every((n) => n === 1)).toBe(true);
   expect(workerIds.every((id) => perWorker.has(id))).toBe(true);
-}, 480_000);
+}, 900_000);

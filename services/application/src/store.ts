@@ -149,15 +149,14 @@ export interface StandbyOfferDoc extends WithOutbox {
 
 /**
  * A worker's reliability (_id = workerId), counted from this service's own events and decisions.
- * `counted` holds the keys already counted (an event id, a no-show's person and day), so a repeat
- * counts nothing twice.
+ * `counted` holds the event ids already counted, so a repeat counts nothing twice. No-shows are not
+ * kept here: they are read from the attendance.
  */
 export interface WorkerReliabilityDoc {
   _id: string;
   accepted: number;
   cancellations: number;
   lateCancellations: number;
-  noShows: number;
   counted: Record<string, true>;
 }
 

@@ -385,5 +385,13 @@ describe('a no-show counts in the worker reliability figure', () => {
     );
     expect(crewMemberOnly.status).toBe(200);
     expect((await t.client.get('/workers/me/reliability', m.leader.auth)).body.noShows).toBe(0);
+
+    // The estate corrects the first day to "came": the figure follows the attendance at once.
+    await t.client.post(
+      `/estates/vacancies/${m.vacancyId}/attendance`,
+      { day: days.first(), marks: [{ personId: m.soloApplication, attendance: 'Came' }] },
+      m.owner.auth,
+    );
+    expect((await t.client.get('/workers/me/reliability', m.solo.auth)).body.noShows).toBe(1);
   });
 });

@@ -342,8 +342,10 @@ describe('the deadline', () => {
     const released = t
       .eventsOf('PlacesReleased')
       .filter((e) => (e.data as { applicationId: string }).applicationId === free.solos[0]!.applicationId);
+    // A place freed for want of an answer is not a late cancellation: the worker did not cancel, and
+    // may not have seen the request (the rule in @moba/contracts counts only cancellations and removals).
     expect(released.map((e) => e.data)).toEqual([
-      expect.objectContaining({ reason: 'unanswered', late: true }),
+      expect.objectContaining({ reason: 'unanswered', late: false }),
     ]);
   });
 });

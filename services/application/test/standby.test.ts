@@ -10,7 +10,6 @@ import {
 import { startApplication, type TestApp } from './helpers';
 import { faultyStore } from './faulty-store';
 import { releasePlaces } from '../src/release-places/release-places';
-import { recordNoShow } from '../src/worker-reliability/worker-reliability';
 import type { AppContext } from '../src/context';
 
 /**
@@ -301,27 +300,6 @@ describe('cancellation, offers and reliability', () => {
       5000,
     );
     expect((await stats()).openApplications).toBe(before.openApplications - 1);
-  });
-
-  test('a no-show counts once per person and day, however often it is recorded', async () => {
-    const worker = await t.worker();
-    const ctx = {
-      store: t.store,
-      clock: t.deps.clock,
-      logger: createLogger('test', 'silent'),
-      relay: { kick: () => undefined } as never,
-      crewLimits: { savesPerDay: 100, newPhonesPerDay: 250 },
-    };
-    const noShow = {
-      workerId: worker.id,
-      applicationId: crypto.randomUUID(),
-      personId: 'p1',
-      day: '2027-07-01',
-    };
-    await recordNoShow(ctx, noShow);
-    await recordNoShow(ctx, noShow);
-    await recordNoShow(ctx, { ...noShow, day: '2027-07-02' });
-    expect((await reliability(worker)).noShows).toBe(2);
   });
 
   test('a cancellation needs a known reason; a bad one answers 400 naming the field and changes nothing', async () => {

@@ -48,7 +48,10 @@ const routePreloads: Record<string, Preload> = {
     namespaces: [...signedIn, 'mobas', 'find', 'work'],
   },
   '/estate/my-mobas': { chunks: ['appLayout', 'estateMyMobas'], namespaces: [...signedIn, 'my-mobas'] },
-  '/admin/tickets': { chunks: ['appLayout', 'adminTickets'], namespaces: [...signedIn, 'admin'] },
+  '/admin/tickets': {
+    chunks: ['appLayout', 'adminTickets'],
+    namespaces: [...signedIn, 'admin', 'crew', 'day-of-work'],
+  },
   '/moba': { chunks: ['storeLayout', 'mobaPage'], namespaces: ['day-of-work', 'mobas'] },
 };
 const roleLanding: Record<string, string> = {

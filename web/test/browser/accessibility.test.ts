@@ -4,9 +4,9 @@
  * and the elements.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { ADMIN, mobaFields, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, visitorPages, type Product } from './helpers';
+import { runProductAndBrowser, visitorPages, type Product, eventually } from './helpers';
 
 jest.setTimeout(300_000);
 
@@ -123,7 +123,6 @@ beforeAll(async () => {
         (v) => v.id === created.body.id,
       ),
     'the moba open for workers',
-    15_000,
   );
   // An application, so the admin's queue has a card to select, bulk-decide and use the keys on.
   const applied = await client.post('/api/applications/create', { vacancyId: mobaId }, w.auth);

@@ -4,9 +4,9 @@
  * outcome, matching help for a moba with free places, and the per-day charts with their CSV.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { ADMIN, loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { logIn, runProductAndBrowser, screenshots, unique, type Product } from './helpers';
+import { logIn, runProductAndBrowser, screenshots, unique, type Product, eventually } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -46,22 +46,17 @@ async function applicants(vacancyId: string, count: number) {
     await eventually(
       async () => (await client.post('/api/applications/create', { vacancyId }, worker.auth)).status === 201,
       'applied',
-      10_000,
     );
     names.push(`${worker.firstName} ${worker.lastName}`);
   }
-  await eventually(
-    async () => {
-      const list = await client.post('/api/admin/applications/pending', {}, admin.auth);
-      return (
-        (list.body as { worker: { fullName: string } | null }[]).filter((a) =>
-          names.includes(a.worker?.fullName ?? ''),
-        ).length === count
-      );
-    },
-    'listed with worker details',
-    10_000,
-  );
+  await eventually(async () => {
+    const list = await client.post('/api/admin/applications/pending', {}, admin.auth);
+    return (
+      (list.body as { worker: { fullName: string } | null }[]).filter((a) =>
+        names.includes(a.worker?.fullName ?? ''),
+      ).length === count
+    );
+  }, 'listed with worker details');
   return names;
 }
 

@@ -3,10 +3,10 @@
  * tickets (worker and guest applications), notes, users (ban, reactivate), vacancies and statistics.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { testClient, eventually, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { simulateSeason } from '../../../scripts/season/simulate-season';
 import { ADMIN, mobaFields, loginAdmin, registeredUser } from '../../../test/support/product';
-import { logIn, runProductAndBrowser, screenshots, type Product } from './helpers';
+import { logIn, runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -41,14 +41,10 @@ async function createVacancy(estate: Session, title: string): Promise<string> {
 async function openVacancy(title: string) {
   const estate = await registeredUser(client, 'estate');
   const vacancyId = await createVacancy(estate, title);
-  await eventually(
-    async () => {
-      const list = await client.post('/api/admin/vacancies/open', { pageSize: 100 }, admin.auth);
-      return (list.body.items as { id: string }[]).some((v) => v.id === vacancyId);
-    },
-    'vacancy listed as open',
-    10_000,
-  );
+  await eventually(async () => {
+    const list = await client.post('/api/admin/vacancies/open', { pageSize: 100 }, admin.auth);
+    return (list.body.items as { id: string }[]).some((v) => v.id === vacancyId);
+  }, 'vacancy listed as open');
   return { estate, vacancyId };
 }
 
@@ -58,18 +54,13 @@ async function workerApplication(vacancyId: string) {
   await eventually(
     async () => (await client.post('/api/applications/create', { vacancyId }, worker.auth)).status < 300,
     'application created',
-    10_000,
   );
-  await eventually(
-    async () => {
-      const pending = await client.post('/api/admin/applications/pending', {}, admin.auth);
-      return (pending.body as { workerId: string; worker: unknown }[]).some(
-        (a) => a.workerId === worker.userId && a.worker,
-      );
-    },
-    'application listed with worker details',
-    10_000,
-  );
+  await eventually(async () => {
+    const pending = await client.post('/api/admin/applications/pending', {}, admin.auth);
+    return (pending.body as { workerId: string; worker: unknown }[]).some(
+      (a) => a.workerId === worker.userId && a.worker,
+    );
+  }, 'application listed with worker details');
   return { worker, name };
 }
 
@@ -160,15 +151,11 @@ test('the admin edits the note of a worker application, accepts it after confirm
   await page.getByTestId('decision-done').getByText(name).waitFor();
   await card.waitFor({ state: 'detached' });
 
-  await eventually(
-    async () => {
-      await page.goto(`${product.url}/admin/stats`);
-      await page.getByTestId('stat-value-pendingApplications').waitFor();
-      return (await statValue(page, 'pendingApplications')) === pendingBefore - 1;
-    },
-    'pending count down by one',
-    15_000,
-  );
+  await eventually(async () => {
+    await page.goto(`${product.url}/admin/stats`);
+    await page.getByTestId('stat-value-pendingApplications').waitFor();
+    return (await statValue(page, 'pendingApplications')) === pendingBefore - 1;
+  }, 'pending count down by one');
   await screenshots(page, 'admin-stats-after');
   await context.close();
 });
@@ -276,7 +263,6 @@ test('the admin bans a worker with a reason, the worker is logged out on the nex
   await eventually(
     async () => (await page.getByTestId('admin-user').count()) === 1,
     'only the searched user listed',
-    10_000,
   );
   await card.getByRole('button', { name: 'Blokiraj' }).click();
   const dialog = page.getByRole('dialog');
@@ -316,14 +302,10 @@ test('the admin sorts users by name and lists open or all vacancies with filters
   // The list is refetched in the new order; wait for it rather than reading the old one.
   const sortedByName = (names: string[]) =>
     names.every((n, i) => i === 0 || names[i - 1].localeCompare(n, 'sr') <= 0);
-  const names = await eventually(
-    async () => {
-      const shown = await page.getByTestId('admin-user').locator('h3').allInnerTexts();
-      return shown.length > 2 && sortedByName(shown) ? shown : undefined;
-    },
-    'users sorted by name',
-    10_000,
-  );
+  const names = await eventually(async () => {
+    const shown = await page.getByTestId('admin-user').locator('h3').allInnerTexts();
+    return shown.length > 2 && sortedByName(shown) ? shown : undefined;
+  }, 'users sorted by name');
   expect(names.length).toBeGreaterThan(2);
   await screenshots(page, 'admin-users');
 
@@ -376,7 +358,6 @@ test('failed admin calls show the spec §8 texts: statistics loading, accept, ba
   await eventually(
     async () => (await page.getByTestId('admin-user').count()) === 1,
     'only the searched user listed',
-    10_000,
   );
   await page.getByTestId('admin-user').getByRole('button', { name: 'Blokiraj' }).click();
   await page.getByRole('dialog').getByLabel('Razlog blokiranja').fill('Proba');
@@ -401,7 +382,6 @@ test('failed admin calls show the spec §8 texts: statistics loading, accept, ba
   await eventually(
     async () => (await page.getByTestId('admin-user').count()) === 1,
     'only the searched user listed',
-    30_000, // the search waits for typing to pause, then for the list: slow on a loaded CI
   );
   await page.getByTestId('admin-user').getByRole('button', { name: 'Ponovo aktiviraj' }).click();
   await page.getByRole('dialog').getByTestId('confirm-action').click();

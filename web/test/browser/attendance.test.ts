@@ -6,10 +6,10 @@
  * a signature column per work day. Axe: 0 serious.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import type { DayRoster } from '@moba/contracts';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -224,16 +224,12 @@ test('after the moba the rating form is pre-filled from attendance and does not 
   expect((await mark(days[0]!, crewApplication, 'DidNotCome')).status).toBe(200);
   expect((await mark(days[2]!, crewApplication, 'DidNotCome')).status).toBe(200);
   expect((await client.post('/api/dev/clock', { advanceMs: 2 * DAY })).status).toBe(200);
-  const forRating = await eventually(
-    async () => {
-      const res = await client.get(`/api/estates/vacancy/${vacancyId}/workers/for-rating`, estate.auth);
-      const workers = (res.body?.workers ?? []) as { workerId: string; attended?: { came: boolean } }[];
-      const leaderRow = workers.find((w) => w.workerId === leader.userId);
-      return res.status === 200 && leaderRow?.attended?.came === false ? workers : null;
-    },
-    'the moba finished and its attendance reached the rating service',
-    60_000,
-  );
+  const forRating = await eventually(async () => {
+    const res = await client.get(`/api/estates/vacancy/${vacancyId}/workers/for-rating`, estate.auth);
+    const workers = (res.body?.workers ?? []) as { workerId: string; attended?: { came: boolean } }[];
+    const leaderRow = workers.find((w) => w.workerId === leader.userId);
+    return res.status === 200 && leaderRow?.attended?.came === false ? workers : null;
+  }, 'the moba finished and its attendance reached the rating service');
   expect(forRating.find((w) => w.workerId === worker.userId)).toMatchObject({
     attended: { came: true, stayed: false },
   });

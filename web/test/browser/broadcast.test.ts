@@ -5,10 +5,10 @@
  * from waiting to delivered and read as the worker opens the bell and reads it. axe: no serious issue.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { toCyrillic } from '@moba/contracts';
 import { loginAdmin, mobaFields, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -136,7 +136,7 @@ describe.each(['sr-Latn', 'sr-Cyrl', 'en'] as const)('in %s', (script) => {
       await page.getByTestId('broadcast-confirm').click();
       await page.getByTestId('broadcast-sent').waitFor();
       const item = page.getByTestId('broadcast-item').first();
-      await item.waitFor({ timeout: 15_000 });
+      await item.waitFor();
       await expect(item.textContent()).resolves.toContain(w.startAt);
       await expect(stateOf(page).textContent()).resolves.toBe(w.state('Čeka'));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
@@ -166,7 +166,6 @@ describe.each(['sr-Latn', 'sr-Cyrl', 'en'] as const)('in %s', (script) => {
           async () =>
             (await stateOf(page).textContent()) === w.state('Isporučeno') || page.reload().then(() => false),
           'delivered',
-          15_000,
         );
         // Reading it (its "open the moba" button marks it read and leads to /moba/:id).
         // (the moba's page /moba/:id is another helper's part of issue #31: until it is merged, the
@@ -179,7 +178,6 @@ describe.each(['sr-Latn', 'sr-Cyrl', 'en'] as const)('in %s', (script) => {
           async () =>
             (await stateOf(page).textContent()) === w.state('Pročitano') || page.reload().then(() => false),
           'read',
-          15_000,
         );
       } finally {
         await workerTab.context.close();

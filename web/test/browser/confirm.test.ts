@@ -5,10 +5,10 @@
  * 360 and 1280 px in the three scripts, axe with no serious finding, controls a thumb can hit.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, registeredUser, startProduct } from '../../../test/support/product';
 import { localInstant } from '../../../services/application/src/domain/work-days';
-import { ensureBuilt, launchBrowser, screenshots } from './helpers';
+import { ensureBuilt, launchBrowser, screenshots, eventually } from './helpers';
 
 jest.setTimeout(240_000);
 
@@ -58,17 +58,13 @@ beforeAll(async () => {
   const eve = localInstant(day(Date.parse(start) - DAY), '18:05').getTime();
   await client.post('/api/dev/clock', { advanceMs: eve - (await clockNow()) });
   for (const worker of workers)
-    await eventually(
-      async () => {
-        const mine = (await client.get('/api/workers/vacancies/my/active', worker.auth)).body as {
-          id: string;
-          confirmation?: { state: string };
-        }[];
-        return mine.find((v) => v.id === vacancyId)?.confirmation?.state === 'Asked';
-      },
-      'the request',
-      15_000,
-    );
+    await eventually(async () => {
+      const mine = (await client.get('/api/workers/vacancies/my/active', worker.auth)).body as {
+        id: string;
+        confirmation?: { state: string };
+      }[];
+      return mine.find((v) => v.id === vacancyId)?.confirmation?.state === 'Asked';
+    }, 'the request');
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

@@ -4,9 +4,9 @@
  * marks who came, and prints it on one A4 page for 40 people. Screens at 360 and 1280 px.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { ADMIN, loginAdmin, mobaFields, registeredUser } from '../../../test/support/product';
-import { logIn, runProductAndBrowser, screenshots, type Product } from './helpers';
+import { logIn, runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
 
 jest.setTimeout(150_000);
 
@@ -48,14 +48,10 @@ async function openMoba(estate: Session, title: string, startIn: number, workers
   );
   if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
   const vacancyId = created.body.id as string;
-  await eventually(
-    async () => {
-      const list = await client.post('/api/admin/vacancies/open', { pageSize: 100 }, admin.auth);
-      return (list.body.items as { id: string }[]).some((v) => v.id === vacancyId);
-    },
-    'moba open',
-    10_000,
-  );
+  await eventually(async () => {
+    const list = await client.post('/api/admin/vacancies/open', { pageSize: 100 }, admin.auth);
+    return (list.body.items as { id: string }[]).some((v) => v.id === vacancyId);
+  }, 'moba open');
   return vacancyId;
 }
 
@@ -64,7 +60,6 @@ async function leaderWithCrew(members: { name: string }[]) {
   await eventually(
     async () => (await client.put('/api/workers/me/crew', { members }, leader.auth)).status === 200,
     'crew saved',
-    10_000,
   );
   const crew = (await client.get('/api/workers/me/crew', leader.auth)).body as Crew;
   return { leader, crew };
@@ -141,7 +136,6 @@ test('the admin accepts part of a crew; the estate sees the roster and marks who
     async () =>
       (await client.post('/api/applications/create', { vacancyId, memberIds }, leader.auth)).status === 201,
     'applied with three members',
-    10_000,
   );
 
   const adminTab = await signedIn(ADMIN, '/admin/tickets');
@@ -253,12 +247,10 @@ test('a worker whose phone a leader listed sees the invitation on the profile, j
   await eventually(
     async () => (await client.put('/api/workers/me/crew', { members }, leader.auth)).status === 200,
     'crew saved',
-    10_000,
   );
   await eventually(
     async () => (await client.get('/api/workers/me/crew-invitations', member.auth)).body.length === 1,
     'the invitation is sent',
-    10_000,
   );
   const invited = await signedIn(member, '/worker/mobas');
   try {

@@ -13,6 +13,7 @@ import {
   unique,
   uniquePhone,
   workerSignUpBody,
+  WAIT_MS,
 } from './helpers';
 import type { Product } from './helpers';
 
@@ -39,7 +40,7 @@ async function api(path: string, body: unknown, token?: string) {
 type Mail = { subject: string; links: string[] };
 /** The mails to `email` once one of them passes `wanted`. */
 async function mailsTo(email: string, wanted: (mail: Mail) => boolean = () => true): Promise<Mail[]> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
     const res = await fetch(`${product.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
     const mails = res.ok ? ((await res.json()) as Mail[]) : [];
@@ -211,7 +212,7 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
     ).json()) as {
       language: string;
     };
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + WAIT_MS;
   while ((await me()).language !== 'sr-Cyrl' && Date.now() < deadline) await page.waitForTimeout(100);
   expect((await me()).language).toBe('sr-Cyrl');
   await api('/reset-password', { email });

@@ -5,9 +5,9 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import { testClient, eventually, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
 
 jest.setTimeout(90_000);
 
@@ -78,7 +78,6 @@ test('a visitor donates by card through the sandbox checkout and sees the succes
   await eventually(
     async () => (await client.get(`/api/payment/status/${paymentId}`)).body?.status === 'succeeded',
     'donation succeeded',
-    10_000,
   );
   await page.reload();
   await page.getByText('Vaša donacija od 2.500 RSD je primljena.').waitFor();

@@ -6,10 +6,10 @@
  * and "full" shows only next to 0 free places.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import type { Crew, DayRoster } from '@moba/contracts';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, type Product } from './helpers';
+import { runProductAndBrowser, type Product, eventually } from './helpers';
 
 jest.setTimeout(180_000);
 

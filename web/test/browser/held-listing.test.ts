@@ -3,9 +3,9 @@
  * and the dialog says why, in the reader's language, instead of a bare "application error".
  */
 import type { Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { hideByReports, mobaBody, registeredUser } from '../../../test/support/product';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, runProductAndBrowser, type Product } from './helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, runProductAndBrowser, type Product, eventually } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -40,15 +40,11 @@ async function signIn(session: Session, language: string) {
 /** Workers report the moba until the vacancy service hides it, then until the application service holds it. */
 async function holdByReports(estate: Session, vacancyId: string) {
   await hideByReports(client, admin, estate.auth, vacancyId);
-  return eventually(
-    async () => {
-      const probe = await registeredUser(client, 'worker');
-      const res = await client.post('/api/applications/create', { vacancyId }, probe.auth);
-      return res.status === 409 && res.body.error.code === 'APPLICATION.VACANCY_HELD' ? res : null;
-    },
-    'the application service holds the hidden moba',
-    15_000,
-  );
+  return eventually(async () => {
+    const probe = await registeredUser(client, 'worker');
+    const res = await client.post('/api/applications/create', { vacancyId }, probe.auth);
+    return res.status === 409 && res.body.error.code === 'APPLICATION.VACANCY_HELD' ? res : null;
+  }, 'the application service holds the hidden moba');
 }
 
 test('the apply dialog of a moba hidden meanwhile says it is held for review, in Serbian and in English', async () => {

@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { eventually as eventuallyWithin } from '@moba/platform/testing';
 import { startEmbedded } from '../../../scripts/embedded';
 import { ADMIN, startProduct as startWholeProduct } from '../../../test/support/product';
 
@@ -146,6 +147,15 @@ export const visitorPages = [
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
+/**
+ * Waits until a condition holds. Browser tests share one long wait (a page on a loaded machine may
+ * take many times its usual time): under the project's 120 s test timeout, so a failed wait still
+ * names what it waited for.
+ */
+export const eventually = <T>(check: () => Promise<T | undefined | null | false>, label = 'condition') =>
+  eventuallyWithin(check, label, WAIT_MS);
+export const WAIT_MS = 55_000;
+
 /** A valid Serbian mobile number that no other test uses. */
 export const uniquePhone = () =>
   `06${Math.floor(Math.random() * 3) + 1}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
@@ -159,7 +169,7 @@ interface DevMail {
 
 /** The newest mail to `to` in the dev mailbox whose link path matches, waiting for it to arrive. */
 export async function linkFromMailbox(product: Product, to: string, pathPart: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
     const res = await fetch(`${product.url}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
     if (res.ok) {

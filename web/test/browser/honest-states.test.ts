@@ -5,9 +5,16 @@
  * banned user learns why they were signed out. Each screen is checked at 360 px and 1280 px.
  */
 import type { Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, runProductAndBrowser, screenshots, type Product } from './helpers';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  runProductAndBrowser,
+  screenshots,
+  type Product,
+  eventually,
+} from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -266,5 +273,5 @@ test('an estate features a published moba later: the first one for free at once,
   await page.waitForURL('**/payment/processing/**status=success*');
   await page.getByRole('heading', { name: 'Plaćanje je uspelo' }).waitFor();
   await page.getByTestId('back-to-mobas').click();
-  await card(`Druga ${tag}`).getByTestId('featured-badge').waitFor({ timeout: 15_000 });
+  await card(`Druga ${tag}`).getByTestId('featured-badge').waitFor();
 });

@@ -5,9 +5,9 @@
  * English; a pending worker does not. At 360 and 1280 px, axe with no serious issue.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { chooseChips, logIn, runProductAndBrowser, screenshots, type Product } from './helpers';
+import { chooseChips, logIn, runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -85,14 +85,10 @@ async function mobaWithPeople() {
     await registeredUser(client, 'worker'),
   ];
   const apply = (worker: Session) =>
-    eventually(
-      async () => {
-        const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
-        return res.status === 201 && (res.body.id as string);
-      },
-      'applied',
-      10_000,
-    );
+    eventually(async () => {
+      const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+      return res.status === 201 && (res.body.id as string);
+    }, 'applied');
   const acceptedId = await apply(accepted);
   await apply(pending);
   const res = await client.post(`/api/admin/applications/${acceptedId}/accept`, {}, admin.auth);
@@ -232,7 +228,6 @@ test('the estate sets the meeting details from My mobas; the accepted worker see
       (await client.get(`/api/mobas/${vacancyId}/day-of-work`, accepted.auth)).body.meeting?.point ===
       'Ispred zadruge u Arilju',
     'the meeting reaches the application service',
-    10_000,
   );
 
   const expected: Record<Language, { point: string; call: RegExp; map: string }> = {

@@ -4,9 +4,9 @@
  * a page without a status asks the payment service; create errors on /payment-status; English.
  */
 import type { Page } from 'playwright-core';
-import { testClient, eventually, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
 
 jest.setTimeout(90_000);
 
@@ -50,18 +50,14 @@ async function sponsoredVacancy(estate: Session, title: string): Promise<string>
 
 /** POST /payment/create answers text: the URL the SPA navigates to. */
 async function featuringUrl(estate: Session, vacancyId: string): Promise<string> {
-  return eventually(
-    async () => {
-      const response = await client.post(
-        '/api/payment/create',
-        { purpose: 'featuring', vacancyId },
-        estate.auth,
-      );
-      return response.status === 200 ? response.text : undefined;
-    },
-    'payment create answers a URL',
-    10_000,
-  );
+  return eventually(async () => {
+    const response = await client.post(
+      '/api/payment/create',
+      { purpose: 'featuring', vacancyId },
+      estate.auth,
+    );
+    return response.status === 200 ? response.text : undefined;
+  }, 'payment create answers a URL');
 }
 
 async function signIn(session: Session) {
@@ -145,20 +141,16 @@ test('a paid featuring succeeds, and the processing page without a status asks t
   await screenshots(page, 'payment-featuring-success');
 
   await page.goto(`${product.url}/payment/processing/${vacancyId}`);
-  await page.getByTestId('payment-result-success').waitFor({ timeout: 15_000 });
+  await page.getByTestId('payment-result-success').waitFor();
   await expect(
-    eventually(
-      async () => {
-        const list = await client.get('/api/estates/vacancies/all', estate.auth);
-        const body = list.body as
-          | { id: string; featured: boolean }[]
-          | { items?: { id: string; featured: boolean }[]; active?: { id: string; featured: boolean }[] };
-        const items = Array.isArray(body) ? body : (body.items ?? body.active ?? []);
-        return items.find((v) => v.id === vacancyId)?.featured;
-      },
-      'vacancy featured',
-      10_000,
-    ),
+    eventually(async () => {
+      const list = await client.get('/api/estates/vacancies/all', estate.auth);
+      const body = list.body as
+        | { id: string; featured: boolean }[]
+        | { items?: { id: string; featured: boolean }[]; active?: { id: string; featured: boolean }[] };
+      const items = Array.isArray(body) ? body : (body.items ?? body.active ?? []);
+      return items.find((v) => v.id === vacancyId)?.featured;
+    }, 'vacancy featured'),
   ).resolves.toBe(true);
 });
 

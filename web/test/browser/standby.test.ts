@@ -4,9 +4,15 @@
  * to the worker waiting, who takes it with "Uzmi mesto"; axe finds nothing serious on either screen.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, signedInWorkerContext, type Product } from './helpers';
+import {
+  runProductAndBrowser,
+  screenshots,
+  signedInWorkerContext,
+  type Product,
+  eventually,
+} from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -68,14 +74,10 @@ async function mobaWithOnePlace(title: string) {
   ownerOf.set(vacancyId, estate);
   const [waiting, leaving] = [await registeredUser(client, 'worker'), await registeredUser(client, 'worker')];
   const applied = async (worker: Session) =>
-    eventually(
-      async () => {
-        const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
-        return res.status === 201 ? (res.body.id as string) : null;
-      },
-      'applied',
-      10_000,
-    );
+    eventually(async () => {
+      const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+      return res.status === 201 ? (res.body.id as string) : null;
+    }, 'applied');
   const waitingId = await applied(waiting);
   const leavingId = await applied(leaving);
   const accepted = await client.post(`/api/admin/applications/${leavingId}/accept`, {}, admin.auth);
@@ -138,16 +140,12 @@ describe.each(Object.keys(texts) as (keyof typeof texts)[])('standby in %s', (la
     await leaver.context.close();
 
     // The freed place is offered to the worker waiting (by event): their card shows "Uzmi mesto".
-    await eventually(
-      async () => {
-        const mine = (await client.get('/api/workers/vacancies/my/active', waiting.auth)).body as {
-          application: { id: string; standbyOffer?: unknown };
-        }[];
-        return mine.find((m) => m.application.id === waitingId)?.application.standbyOffer ?? null;
-      },
-      'the standby offer',
-      15_000,
-    );
+    await eventually(async () => {
+      const mine = (await client.get('/api/workers/vacancies/my/active', waiting.auth)).body as {
+        application: { id: string; standbyOffer?: unknown };
+      }[];
+      return mine.find((m) => m.application.id === waitingId)?.application.standbyOffer ?? null;
+    }, 'the standby offer');
     // The waiting worker was told in the app (the bell) and finds "Uzmi mesto" on their card.
     const taker = await openAs(waiting, language);
     const take = taker.page.getByTestId('take-place');
@@ -196,12 +194,8 @@ test('the estate removes an accepted worker from its moba with a reason, seeing 
   await page.getByTestId('remove-dialog-submit').click();
   await page.getByTestId('toast').filter({ hasText: 'Uklonjeno sa mobe' }).waitFor();
   await context.close();
-  await eventually(
-    async () => {
-      const mine = (await client.get('/api/workers/applications', leaving.auth)).body as { status: string }[];
-      return mine.some((a) => a.status === 'Cancelled');
-    },
-    'the worker removed',
-    10_000,
-  );
+  await eventually(async () => {
+    const mine = (await client.get('/api/workers/applications', leaving.auth)).body as { status: string }[];
+    return mine.some((a) => a.status === 'Cancelled');
+  }, 'the worker removed');
 });

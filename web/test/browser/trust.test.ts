@@ -3,9 +3,16 @@
  * trust features land, verified estates, held and reported mobas, promises kept).
  */
 import type { Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { ADMIN, loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { logIn, runProductAndBrowser, screenshots, useSessionIn, type BrowserRun } from './helpers';
+import {
+  logIn,
+  runProductAndBrowser,
+  screenshots,
+  useSessionIn,
+  type BrowserRun,
+  eventually,
+} from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -33,7 +40,6 @@ describe('admin audit log', () => {
       async () =>
         (await client.post('/api/admin/audit', { targetId: worker.userId }, admin.auth)).body.total === 1,
       'audit entry stored',
-      10_000,
     );
     const { page } = run;
     await asAdmin(page);
@@ -90,7 +96,7 @@ describe('verified estates', () => {
     await useSessionIn(workerPage, run.product.url, worker);
     await workerPage.goto(`${run.product.url}/worker/mobas`);
     const verifiedCard = workerPage.getByTestId('vacancy-card').filter({ hasText: verifiedTitle });
-    await verifiedCard.getByTestId('verified-badge').waitFor({ timeout: 15_000 });
+    await verifiedCard.getByTestId('verified-badge').waitFor();
     await expect(verifiedCard.getByTestId('promise-figure').textContent()).resolves.toContain('Novo na Mobi');
     await screenshots(workerPage, 'browse-verified-badge');
     await expect(
@@ -162,7 +168,7 @@ describe('scam-proof listings', () => {
     await useSessionIn(workerPage, run.product.url, worker);
     await workerPage.goto(`${run.product.url}/worker/mobas`);
     const card = workerPage.getByTestId('vacancy-card').filter({ hasText: title });
-    await card.waitFor({ timeout: 15_000 });
+    await card.waitFor();
     await card.getByRole('button').last().click();
     await workerPage.getByTestId('report-moba').click();
     await workerPage.getByLabel('Traži novac od radnika').check();
@@ -188,7 +194,6 @@ describe('promise kept', () => {
     await eventually(
       async () => (await client.post('/api/applications/create', { vacancyId }, worker.auth)).status === 201,
       'applied',
-      10_000,
     );
     const pending = await eventually(async () => {
       const list = (await client.post('/api/admin/applications/pending', {}, admin.auth)).body as {
@@ -203,7 +208,6 @@ describe('promise kept', () => {
       async () =>
         (await client.get(`/api/workers/vacancy/${vacancyId}/estate/for-rating`, worker.auth)).status === 200,
       'the moba finished for the rating service',
-      40_000,
     );
 
     const workerContext = await run.browser.newContext({ viewport: { width: 360, height: 780 } });

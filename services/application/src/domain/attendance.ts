@@ -64,6 +64,12 @@ export function marksByDayOf(application: AttendanceHolder, firstDay: string): M
   return {};
 }
 
+/** The work days the applicant themself was marked "did not come" (a crew's other heads are not theirs). */
+export function noShowDaysOf(application: AttendanceHolder): number {
+  const byDay = marksByDayOf(application, 'the first day');
+  return Object.values(byDay).filter((marks) => marks[application._id] === 'DidNotCome').length;
+}
+
 /** A head's marks by day. */
 export function marksOfHead(byDay: MarksByDay, personId: string): Record<string, Attendance> {
   const marks: Record<string, Attendance> = {};

@@ -22,7 +22,6 @@ import {
 import { workDaysOf } from '../domain/work-days';
 import { acceptedOf, hasStarted, ownVacancy } from '../estate-vacancy';
 import { getRoster } from '../roster/roster';
-import { recordNoShow } from '../worker-reliability/worker-reliability';
 
 /**
  * A write that loses the version race was beaten by another that landed, so each try makes progress
@@ -102,27 +101,10 @@ async function recordMarks(
         ...workersRecorded(ctx, vacancy._id, current, attendanceByDay, marks),
       ]),
     );
-    if (moved === 1) {
-      await countNoShows(ctx, current, day, marks);
-      return;
-    }
+    if (moved === 1) return;
     current = await ctx.store.applications.findOne({ _id: read._id, status: 'Accepted' });
   }
   throw new AppError(codes.NOT_PENDING, 'the attendance changed meanwhile; try again');
-}
-
-/** The applicant marked "did not come" counts in their reliability (once per application and day). */
-async function countNoShows(
-  ctx: AppContext,
-  application: ApplicationDoc,
-  day: string,
-  marks: AttendanceMark[],
-) {
-  const workerId = application.workerId;
-  if (!workerId) return;
-  for (const mark of marks)
-    if (mark.personId === application._id && mark.attendance === 'DidNotCome')
-      await recordNoShow(ctx, { workerId, applicationId: application._id, personId: mark.personId, day });
 }
 
 /** The whole current attendance of an application: per named person, per head count, per day. */

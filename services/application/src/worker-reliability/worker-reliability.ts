@@ -1,8 +1,9 @@
 import { emptyReliability, type WorkerReliability } from '@moba/contracts';
 import type { AppContext } from '../context';
+import { noShowDaysOf } from '../domain/attendance';
 import type { WorkerReliabilityDoc } from '../store';
 
-type Counter = 'accepted' | 'cancellations' | 'lateCancellations' | 'noShows';
+type Counter = 'accepted' | 'cancellations' | 'lateCancellations';
 
 /**
  * Counts once per key into a worker's reliability: the write is conditional on the key not being
@@ -24,7 +25,6 @@ async function count(ctx: AppContext, workerId: string, key: string, counters: C
     accepted: 0,
     cancellations: 0,
     lateCancellations: 0,
-    noShows: 0,
     counted: {},
   };
   try {
@@ -52,25 +52,36 @@ export const recordCancellation = (ctx: AppContext, workerId: string, eventId: s
   );
 
 /**
- * A head marked "did not come" on a work day (for the attendance of issue #31 point 6): counted once
- * per application, person and day.
+ * No-shows are read from the attendance itself, not counted beside it: the mark and the figure cannot
+ * disagree, and an estate that corrects a mark corrects the figure.
  */
-export const recordNoShow = (
-  ctx: AppContext,
-  noShow: { workerId: string; applicationId: string; personId: string; day: string },
-) =>
-  count(ctx, noShow.workerId, `noshow:${noShow.applicationId}:${noShow.personId}:${noShow.day}`, ['noShows']);
+async function noShowsOf(ctx: AppContext, workerIds: string[]): Promise<Map<string, number>> {
+  const marked = await ctx.store.applications.find({
+    workerId: { $in: workerIds },
+    attendanceVersion: { $exists: true },
+  });
+  const noShows = new Map<string, number>();
+  for (const application of marked)
+    if (application.workerId)
+      noShows.set(application.workerId, (noShows.get(application.workerId) ?? 0) + noShowDaysOf(application));
+  return noShows;
+}
+
+const figuresOf = (workerId: string, doc: WorkerReliabilityDoc | undefined, noShows: number) => ({
+  ...(doc
+    ? {
+        workerId,
+        accepted: doc.accepted,
+        cancellations: doc.cancellations,
+        lateCancellations: doc.lateCancellations,
+        noShows: 0,
+      }
+    : emptyReliability(workerId)),
+  noShows,
+});
 
 export async function reliabilityOf(ctx: AppContext, workerId: string): Promise<WorkerReliability> {
-  const doc = await ctx.store.workerReliability.findOne({ _id: workerId });
-  if (!doc) return emptyReliability(workerId);
-  return {
-    workerId,
-    accepted: doc.accepted,
-    cancellations: doc.cancellations,
-    lateCancellations: doc.lateCancellations,
-    noShows: doc.noShows,
-  };
+  return (await reliabilityOfMany(ctx, [workerId])).get(workerId)!;
 }
 
 /** Many workers' figures at once (for the lists where an admin or estate decides). */
@@ -79,23 +90,11 @@ export async function reliabilityOfMany(
   workerIds: (string | null)[],
 ): Promise<Map<string, WorkerReliability>> {
   const ids = [...new Set(workerIds.filter((id): id is string => id !== null))];
-  const docs = ids.length ? await ctx.store.workerReliability.find({ _id: { $in: ids } }) : [];
+  if (ids.length === 0) return new Map();
+  const [docs, noShows] = await Promise.all([
+    ctx.store.workerReliability.find({ _id: { $in: ids } }),
+    noShowsOf(ctx, ids),
+  ]);
   const found = new Map(docs.map((d) => [d._id, d]));
-  return new Map(
-    ids.map((id) => {
-      const d = found.get(id);
-      return [
-        id,
-        d
-          ? {
-              workerId: id,
-              accepted: d.accepted,
-              cancellations: d.cancellations,
-              lateCancellations: d.lateCancellations,
-              noShows: d.noShows,
-            }
-          : emptyReliability(id),
-      ];
-    }),
-  );
+  return new Map(ids.map((id) => [id, figuresOf(id, found.get(id), noShows.get(id) ?? 0)]));
 }

@@ -180,9 +180,13 @@ function GuestItem({ guest }: { guest: GuestApplication }) {
   );
 }
 
+const TICKETS_TEXTS = ['admin', 'common', 'crew', 'day-of-work'];
+
 /** /admin/tickets: pending applications of registered workers and of guests (spec §2 Admin). */
 export default function TicketsPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  // Every text the cards use, loaded before the first paint: a namespace first needed by a card that
+  // arrives with the data would suspend the shown page, hide it and take the keyboard focus with it.
+  const { t } = useTranslation(TICKETS_TEXTS);
   useDocumentTitle(t('tickets.title'));
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'guests' ? 'guests' : 'workers';
