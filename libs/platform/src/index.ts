@@ -8,6 +8,7 @@ export * from './bus/observed-bus';
 export * from './log';
 export * from './clock';
 export * from './http/app';
+export * from './http/access-log';
 export * from './http/probes';
 export * from './http/client-address';
 export * from './auth/tokens';

@@ -6,8 +6,18 @@ import client from 'prom-client';
  */
 export const processMetrics = new client.Registry();
 
-/** Sources a gauge sums when scraped; each part of the process adds its own and removes it when it stops. */
-function summedGauge(name: string, help: string, labelNames: string[] = []) {
+// CPU, memory, heap, GC and event-loop delay (nodejs_eventloop_lag_p99_seconds): a saturated event
+// loop is the first thing a slow route at the peak comes from.
+client.collectDefaultMetrics({ register: processMetrics });
+
+type Combine = (a: number, b: number) => number;
+const sum: Combine = (a, b) => a + b;
+
+/**
+ * A gauge read from sources when scraped, combined per label (summed by default); each part of the
+ * process adds its own source and removes it when it stops.
+ */
+function gaugeOfSources(name: string, help: string, labelNames: string[] = [], combine: Combine = sum) {
   const sources = new Set<() => Promise<Record<string, number>> | Record<string, number>>();
   new client.Gauge({
     name,
@@ -20,7 +30,7 @@ function summedGauge(name: string, help: string, labelNames: string[] = []) {
       for (const source of sources) {
         try {
           for (const [label, value] of Object.entries(await source()))
-            totals.set(label, (totals.get(label) ?? 0) + value);
+            totals.set(label, totals.has(label) ? combine(totals.get(label)!, value) : value);
         } catch {
           /* a source that cannot answer now is left out of this scrape */
         }
@@ -37,14 +47,25 @@ function summedGauge(name: string, help: string, labelNames: string[] = []) {
 }
 
 /** Events written with a change and not yet published, per collection (counted when scraped). */
-export const observeOutboxBacklog = summedGauge(
+export const observeOutboxBacklog = gaugeOfSources(
   'moba_outbox_backlog',
   'Events waiting in the outbox of a collection',
   ['collection'],
 );
 
+/**
+ * Age of the oldest event still unsent, per collection (0 when none waits): a backlog that does not
+ * drain (the bus is down, a relay is stuck) shows here even while the count stays small.
+ */
+export const observeOutboxAge = gaugeOfSources(
+  'moba_outbox_oldest_age_seconds',
+  'Age of the oldest event waiting in the outbox of a collection',
+  ['collection'],
+  Math.max,
+);
+
 /** Open WebSockets of this notification instance (the notification HPA scales on it). */
-export const observeOpenSockets = summedGauge(
+export const observeOpenSockets = gaugeOfSources(
   'moba_notification_open_sockets',
   'Greeted WebSockets open on this notification instance',
 );
@@ -83,6 +104,22 @@ export const smsBudgetsReached = new client.Counter({
   name: 'moba_sms_budget_reached_total',
   help: 'Daily SMS budgets reached, by budget (all, +381, other, phone)',
   labelNames: ['budget'],
+  registers: [processMetrics],
+});
+
+/** Each attempt to hand an SMS to the provider: sent, retrying (a failure tried again later) or failed (given up). */
+export const smsSendAttempts = new client.Counter({
+  name: 'moba_sms_send_attempts_total',
+  help: 'Attempts to hand an SMS to the provider, by outcome (sent, retrying, failed)',
+  labelNames: ['outcome'],
+  registers: [processMetrics],
+});
+
+/** Each mail handed to the mail server (or the dev mailbox), by outcome (sent, failed). */
+export const mailSends = new client.Counter({
+  name: 'moba_mail_sends_total',
+  help: 'Mails handed to the mail server, by outcome (sent, failed)',
+  labelNames: ['outcome'],
   registers: [processMetrics],
 });
 
