@@ -70,9 +70,8 @@ export interface ProcessDeps<C> {
 
 /**
  * A service's main.ts (distributed mode): reads its configuration (a bad value stops the process
- * naming the variable), opens the bus and store it names, brings the stored documents to their
- * newest shape (`migrations`, under the store's migration lock: store/migrations.ts), builds the
- * service, listens, and on SIGTERM or SIGINT stops it and closes what it opened (the builder's own
+ * naming the variable), opens the bus and store it names, builds the service, brings the stored
+ * documents to their newest shape (`migrations`, under the store's lock: store/migrations.ts), listens, and on SIGTERM or SIGINT stops it and closes what it opened (the builder's own
  * extras first).
  */
 export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
@@ -90,9 +89,11 @@ export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
     const store = await createStore(config.STORE_URL, name);
     const sharedClock = await createSharedClock(config.CLOCK_URL, config.NODE_ENV);
     const clock = sharedClock ?? systemClock;
-    await runMigrations(store, migrations, { logger, clock });
     if (sharedClock) logger.info({ offsetMs: sharedClock.offsetMs() }, 'dev clock shared through Redis');
     const { service, close } = await build({ config, logger, bus, store, clock });
+    // After the build (its collections are open with their indexes), before anything reads or
+    // writes: no consumer, relay or request runs until service.start().
+    await runMigrations(store, migrations, { logger, clock });
     registerStoreReadiness(store);
     await runUntilSignal(name, logger, service, config, async () => {
       await close?.();
