@@ -71,8 +71,8 @@ export interface ProcessDeps<C> {
 /**
  * A service's main.ts (distributed mode): reads its configuration (a bad value stops the process
  * naming the variable), opens the bus and store it names, builds the service, brings the stored
- * documents to their newest shape (`migrations`, under the store's lock: store/migrations.ts), listens, and on SIGTERM or SIGINT stops it and closes what it opened (the builder's own
- * extras first).
+ * documents to their newest shape (`migrations`, under the store's lock: store/migrations.ts),
+ * listens, and on SIGTERM or SIGINT stops it and closes what it opened (the builder's own extras first).
  */
 export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
   name: string,
