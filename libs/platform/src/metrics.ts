@@ -77,12 +77,46 @@ export const deadLetters = new client.Counter({
   registers: [processMetrics],
 });
 
-export const consumerLag = new client.Gauge({
+/** Per consumer group of a topic: when its last event happened, and the events it is handling now. */
+const consumers = new Map<
+  string,
+  { topic: string; group: string; lastLag: number; inFlight: Map<string, number> }
+>();
+
+/**
+ * How late a consumer group is, in seconds from an event's occurredAt: while it handles events, the
+ * age of the oldest of them (so a handler that hangs shows a lag that grows), else the age the last
+ * one had when its handling began.
+ */
+new client.Gauge({
   name: 'moba_consumer_lag_seconds',
-  help: 'Age of the last event a consumer group began handling (time from occurredAt)',
+  help: 'How late a consumer group handles events: age of the oldest event in hand, else of the last one begun',
   labelNames: ['topic', 'group'],
   registers: [processMetrics],
+  collect() {
+    this.reset();
+    const now = Date.now();
+    for (const { topic, group, lastLag, inFlight } of consumers.values()) {
+      const oldest = Math.min(...inFlight.values());
+      this.set({ topic, group }, inFlight.size ? Math.max(lastLag, (now - oldest) / 1000) : lastLag);
+    }
+  },
 });
+
+/** Marks an event a consumer group begins handling; call the returned function when it is done. */
+export function consumerBegins(
+  topic: string,
+  group: string,
+  eventId: string,
+  occurredAtMs: number,
+): () => void {
+  const key = `${topic}\u0000${group}`;
+  const consumer = consumers.get(key) ?? { topic, group, lastLag: 0, inFlight: new Map<string, number>() };
+  consumers.set(key, consumer);
+  consumer.lastLag = Math.max(0, (Date.now() - occurredAtMs) / 1000);
+  consumer.inFlight.set(eventId, occurredAtMs);
+  return () => void consumer.inFlight.delete(eventId);
+}
 
 export const paymentOutcomes = new client.Counter({
   name: 'moba_payment_outcomes_total',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   createAdjustableClock,
   createHttpApp,
+  createMemoryBus,
   createNedbStore,
   createOutboxRelay,
   processMetrics,
@@ -16,6 +17,7 @@ import {
   type Tracing,
   type WithOutbox,
 } from '../src';
+import { observedBus } from '../src/bus/observed-bus';
 import { startForTest, eventually, type TestClient } from '../src/testing';
 import { serviceLifecycle } from '../src/service-kit';
 
@@ -155,5 +157,42 @@ describe('outbox age', () => {
       await relay.stop();
       await store.close();
     }
+  });
+});
+
+describe('consumer lag', () => {
+  const Ticked = defineEvent(topics.vacancy, 'LagProbe', 1, z.object({ n: z.number() }));
+  const lag = async () =>
+    seriesValue(
+      await processMetrics.metrics(),
+      /^moba_consumer_lag_seconds\{topic="vacancy.v1",group="lag-probe"\} ([\d.]+)$/m,
+    );
+
+  it('grows while a handler hangs on an event, and settles to the lag the event had when it began', async () => {
+    const bus = observedBus(createMemoryBus(), 'lag-test');
+    let release!: () => void;
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    const began: string[] = [];
+    await bus.subscribe(topics.vacancy, 'lag-probe', async (event) => {
+      began.push(event.id);
+      await hanging;
+    });
+    const event = Ticked.create('v', { n: 1 }, { occurredAt: new Date(Date.now() - 10_000) });
+    // The memory bus hands the event over before publish resolves: it resolves once the handler is done.
+    const published = bus.publish(topics.vacancy, event);
+    await eventually(async () => began.includes(event.id), 'the handler began');
+    const first = (await lag())!;
+    expect(first).toBeGreaterThanOrEqual(10);
+    await eventually(
+      async () => (await lag())! > first + 0.2,
+      'the lag growing while the handler hangs',
+      10_000,
+    );
+
+    release();
+    await published;
+    await eventually(async () => (await lag())! < first + 0.2, 'the lag of the event when it began');
+    expect(await lag()).toBeGreaterThanOrEqual(10);
+    await bus.close();
   });
 });
