@@ -90,7 +90,7 @@ export async function createMailer(
   throw new Error(`no mailer for ${url} (known: dev://, smtp://, smtps://)`);
 }
 
-export function countedMailer(mailer: Mailer): Mailer {
+function countedMailer(mailer: Mailer): Mailer {
   return {
     async send(mail) {
       try {
