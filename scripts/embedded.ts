@@ -131,6 +131,7 @@ export async function startEmbedded({
     devClock: mergedEnv.NODE_ENV === 'production' ? undefined : clock,
     devMailbox: mergedEnv.NODE_ENV !== 'production',
     publicUrl,
+    metricsOnMainPort: true,
   });
   server.off('request', starting);
 

@@ -28,4 +28,17 @@ describe('metrics an operator watches', () => {
     expect(metrics).toMatch(/^# TYPE moba_dead_letters_total counter$/m);
     expect(metrics).toMatch(/^# TYPE moba_payment_outcomes_total counter$/m);
   });
+
+  it('times each service route under its pattern and counts the mails sent', async () => {
+    expect((await product.client.post('/api/signup-worker', workerSignup())).status).toBeLessThan(300);
+    const auth = await scrape('auth');
+    expect(auth).toMatch(
+      /^moba_http_request_duration_seconds_count\{service="auth",method="POST",route="\/signup-worker",status="2xx"\} \d+$/m,
+    );
+    // The sign-up's confirmation mail, sent by the notification consumer of auth's mail command.
+    await eventually(
+      async () => /^moba_mail_sends_total\{outcome="sent"\} [1-9]\d*$/m.test(await scrape('notification')),
+      'the confirmation mail counted as sent',
+    );
+  });
 });

@@ -6,6 +6,8 @@ import {
   bearerToken,
   currentTraceparent,
   traceHttpRequest,
+  logAccess,
+  METRICS_PATH,
   PROBE_PATHS,
   processReadiness,
   REQUEST_ID_HEADER,
@@ -54,6 +56,11 @@ export interface GatewayOptions {
   /** What /readyz asks (token states loaded, consumers running, draining); the process's by default. */
   readiness?: Readiness;
   metrics?: GatewayMetrics;
+  /**
+   * METRICS_PORT=0: /metrics is answered on the main port (else the SPA would answer it). Off when a
+   * metrics port serves it, so the public port does not show the process's internals.
+   */
+  metricsOnMainPort?: boolean;
   /** The product's public address, for the absolute links of link previews (og:url); else the request's host. */
   publicUrl?: string;
   /** A server already listening (the embedded runtime binds its port before the services start). */
@@ -209,6 +216,7 @@ export function createGateway(options: GatewayOptions) {
     const requestId = String(req.headers[REQUEST_ID_HEADER] ?? '').slice(0, 100) || randomUUID();
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
+    logAccess(logger, req, res, () => routeNames.get(req) ?? `${req.method} (site)`, requestId);
     // Draining: each answer closes its connection, so clients reconnect to an instance that stays.
     if (readiness.draining) res.setHeader('connection', 'close');
     const path = (req.url ?? '/').split('?')[0];
@@ -231,6 +239,7 @@ export function createGateway(options: GatewayOptions) {
       );
       return;
     }
+    if (path === METRICS_PATH && options.metricsOnMainPort) return void metrics.answer(res);
     if (options.devMailbox && path.startsWith('/dev/')) {
       stampClientAddress(req, trustedProxyHops);
       req.url = `/api${req.url}`; // the proxy strips /api again

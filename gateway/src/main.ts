@@ -60,6 +60,7 @@ async function main() {
     devClock,
     devMailbox: config.NODE_ENV !== 'production',
     publicUrl: config.PUBLIC_URL,
+    metricsOnMainPort: !config.METRICS_PORT,
   });
   server.listen(config.PORT, config.HOST, () =>
     logger.info(`gateway listening on http://${config.HOST}:${config.PORT}`),

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import client from 'prom-client';
+import { LATENCY_BUCKETS, metricsText, METRICS_CONTENT_TYPE } from '@moba/platform';
 
 /**
  * What an operator watches at the gateway: latency per route (the route table's pattern, so ids do
@@ -12,7 +13,7 @@ export function createGatewayMetrics() {
     name: 'moba_gateway_request_duration_seconds',
     help: 'Time from request to the end of the answer, per route',
     labelNames: ['method', 'route', 'status'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15],
+    buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
   const sockets = new client.Gauge({
@@ -28,10 +29,12 @@ export function createGatewayMetrics() {
     },
     socketOpened: () => sockets.inc(),
     socketClosed: () => sockets.dec(),
-    text: () => registry.metrics(),
+    /** The gateway's own series and the process's (CPU, memory, event loop). */
+    text: () => metricsText(registry),
     async answer(res: ServerResponse) {
-      res.writeHead(200, { 'content-type': registry.contentType });
-      res.end(await registry.metrics());
+      const text = await metricsText(registry);
+      res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE });
+      res.end(text);
     },
   };
 }

@@ -45,10 +45,13 @@ export const runtimeEnvSchema = z.object({
   FANOUT_URL: envUrl('memory://', ['memory', 'redis']),
   /** system:// (the machine's time) or redis://…?key=… (a dev clock every process shares; not in production). */
   CLOCK_URL: envUrl('system://', ['system', 'redis', 'rediss']),
+  /** The key(s) session tokens are verified with: one PEM, or the new and the old one during a rotation. */
   JWT_PUBLIC_KEY: z.string().optional(),
   KEYS_DIR: z.string().default('./data/keys'),
   /** Signs service-to-service calls (service-tokens.ts); without it KEYS_DIR/internal-secret (made on first start). */
   INTERNAL_SECRET: z.string().min(32).optional(),
+  /** During a rotation of INTERNAL_SECRET: the old one, still accepted from callers (never signed with). */
+  INTERNAL_SECRET_PREVIOUS: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** SIGTERM: how long requests in flight may take to finish (k8s: below the grace period minus preStop). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),

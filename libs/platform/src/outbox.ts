@@ -4,7 +4,7 @@ import type { EventBus } from './bus/event-bus';
 import type { BaseDoc, Collection, Update } from './store/document-store';
 import type { Logger } from './log';
 import { currentRequestId } from './log';
-import { observeOutboxBacklog } from './metrics';
+import { observeOutboxAge, observeOutboxBacklog } from './metrics';
 import { currentTraceparent } from './tracing';
 import { systemClock, type Clock } from './clock';
 import { createLease } from './lease';
@@ -110,6 +110,20 @@ export function createOutboxRelay({
       counts[collection.name] = await collection.count({ '_outbox.0': { $exists: true } });
     return counts;
   };
+  const oldestAge = async () => {
+    const ages: Record<string, number> = {};
+    for (const collection of collections) {
+      const [oldest] = await collection.findFields({ '_outbox.0': { $exists: true } }, ['_outbox'], {
+        sort: { '_outbox.0.event.occurredAt': 1 },
+        limit: 1,
+      });
+      const occurredAt = Date.parse(oldest?._outbox?.[0]?.event.occurredAt ?? '');
+      ages[collection.name] = Number.isFinite(occurredAt)
+        ? Math.max(0, (clock.now().getTime() - occurredAt) / 1000)
+        : 0;
+    }
+    return ages;
+  };
 
   const leases = new Map(
     collections.map((collection) => [
@@ -172,7 +186,14 @@ export function createOutboxRelay({
     },
     start() {
       stopped = false;
-      stopObserving ??= observeOutboxBacklog(backlog);
+      if (!stopObserving) {
+        const stopCounting = observeOutboxBacklog(backlog);
+        const stopAging = observeOutboxAge(oldestAge);
+        stopObserving = () => {
+          stopCounting();
+          stopAging();
+        };
+      }
       timer = setInterval(() => void flush(), intervalMs);
       timer.unref();
       void flush();

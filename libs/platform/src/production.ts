@@ -1,7 +1,8 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from './config';
+import { publicKeysIn } from './auth/tokens';
 
 type Settings = Record<string, unknown>;
 
@@ -23,6 +24,7 @@ export const replacePlaceholders = (value: string, fill: () => string) =>
 /** Secrets that sign or authenticate: long and random in production (e.g. `openssl rand -hex 32`). */
 const SECRETS: Record<string, number> = {
   INTERNAL_SECRET: 32,
+  INTERNAL_SECRET_PREVIOUS: 32,
   PAYMENT_SANDBOX_SECRET: 32,
   SMS_INBOUND_SECRET: 16,
 };
@@ -112,21 +114,28 @@ const PRODUCTION_RULES: {
         : undefined,
   },
   {
+    // One key, or two during a rotation (docs/operations.md): each must be an Ed25519 key.
     variable: 'JWT_PUBLIC_KEY',
-    refuses: (value) => (value === undefined ? undefined : badKey(value, 'public')),
+    refuses: (value) =>
+      value === undefined
+        ? undefined
+        : publicKeysIn(String(value))
+            .map((pem) => badKey(pem, 'public'))
+            .find(Boolean),
   },
   {
     variable: 'JWT_PRIVATE_KEY',
     refuses: (value, settings) => {
       if (value === undefined) return undefined;
       const bad = badKey(value, 'private');
-      if (bad || settings.JWT_PUBLIC_KEY === undefined || badKey(settings.JWT_PUBLIC_KEY, 'public'))
-        return bad;
-      const derived = createPublicKey(String(value)).export({ type: 'spki', format: 'pem' });
-      const given = createPublicKey(String(settings.JWT_PUBLIC_KEY)).export({ type: 'spki', format: 'pem' });
-      return derived === given
+      const given =
+        settings.JWT_PUBLIC_KEY === undefined ? [] : publicKeysIn(String(settings.JWT_PUBLIC_KEY));
+      if (bad || !given.length || given.some((pem) => badKey(pem, 'public'))) return bad;
+      const spki = (key: KeyObject) => key.export({ type: 'spki', format: 'pem' }).toString();
+      const derived = spki(createPublicKey(String(value)));
+      return given.some((pem) => spki(createPublicKey(pem)) === derived)
         ? undefined
-        : 'does not match JWT_PUBLIC_KEY: every token auth signs would be refused';
+        : 'does not match JWT_PUBLIC_KEY (nor any of its keys): every token auth signs would be refused';
     },
   },
 ];

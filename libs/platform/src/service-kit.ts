@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { isDeadLetterTopic, type EventBus } from './bus/event-bus';
 import { watchDeadLetters } from './bus/dead-letter-watch';
 import type { DocumentStore } from './store/document-store';
+import { runMigrations, type DocumentMigration } from './store/migrations';
 import { systemClock, type Clock } from './clock';
 import { createLogger, type Logger } from './log';
 import { createTokenVerifier, type TokenVerifier } from './auth/tokens';
@@ -69,13 +70,15 @@ export interface ProcessDeps<C> {
 
 /**
  * A service's main.ts (distributed mode): reads its configuration (a bad value stops the process
- * naming the variable), opens the bus and store it names, builds the service, listens, and on SIGTERM
- * or SIGINT stops it and closes what it opened (the builder's own extras first).
+ * naming the variable), opens the bus and store it names, builds the service, brings the stored
+ * documents to their newest shape (`migrations`, under the store's lock: store/migrations.ts),
+ * listens, and on SIGTERM or SIGINT stops it and closes what it opened (the builder's own extras first).
  */
 export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
   name: string,
   loadConfig: () => C,
   build: (deps: ProcessDeps<C>) => Promise<{ service: Service; close?: () => Promise<void> }>,
+  { migrations = [] }: { migrations?: readonly DocumentMigration[] } = {},
 ): void {
   const run = async () => {
     const config = loadConfig();
@@ -88,6 +91,9 @@ export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
     const clock = sharedClock ?? systemClock;
     if (sharedClock) logger.info({ offsetMs: sharedClock.offsetMs() }, 'dev clock shared through Redis');
     const { service, close } = await build({ config, logger, bus, store, clock });
+    // After the build (its collections are open with their indexes), before anything reads or
+    // writes: no consumer, relay or request runs until service.start().
+    await runMigrations(store, migrations, { logger, clock });
     registerStoreReadiness(store);
     await runUntilSignal(name, logger, service, config, async () => {
       await close?.();

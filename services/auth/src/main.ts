@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createTokenVerifier,
-  internalSecretFor,
+  acceptedInternalSecrets,
   refuseMissingInProduction,
   runServiceProcess,
 } from '@moba/platform';
@@ -37,7 +37,7 @@ runServiceProcess('auth', loadProcessConfig, async ({ config, logger, bus, store
       tokens: createTokenVerifier(publicKeyPem),
       config,
       privateKeyPem,
-      internalSecret: internalSecretFor(config),
+      internalSecret: acceptedInternalSecrets(config),
     }),
   };
 });

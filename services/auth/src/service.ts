@@ -19,8 +19,11 @@ export interface AuthDeps extends BaseDeps {
   config: AuthConfig;
   /** The token signing key (PKCS#8 PEM); its public half is what `tokens` verifies with. */
   privateKeyPem: string;
-  /** Checks the service tokens of internal calls (/internal/token-states: the gateway only). */
-  internalSecret: string;
+  /**
+   * Checks the service tokens of internal calls (/internal/token-states: the gateway only): the
+   * secret, or during a rotation the new and the previous one.
+   */
+  internalSecret: string | readonly string[];
   /** Where the first-start admin box is printed (console.log by default). */
   print?: (text: string) => void;
 }

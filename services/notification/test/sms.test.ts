@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { topics } from '@moba/contracts';
+import { smsSendAttempts } from '@moba/platform';
 import { eventually, testToken } from '@moba/platform/testing';
 import * as events from '../src/messaging/consumed-events';
 import { SmsSendError, type Sms, type SmsSender } from '../src/sms/sms-sender';
@@ -262,8 +263,16 @@ function scriptedSender(failures: SmsSendError[]): SmsSender & { sent: Sms[]; ca
   return sender;
 }
 
+/** moba_sms_send_attempts_total by outcome, as a scrape would read it now. */
+async function smsAttempts() {
+  const { values } = await smsSendAttempts.get();
+  const count = (outcome: string) => values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+  return { sent: count('sent'), retrying: count('retrying'), failed: count('failed') };
+}
+
 describe('sending: retries with backoff, per-phone rate limit, never blocking the event', () => {
   test('a provider outage does not hold up the event; the SMS goes out after backoff', async () => {
+    const attemptsBefore = await smsAttempts();
     const sender = scriptedSender([new SmsSendError('down', true), new SmsSendError('still down', true)]);
     const svc = await startNotification({
       env: { ...quietJob, SMS_RETRY_BASE_MS: '60000' },
@@ -286,6 +295,13 @@ describe('sending: retries with backoff, per-phone rate limit, never blocking th
     svc.deps.clock.advance(60_000);
     await svc.service.sms.runOnce();
     expect(sender.sent.map((s) => s.to)).toEqual([worker.phone]);
+    // What the SMS alert reads: two failed attempts, then one sent.
+    const attemptsAfter = await smsAttempts();
+    expect({
+      retrying: attemptsAfter.retrying - attemptsBefore.retrying,
+      sent: attemptsAfter.sent - attemptsBefore.sent,
+      failed: attemptsAfter.failed - attemptsBefore.failed,
+    }).toEqual({ retrying: 2, sent: 1, failed: 0 });
     await svc.stop();
   });
 
@@ -294,10 +310,12 @@ describe('sending: retries with backoff, per-phone rate limit, never blocking th
     const svc = await startNotification({ env: quietJob, smsSender: sender });
     const worker = await registeredWorker(svc, { optIn: true });
     await svc.publish(topics.application, acceptedEvent(await vacancy(svc), worker.id));
+    const failedBefore = (await smsAttempts()).failed;
     await svc.service.sms.runOnce();
     svc.deps.clock.advance(3_600_000);
     await svc.service.sms.runOnce();
     expect(sender.calls).toBe(1);
+    expect((await smsAttempts()).failed - failedBefore).toBe(1);
     await svc.stop();
 
     const throttled = scriptedSender([new SmsSendError('throttled', true, 300_000)]);

@@ -58,21 +58,40 @@ export function signServiceToken(secret: string, caller: string, nowMs = Date.no
   return `${payload}.${mac(secret, payload)}`;
 }
 
-/** The calling service's name, or null when the token is missing, forged or expired. */
-export function verifyServiceToken(secret: string, token: string | undefined, nowMs = Date.now()) {
+/**
+ * The secrets a service process accepts calls signed with: its own, and during a rotation the
+ * previous one (INTERNAL_SECRET_PREVIOUS), so callers not yet rolled over are not refused.
+ */
+export function acceptedInternalSecrets(
+  config: Pick<RuntimeEnv, 'NODE_ENV' | 'INTERNAL_SECRET' | 'INTERNAL_SECRET_PREVIOUS' | 'KEYS_DIR'>,
+): string[] {
+  const previous = config.INTERNAL_SECRET_PREVIOUS;
+  return [internalSecretFor(config), ...(previous ? [previous] : [])];
+}
+
+/** The calling service's name, or null when the token is missing, forged (by none of the secrets) or expired. */
+export function verifyServiceToken(
+  secrets: string | readonly string[],
+  token: string | undefined,
+  nowMs = Date.now(),
+) {
   const match = /^(v1\.([a-z][a-z0-9-]*)\.(\d{1,12}))\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
   if (!match) return null;
   const [, payload, caller, expires, signature] = match;
-  const expected = Buffer.from(mac(secret, payload));
-  if (!timingSafeEqual(expected, Buffer.from(signature))) return null;
+  const signed = (secret: string) =>
+    timingSafeEqual(Buffer.from(mac(secret, payload)), Buffer.from(signature));
+  if (!(typeof secrets === 'string' ? [secrets] : secrets).some(signed)) return null;
   if (Number(expires) * 1000 < nowMs) return null;
   return caller;
 }
 
 /** Lets through only calls signed by one of the named services: 401 without a valid token, 403 for others. */
-export function requireServiceCaller(secret: string, ...callers: string[]): RequestHandler {
+export function requireServiceCaller(
+  secrets: string | readonly string[],
+  ...callers: string[]
+): RequestHandler {
   return (req, _res, next) => {
-    const caller = verifyServiceToken(secret, req.header(SERVICE_TOKEN_HEADER));
+    const caller = verifyServiceToken(secrets, req.header(SERVICE_TOKEN_HEADER));
     if (!caller) return next(unauthenticated());
     if (!callers.includes(caller)) return next(forbidden());
     next();

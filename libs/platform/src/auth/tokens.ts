@@ -76,17 +76,39 @@ export interface TokenVerifier {
   verify(token: string): Promise<AuthUser | null>;
 }
 
+/**
+ * The PEM blocks of a JWT_PUBLIC_KEY value (or jwt-public.pem): one key, or during a key rotation the
+ * new key and the old one, so sessions signed before the switch stay valid until they expire.
+ */
+export function publicKeysIn(pem: string): string[] {
+  return pem.match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g) ?? [pem];
+}
+
+/** Verifies session tokens against every key of publicKeyPem (see publicKeysIn), the first first. */
 export function createTokenVerifier(publicKeyPem: string): TokenVerifier {
-  let key: Promise<CryptoKey> | undefined;
+  let keys: Promise<CryptoKey[]> | undefined;
+  const payloadOf = async (token: string) => {
+    keys ??= Promise.all(publicKeysIn(publicKeyPem).map((pem) => importSPKI(pem, TOKEN_ALGORITHM)));
+    let failure: unknown;
+    for (const key of await keys) {
+      try {
+        return (
+          await jwtVerify(token, key, {
+            algorithms: [TOKEN_ALGORITHM],
+            audience: TOKEN_AUDIENCE,
+            issuer: TOKEN_ISSUER,
+          })
+        ).payload;
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
+  };
   return {
     async verify(token) {
       try {
-        key ??= importSPKI(publicKeyPem, TOKEN_ALGORITHM);
-        const { payload } = await jwtVerify(token, await key, {
-          algorithms: [TOKEN_ALGORITHM],
-          audience: TOKEN_AUDIENCE,
-          issuer: TOKEN_ISSUER,
-        });
+        const payload = await payloadOf(token);
         if (payload.purpose !== undefined) return null; // single-purpose tokens (email links) are not sessions
         const claims: TokenClaims = tokenClaimsSchema.parse(payload);
         return {

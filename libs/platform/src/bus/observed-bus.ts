@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@moba/contracts';
-import { consumerLag, deadLetters } from '../metrics';
+import { consumerBegins, deadLetters } from '../metrics';
 import { traceEventHandling } from '../tracing';
 import { DEFAULT_MAX_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
 import { isMalformedEvent, isTransientFailure } from './failure';
@@ -31,8 +31,7 @@ function observedHandler(
   const failures = new Map<string, number>();
   return async (event: EventEnvelope) => {
     const occurredAt = Date.parse(event.occurredAt);
-    if (Number.isFinite(occurredAt))
-      consumerLag.set({ topic, group }, Math.max(0, (Date.now() - occurredAt) / 1000));
+    const done = Number.isFinite(occurredAt) ? consumerBegins(topic, group, event.id, occurredAt) : undefined;
     try {
       await traceEventHandling(component, topic, group, event, () => handler(event));
       failures.delete(event.id);
@@ -45,6 +44,8 @@ function observedHandler(
         deadLetters.inc({ topic, group });
       } else failures.set(event.id, failed);
       throw error;
+    } finally {
+      done?.();
     }
   };
 }

@@ -10,7 +10,8 @@ import { isStoreUnavailable, isTransientFailure } from '../bus/failure';
 import { processReadiness, type Readiness } from '../readiness';
 import { metricsText } from '../metrics';
 import { currentTraceId, traceHttpRequest } from '../tracing';
-import { METRICS_PATH, PROBE_PATHS } from './probes';
+import { METRICS_PATH, OPERATOR_PATHS, PROBE_PATHS } from './probes';
+import { logAccess } from './access-log';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -24,6 +25,13 @@ export interface HttpAppOptions {
   bodyLimit?: string;
   routes: (app: Express) => void;
 }
+
+/** The route's pattern (`/vacancies/:id`), never the raw path: ids would explode labels and log groups. */
+const routeTemplate = (req: express.Request) =>
+  req.route ? `${req.method} ${req.baseUrl}${req.route.path as string}` : `${req.method} (unmatched)`;
+
+/** Latency buckets in seconds, shared with the gateway's histogram so the two compare. */
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15];
 
 const requestId: RequestHandler = (req, res, next) => {
   const id = (req.header(REQUEST_ID_HEADER) || randomUUID()).slice(0, 100);
@@ -50,15 +58,11 @@ export function createHttpApp({
     next();
   });
   app.use(requestId);
-  app.use((req, res, next) =>
-    traceHttpRequest(
-      name,
-      req,
-      res,
-      () => `${req.method} ${(req.route?.path as string) ?? '(unmatched)'}`,
-      next,
-    ),
-  );
+  app.use((req, res, next) => traceHttpRequest(name, req, res, () => routeTemplate(req), next));
+  app.use((req, res, next) => {
+    logAccess(logger, req, res, () => routeTemplate(req));
+    next();
+  });
   app.use(helmet());
   app.use(express.json({ limit: bodyLimit }));
 
@@ -71,8 +75,25 @@ export function createHttpApp({
     labelNames: ['status'],
     registers: [registry],
   });
-  app.use((_req, res, next) => {
-    res.on('finish', () => requests.inc({ status: `${Math.floor(res.statusCode / 100)}xx` }));
+  const duration = new client.Histogram({
+    name: 'moba_http_request_duration_seconds',
+    help: 'Time from request to the end of the answer, per route pattern',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  app.use((req, res, next) => {
+    const end = duration.startTimer();
+    res.on('finish', () => {
+      const status = `${Math.floor(res.statusCode / 100)}xx`;
+      requests.inc({ status });
+      if (OPERATOR_PATHS.has(req.path)) return;
+      end({
+        method: req.method,
+        route: req.route ? `${req.baseUrl}${req.route.path as string}` : '(unmatched)',
+        status,
+      });
+    });
     next();
   });
 

@@ -11,3 +11,10 @@ export const PROBE_PATHS = {
 
 /** Prometheus exposition (on METRICS_PORT when set, else on the main port). */
 export const METRICS_PATH = '/metrics';
+
+/** What the orchestrator and Prometheus ask every few seconds: kept out of access logs and latencies. */
+export const OPERATOR_PATHS: ReadonlySet<string> = new Set([
+  PROBE_PATHS.liveness,
+  PROBE_PATHS.readiness,
+  METRICS_PATH,
+]);

@@ -67,7 +67,7 @@ export function authRoutes(
   app: Express,
   ctx: AuthContext & { photosDir: string },
   tokens: TokenVerifier,
-  internalSecret: string,
+  internalSecret: string | readonly string[],
 ) {
   const account = (...roles: Parameters<typeof requireAccount>[2][]) =>
     requireAccount(tokens, ctx.users, ...roles);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { DocumentStore } from '@moba/platform';
+import { mailSends, type DocumentStore } from '@moba/platform';
 import { normaliseEmail } from '@moba/contracts';
 
 export interface Mail {
@@ -77,16 +77,32 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** Picks the adapter by MAIL_URL scheme. */
+/** Picks the adapter by MAIL_URL scheme; every send is counted by outcome (moba_mail_sends_total). */
 export async function createMailer(
   url: string,
   from: string,
   store: DocumentStore,
   now?: () => Date,
 ): Promise<Mailer> {
-  if (url.startsWith('dev://')) return createDevMailer(store, from, now);
-  if (url.startsWith('smtp://') || url.startsWith('smtps://')) return createSmtpMailer(url, from);
+  if (url.startsWith('dev://')) return countedMailer(await createDevMailer(store, from, now));
+  if (url.startsWith('smtp://') || url.startsWith('smtps://'))
+    return countedMailer(createSmtpMailer(url, from));
   throw new Error(`no mailer for ${url} (known: dev://, smtp://, smtps://)`);
+}
+
+function countedMailer(mailer: Mailer): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        mailSends.inc({ outcome: 'failed' });
+        throw error;
+      }
+      mailSends.inc({ outcome: 'sent' });
+    },
+    close: () => mailer.close(),
+  };
 }
 
 export const escapeHtml = (s: string) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLease, type Logger } from '@moba/platform';
+import { createLease, smsSendAttempts, type Logger } from '@moba/platform';
 import type { SmsContext } from './queue-sms';
 import { SmsSendError, type SmsSender } from './sms-sender';
 import type { SmsOutboxDoc } from './sms-store';
@@ -102,6 +102,7 @@ async function sendOne(ctx: DispatchContext, doc: SmsOutboxDoc, now: Date) {
   const attempts = doc.attempts + 1;
   try {
     const { providerMessageId } = await ctx.sender.send({ to: doc.phone, text: doc.text });
+    smsSendAttempts.inc({ outcome: 'sent' });
     await set({ status: 'sent', attempts, sentAt: ctx.clock.now().toISOString(), providerMessageId });
     return 'sent';
   } catch (error) {
@@ -110,6 +111,7 @@ async function sendOne(ctx: DispatchContext, doc: SmsOutboxDoc, now: Date) {
     const retryable = error instanceof SmsSendError ? error.retryable : true;
     const message = error instanceof Error ? error.message : String(error);
     if (!retryable || attempts >= ctx.policy.maxAttempts) {
+      smsSendAttempts.inc({ outcome: 'failed' });
       ctx.logger.warn({ smsId: doc._id, attempts, err: message }, 'SMS given up');
       await set({ status: 'failed', attempts, lastError: message });
       return 'failed';
@@ -118,6 +120,7 @@ async function sendOne(ctx: DispatchContext, doc: SmsOutboxDoc, now: Date) {
       backoffMs(ctx.policy, attempts),
       error instanceof SmsSendError ? (error.retryAfterMs ?? 0) : 0,
     );
+    smsSendAttempts.inc({ outcome: 'retrying' });
     ctx.logger.info({ smsId: doc._id, attempts, waitMs: wait, err: message }, 'SMS will be retried');
     await set({ attempts, lastError: message, nextAttemptAt: new Date(now.getTime() + wait).toISOString() });
     return 'retrying';
