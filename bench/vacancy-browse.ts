@@ -321,6 +321,8 @@ async function runDriver() {
   }
 }
 
+// The driver stops its servers with SIGTERM: exiting cleanly lets `--cpu-prof` write the profile.
+if (role !== 'driver') process.once('SIGTERM', () => process.exit(0));
 const run = role === 'service' ? runService : role === 'gateway' ? runGateway : runDriver;
 run().catch((error) => {
   console.error(error);

@@ -128,6 +128,44 @@ describe('the in-memory read model of open vacancies', () => {
     expect(onlyFree.total).toBe(0);
   });
 
+  it('decorates each item once per stamp and vacancy version, not once per browse', async () => {
+    const { vacancies } = await openVacancyStore(createNedbStore());
+    const docs = Array.from({ length: 5 }, (_, i) => ({ ...randomDoc(i), status: 'Open' as const }));
+    for (const doc of docs) await vacancies.insertOne(doc);
+    let stamp = 'a';
+    const decorated: string[] = [];
+    const model = createOpenVacanciesReadModel(vacancies, {
+      decorate: (item) => {
+        decorated.push(item.id);
+        return { ...item, title: `${item.title} (${stamp})` };
+      },
+      stamp: () => stamp,
+    });
+    await model.load();
+    const browse = (filters: VacancyFiltersInput = {}) => model.query(vacancyFiltersSchema.parse(filters));
+
+    expect(browse().items.map((item) => item.title)).toEqual(
+      docs
+        .map(toItem)
+        .sort(compareForBrowse)
+        .map((item) => `${item.title} (a)`),
+    );
+    browse({ pageSize: 2 });
+    browse({ near: { municipality: 'Arilje' } });
+    expect(decorated.sort()).toEqual(docs.map((d) => d._id).sort());
+
+    decorated.length = 0;
+    await vacancies.updateOne({ _id: docs[0]._id }, { $set: { title: 'Nova' } });
+    await model.refresh(docs[0]._id);
+    expect(browse().items.find((item) => item.id === docs[0]._id)?.title).toBe('Nova (a)');
+    expect(decorated).toEqual([docs[0]._id]);
+
+    decorated.length = 0;
+    stamp = 'b';
+    expect(browse().items.every((item) => item.title.endsWith('(b)'))).toBe(true);
+    expect(decorated).toHaveLength(docs.length);
+  });
+
   it('keeps the newest of overlapping reads of one vacancy when an older read answers last', async () => {
     const open = { ...randomDoc(3), status: 'Open' as const };
     const answers: ((doc: VacancyDoc | null) => void)[] = [];

@@ -21,9 +21,9 @@ const RESPONSE_CACHE_MAX = 500;
 const NO_DISTANCE = 50_000;
 
 export interface ReadModelOptions {
-  /** Adds what the page's items carry beside the stored facts (the fair-pay figures). */
-  decorate?: (items: VacancyItem[]) => VacancyItem[];
-  /** Changes when what `decorate` adds may change (cached pages of another stamp are not reused). */
+  /** Adds what an item carries beside the stored facts (the fair-pay figures). */
+  decorate?: (item: VacancyItem) => VacancyItem;
+  /** Changes when what `decorate` adds may change (cached pages and items of another stamp are not reused). */
   stamp?: () => string;
 }
 
@@ -53,6 +53,21 @@ export function createOpenVacanciesReadModel(
   let sorted: VacancyItem[] | undefined;
   let version = 0;
   const cache = new Map<string, CachedPage>();
+
+  /**
+   * Each item decorated once per stamp: items are replaced, never changed, when their vacancy changes,
+   * so an item object stands for one version of its vacancy.
+   */
+  const decorated = new WeakMap<VacancyItem, { stamp: string; item: VacancyItem }>();
+  const decoratedItem = (item: VacancyItem, stamp: string): VacancyItem => {
+    if (!options.decorate) return item;
+    const known = decorated.get(item);
+    if (known?.stamp === stamp) return known.item;
+    const next = options.decorate(item);
+    decorated.set(item, { stamp, item: next });
+    return next;
+  };
+  const currentStamp = () => options.stamp?.() ?? '';
 
   const changed = () => {
     sorted = undefined;
@@ -317,7 +332,7 @@ export function createOpenVacanciesReadModel(
      * each municipality's distance is measured once; `withinKm` drops the farther ones and, unless
      * the sort is 'featured', the matches are ordered by (km, browse position) in one numeric sort.
      */
-    query(filters: VacancyFilters) {
+    query(filters: VacancyFilters, stamp: string = currentStamp()) {
       const list = all();
       const acc = candidates(filters);
       const from = (filters.page - 1) * filters.pageSize;
@@ -376,11 +391,11 @@ export function createOpenVacanciesReadModel(
         picked.push(...page);
       }
       const kmAt = (i: number) => (placeKm ? placeKm[placeOf[i]] : NO_DISTANCE);
-      let items = picked.map((i) => {
+      const items = picked.map((i) => {
+        const item = decoratedItem(list[i], stamp);
         const km = kmAt(i);
-        return placeKm && km !== NO_DISTANCE ? { ...list[i], distanceKm: km } : list[i];
+        return placeKm && km !== NO_DISTANCE ? { ...item, distanceKm: km } : item;
       });
-      if (options.decorate) items = options.decorate(items);
       const near = origin ? { near: filters.near } : {};
       return { items, total, page: filters.page, pageSize: filters.pageSize, ...near };
     },
@@ -404,10 +419,11 @@ export function createOpenVacanciesReadModel(
     },
     /** The JSON answer and its ETag for these filters, cached until the next change. */
     page(filters: VacancyFilters): CachedPage {
-      const key = `${options.stamp?.() ?? ''}|${JSON.stringify(filters)}`;
+      const stamp = currentStamp();
+      const key = `${stamp}|${JSON.stringify(filters)}`;
       let hit = cache.get(key);
       if (!hit) {
-        const json = JSON.stringify(this.query(filters));
+        const json = JSON.stringify(this.query(filters, stamp));
         hit = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
         if (cache.size >= RESPONSE_CACHE_MAX) cache.delete(cache.keys().next().value as string);
         cache.set(key, hit);
