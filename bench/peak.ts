@@ -29,7 +29,8 @@
  * busiest is the one that saturates. Goal with pods: two / one ≥ 1.7×. Where pods are not possible
  * (not root, no cpu controller, a read-only cgroup tree) one line says why and the run goes on without.
  *
- * Run: npx tsx bench/peak.ts   (PEAK_USERS=32, PEAK_SECONDS=20, PEAK_SOCKETS=2000, PEAK_ESTATES=4,
+ * Run: npx tsx bench/peak.ts   (PEAK_USERS=32, PEAK_LOOPS=1 (request loops per virtual worker, each on
+ *   its own connection: more requests in flight without more sign-ups), PEAK_SECONDS=20, PEAK_SOCKETS=2000, PEAK_ESTATES=4,
  *   PEAK_MOBAS=6, PEAK_ROUNDS=1 (rounds of one-then-two; the median ratio is printed), POSTGRES_URL
  *   (its database is replaced by PEAK_DATABASE=moba_peak))
  */
@@ -50,6 +51,7 @@ import { cpuSampler, postgresBackends } from './src/cpu';
 import { difference, postgresDatabaseCounters, redisCommandCalls } from './src/engine-counters';
 
 const USERS = Number(process.env.PEAK_USERS ?? 32);
+const LOOPS = Number(process.env.PEAK_LOOPS ?? 1);
 const SECONDS = Number(process.env.PEAK_SECONDS ?? 20);
 const SOCKETS = Number(process.env.PEAK_SOCKETS ?? 2000);
 const ESTATES = Number(process.env.PEAK_ESTATES ?? 4);
@@ -244,6 +246,7 @@ async function phase(hotInstances: number) {
   await database.connect();
   const holder = await socketHolder();
   let pods: PodSet | undefined;
+  let outliving: number[] = [];
   try {
     const season = await simulateSeason(cluster.client as never, {
       estates: ESTATES,
@@ -263,7 +266,8 @@ async function phase(hotInstances: number) {
     });
     const opened = await holder.ask<{ open: number; failed: number }>({ cmd: 'open', sockets }, 'opened');
 
-    const users = workers.map((worker, i) => {
+    const users = Array.from({ length: workers.length * LOOPS }, (_, i) => i).map((i) => {
+      const worker = workers[i % workers.length];
       let step = i;
       let nextVacancy = i;
       return {
@@ -291,9 +295,11 @@ async function phase(hotInstances: number) {
       };
     });
     // The seeding ran unlimited (sign-ups hash passwords); the limits hold from the warm-up on.
+    // This process and the PostgreSQL server's backends outlive the phase: they leave their pods after it.
+    outliving = [process.pid, ...postgresBackends(DATABASE)];
     const limited = limitInstances(cluster.pids(), hotInstances, {
       'redis-server': [redis.pid],
-      'postgres-backends': postgresBackends(DATABASE),
+      'postgres-backends': outliving.slice(1),
       'socket-holder': [holder.child.pid!],
       'load-driver': [process.pid],
     });
@@ -335,8 +341,8 @@ async function phase(hotInstances: number) {
     await cluster.stop();
     await redis.stop();
     if (pods) {
-      pods.release(process.pid);
-      // The PostgreSQL backends end a moment after their connections close.
+      pods.release(outliving);
+      // A process stopped a moment ago may still be leaving its cgroup.
       for (let attempt = 0; attempt < 50 && pods.remove() > 0; attempt++)
         await new Promise((r) => setTimeout(r, 100));
     }
@@ -453,7 +459,7 @@ async function main() {
   const problem = await postgresProblem(postgresUrl);
   if (problem) throw new Error(`PostgreSQL at ${postgresUrl}: ${problem}`);
   console.log(
-    `${USERS} virtual workers, ${SOCKETS} WebSockets, ${ESTATES} estates × ${MOBAS} mobas, ${SECONDS} s per phase`,
+    `${USERS} virtual workers × ${LOOPS} request loops, ${SOCKETS} WebSockets, ${ESTATES} estates × ${MOBAS} mobas, ${SECONDS} s per phase`,
   );
   console.log(
     'skipped' in podLayout

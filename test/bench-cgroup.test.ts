@@ -65,7 +65,7 @@ describe('bench pods: a CPU limit per process from cgroups (bench/peak)', () => 
 
     made.pods.add('gateway', [77], { shares: 8192 }); // weighted, not limited
     expect(existsSync(join(root, 'cpu', 'peak-1', 'gateway', 'cpu.cfs_quota_us'))).toBe(false);
-    made.pods.release(4242);
+    made.pods.release([4242]);
     expect(read(root, 'cpu', 'cgroup.procs')).toBe('4242');
     expect(read(root, 'cpuacct', 'cgroup.procs')).toBe('4242');
 

@@ -153,10 +153,15 @@ function podSet(layout: Exclude<CgroupLayout, { skipped: string }>, group: strin
         }),
       };
     },
-    /** Moves a process that outlives its pod (this one) back to the root cgroup. */
-    release(pid: number) {
-      const roots = layout.version === 1 ? [layout.cpu, layout.cpuacct] : [layout.root];
-      for (const root of roots) if (root) writeFileSync(join(root, 'cgroup.procs'), String(pid));
+    /** Moves processes that outlive their pods back to the root cgroup (one already gone is skipped). */
+    release(pids: number[]) {
+      for (const root of parents)
+        for (const pid of pids)
+          try {
+            if (root) writeFileSync(join(root, 'cgroup.procs'), String(pid));
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+          }
     },
     /**
      * Removes the pods and their parent once their processes have exited (a cgroup that still holds
