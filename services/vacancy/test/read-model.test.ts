@@ -166,6 +166,37 @@ describe('the in-memory read model of open vacancies', () => {
     expect(decorated).toHaveLength(docs.length);
   });
 
+  it('measures distances from a place again once a moba in a new place enters', async () => {
+    const { vacancies } = await openVacancyStore(createNedbStore());
+    const model = createOpenVacanciesReadModel(vacancies);
+    const arilje = {
+      ...randomDoc(4),
+      status: 'Open' as const,
+      municipality: 'Arilje',
+      region: 'RS' as const,
+    };
+    await vacancies.insertOne(arilje);
+    await model.load();
+    const nearest = () =>
+      model
+        .query(vacancyFiltersSchema.parse({ near: { municipality: 'Arilje' } }))
+        .items.map((item) => [item.municipality, item.distanceKm]);
+    expect(nearest()).toEqual([['Arilje', 0]]);
+
+    const subotica = {
+      ...randomDoc(5),
+      status: 'Open' as const,
+      municipality: 'Subotica',
+      region: 'RS' as const,
+    };
+    await vacancies.insertOne(subotica);
+    await model.refresh(subotica._id);
+    const [first, second] = nearest();
+    expect(first).toEqual(['Arilje', 0]);
+    expect(second[0]).toBe('Subotica');
+    expect(second[1]).toBeGreaterThan(200);
+  });
+
   it('keeps the newest of overlapping reads of one vacancy when an older read answers last', async () => {
     const open = { ...randomDoc(3), status: 'Open' as const };
     const answers: ((doc: VacancyDoc | null) => void)[] = [];

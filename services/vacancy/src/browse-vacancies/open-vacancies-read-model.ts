@@ -150,6 +150,8 @@ export function createOpenVacanciesReadModel(
   /** Per position, the index of its municipality's seat in `places` (places.length: no known seat). */
   let placeOf = new Int32Array(0);
   let places: LatLng[] = [];
+  /** Per origin seat, the whole km to each place and the places nearest first; made anew with `places`. */
+  let distancesFrom = new Map<string, { km: Int32Array; nearestFirst: number[] }>();
   let words = 0;
   const dayKey = (date: string) =>
     Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
@@ -166,6 +168,7 @@ export function createOpenVacanciesReadModel(
       free = new Int32Array(n);
       placeOf = new Int32Array(n);
       places = [];
+      distancesFrom = new Map();
       const placeIndex = new Map<string, number>();
       const set = (key: string, position: number) => {
         let bits = bitsets.get(key);
@@ -201,6 +204,23 @@ export function createOpenVacanciesReadModel(
     }
     return sorted;
   };
+
+  /**
+   * Whole km from an origin to each place (the last slot: no known seat, after every known one) and
+   * the places ordered by it: measured once per origin until the places change, not per browse.
+   */
+  function distancesOf(origin: LatLng) {
+    const key = origin.join(',');
+    let found = distancesFrom.get(key);
+    if (!found) {
+      const km = new Int32Array(places.length + 1);
+      places.forEach((seat, p) => (km[p] = Math.round(greatCircleKm(origin, seat))));
+      km[places.length] = NO_DISTANCE;
+      found = { km, nearestFirst: Array.from(km.keys()).sort((a, b) => km[a] - km[b]) };
+      distancesFrom.set(key, found);
+    }
+    return found;
+  }
 
   /** The positions (as a bitset) that pass the equality filters. */
   function candidates(f: VacancyFilters): Uint32Array {
@@ -342,13 +362,8 @@ export function createOpenVacanciesReadModel(
       const minWage = filters.minDailyWage;
       const onlyFree = filters.onlyWithFreePositions === true;
       const origin = filters.near ? seatOf(filters.near.municipality, filters.near.region) : undefined;
-      // Whole km per place, measured once (the last slot: no known seat, after every known one).
-      let placeKm: Int32Array | undefined;
-      if (origin) {
-        placeKm = new Int32Array(places.length + 1);
-        places.forEach((seat, p) => (placeKm![p] = Math.round(greatCircleKm(origin, seat))));
-        placeKm[places.length] = NO_DISTANCE;
-      }
+      const distances = origin ? distancesOf(origin) : undefined;
+      const placeKm = distances?.km;
       const maxKm = placeKm ? (filters.withinKm ?? NO_DISTANCE - 1) : NO_DISTANCE;
       const byDistance = placeKm !== undefined && filters.sort !== 'featured';
       const picked: number[] = [];
@@ -373,7 +388,7 @@ export function createOpenVacanciesReadModel(
       if (matched && placeKm) {
         // A counting sort by place (places ordered by km): stable, so within one place the browse
         // order (featured, newest) holds.
-        const order = Array.from(placeKm.keys()).sort((a, b) => placeKm![a] - placeKm![b]);
+        const order = distances!.nearestFirst;
         const start = new Int32Array(order.length);
         const perPlace = new Int32Array(order.length);
         for (let k = 0; k < total; k++) perPlace[placeOf[matched[k]]]++;
