@@ -16,7 +16,21 @@
  * machine's busy share, Redis commands and PostgreSQL transactions and rows per request. Then the ratio
  * two-instance / one-instance. 0 errors is the bar; ≥ 1.5× where the cores allow it.
  *
- * Run: npx tsx bench/peak.ts   (PEAK_USERS=32, PEAK_SECONDS=20, PEAK_SOCKETS=2000, PEAK_ESTATES=4,
+ * Pods (PEAK_POD_CPU cores, 0.25 by default; 0: off): as Kubernetes enforces `resources.limits.cpu`,
+ * every service instance runs in a cgroup of its own with a CFS quota (bench/src/cgroup.ts) from the
+ * end of the seeding to the end of its phase, so one vs two instances compare what their limits
+ * allow, not what two shared cores allow. The gateway (one instance in both phases, the ingress),
+ * Redis, this database's PostgreSQL backends, the socket holder and the load driver are not limited.
+ * Every one of these processes also gets the weight PEAK_POD_SHARES (cgroup v1 cpu.shares, 8192 by
+ * default: eight ordinary processes), as a Kubernetes request does: on a machine that other work keeps
+ * busy, a pod of ordinary weight gets an ordinary process's share, far under its limit, and the
+ * neighbours, not the limits, would decide. Printed per instance: its CPU time from the
+ * cgroup, as a share of its limit, and the share of CFS periods in which the quota stopped it; the
+ * busiest is the one that saturates. Goal with pods: two / one ≥ 1.7×. Where pods are not possible
+ * (not root, no cpu controller, a read-only cgroup tree) one line says why and the run goes on without.
+ *
+ * Run: npx tsx bench/peak.ts   (PEAK_USERS=32, PEAK_LOOPS=1 (request loops per virtual worker, each on
+ *   its own connection: more requests in flight without more sign-ups), PEAK_SECONDS=20, PEAK_SOCKETS=2000, PEAK_ESTATES=4,
  *   PEAK_MOBAS=6, PEAK_ROUNDS=1 (rounds of one-then-two; the median ratio is printed), POSTGRES_URL
  *   (its database is replaced by PEAK_DATABASE=moba_peak))
  */
@@ -32,16 +46,22 @@ import { simulateSeason } from '../scripts/season/simulate-season';
 import { postgresProblem } from '../scripts/distributed/engines';
 import { ADMIN } from '../test/support/product';
 import { POSTGRES_URL, startCluster } from '../test/resilience/support/cluster';
+import { cgroupLayout, cpuQuota, createPods, type CgroupLayout, type Pod, type PodSet } from './src/cgroup';
 import { cpuSampler, postgresBackends } from './src/cpu';
 import { difference, postgresDatabaseCounters, redisCommandCalls } from './src/engine-counters';
 
 const USERS = Number(process.env.PEAK_USERS ?? 32);
+const LOOPS = Number(process.env.PEAK_LOOPS ?? 1);
 const SECONDS = Number(process.env.PEAK_SECONDS ?? 20);
 const SOCKETS = Number(process.env.PEAK_SOCKETS ?? 2000);
 const ESTATES = Number(process.env.PEAK_ESTATES ?? 4);
 const MOBAS = Number(process.env.PEAK_MOBAS ?? 6);
 const ROUNDS = Number(process.env.PEAK_ROUNDS ?? 1);
 const DATABASE = process.env.PEAK_DATABASE ?? 'moba_peak';
+const POD_CPU = Number(process.env.PEAK_POD_CPU ?? 0.25);
+/** The pod layout of this machine, or why there are no pods. */
+const podLayout: CgroupLayout = POD_CPU > 0 ? cgroupLayout() : { skipped: 'PEAK_POD_CPU=0' };
+const POD_SHARES = Number(process.env.PEAK_POD_SHARES ?? 8192);
 const postgresUrl = (() => {
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${DATABASE}`;
@@ -225,6 +245,8 @@ async function phase(hotInstances: number) {
   const database = new pg.Client({ connectionString: postgresUrl });
   await database.connect();
   const holder = await socketHolder();
+  let pods: PodSet | undefined;
+  let outliving: number[] = [];
   try {
     const season = await simulateSeason(cluster.client as never, {
       estates: ESTATES,
@@ -244,7 +266,8 @@ async function phase(hotInstances: number) {
     });
     const opened = await holder.ask<{ open: number; failed: number }>({ cmd: 'open', sockets }, 'opened');
 
-    const users = workers.map((worker, i) => {
+    const users = Array.from({ length: workers.length * LOOPS }, (_, i) => i).map((i) => {
+      const worker = workers[i % workers.length];
       let step = i;
       let nextVacancy = i;
       return {
@@ -271,6 +294,16 @@ async function phase(hotInstances: number) {
         },
       };
     });
+    // The seeding ran unlimited (sign-ups hash passwords); the limits hold from the warm-up on.
+    // This process and the PostgreSQL server's backends outlive the phase: they leave their pods after it.
+    outliving = [process.pid, ...postgresBackends(DATABASE)];
+    const limited = limitInstances(cluster.pids(), hotInstances, {
+      'redis-server': [redis.pid],
+      'postgres-backends': outliving.slice(1),
+      'socket-holder': [holder.child.pid!],
+      'load-driver': [process.pid],
+    });
+    pods = limited.pods;
     await drive(cluster.url, users, 3); // warm-up: JIT, connection pools, read models
 
     const groups = () => {
@@ -282,11 +315,15 @@ async function phase(hotInstances: number) {
       return map;
     };
     const cpu = cpuSampler(groups);
+    const podsBefore = limited.instances.map(podReading);
     const redisBefore = await redisCommandCalls(redis.client);
     const pgBefore = await postgresDatabaseCounters(database, DATABASE);
     cpu.start();
     const stats = await drive(cluster.url, users, SECONDS);
     const usage = cpu.stop();
+    const podUse = limited.instances.map((pod, i) =>
+      instanceUse(podsBefore[i], podReading(pod), stats.seconds),
+    );
     await new Promise((r) => setTimeout(r, 2000)); // let PostgreSQL publish the backends' counts
     const redisDelta = difference(await redisCommandCalls(redis.client), redisBefore);
     redisDelta.delete('info');
@@ -297,17 +334,74 @@ async function phase(hotInstances: number) {
     );
     if (opened.failed) stats.errors.set('sockets that did not open', opened.failed);
     if (held.closed) stats.errors.set('sockets closed during the run', held.closed);
-    return { hotInstances, stats, usage, redisDelta, pgDelta, sockets: held.open };
+    return { hotInstances, stats, usage, redisDelta, pgDelta, sockets: held.open, podUse };
   } finally {
     holder.child.send({ cmd: 'close' });
     await database.end();
     await cluster.stop();
     await redis.stop();
+    if (pods) {
+      pods.release(outliving);
+      // A process stopped a moment ago may still be leaving its cgroup.
+      for (let attempt = 0; attempt < 50 && pods.remove() > 0; attempt++)
+        await new Promise((r) => setTimeout(r, 100));
+    }
   }
 }
 
+/**
+ * Every service instance (not the gateway) into a pod of its own with the PEAK_POD_CPU limit; the
+ * gateway and the run's other processes into pods with the same weight and no limit.
+ */
+function limitInstances(
+  pids: Map<string, number>,
+  hotInstances: number,
+  others: Record<string, number[]>,
+): { pods?: PodSet; instances: Pod[] } {
+  if ('skipped' in podLayout) return { instances: [] };
+  const made = createPods(podLayout, `moba-peak-${process.pid}-${hotInstances}`);
+  if ('skipped' in made) {
+    console.log(`pods skipped: ${made.skipped}`);
+    return { instances: [] };
+  }
+  const instances = [...pids]
+    .filter(([name]) => name !== 'gateway')
+    .map(([name, pid]) => made.pods.add(name, [pid], { quota: cpuQuota(POD_CPU), shares: POD_SHARES }));
+  for (const [name, list] of Object.entries({ ...others, gateway: [pids.get('gateway')!] }))
+    made.pods.add(name, list, { shares: POD_SHARES });
+  return { pods: made.pods, instances };
+}
+
+interface PodReading {
+  name: string;
+  cpuSeconds?: number;
+  periods: number;
+  throttled: number;
+}
+const podReading = (pod: Pod): PodReading => ({
+  name: pod.name,
+  cpuSeconds: pod.cpuSeconds(),
+  ...pod.periods(),
+});
+
+/** An instance's use of its limit over the run: CPU as a share of the limit, periods the quota stopped it. */
+function instanceUse(before: PodReading, after: PodReading, seconds: number) {
+  const cpu =
+    before.cpuSeconds !== undefined && after.cpuSeconds !== undefined
+      ? (after.cpuSeconds - before.cpuSeconds) / seconds
+      : undefined;
+  const periods = after.periods - before.periods;
+  return {
+    name: after.name,
+    /** Cores used (share of one core), from the cgroup's CPU accounting. */
+    cores: cpu,
+    ofLimit: cpu !== undefined ? cpu / POD_CPU : undefined,
+    throttledShare: periods > 0 ? (after.throttled - before.throttled) / periods : 0,
+  };
+}
+
 function report(result: Awaited<ReturnType<typeof phase>>) {
-  const { stats, usage, redisDelta, pgDelta } = result;
+  const { stats, usage, redisDelta, pgDelta, podUse } = result;
   const all = [...stats.latencies.values()].flat();
   const errors = [...stats.errors.values()].reduce((a, b) => a + b, 0);
   const rps = stats.total / stats.seconds;
@@ -332,6 +426,21 @@ function report(result: Awaited<ReturnType<typeof phase>>) {
       .map(([name, share]) => `${name} ${((share * stats.seconds * 1000) / stats.total).toFixed(2)}`)
       .join(', ')}`,
   );
+  if (podUse.length) {
+    const byUse = [...podUse].sort(
+      (a, b) => (b.ofLimit ?? b.throttledShare) - (a.ofLimit ?? a.throttledShare),
+    );
+    const percent = (x: number | undefined) => (x === undefined ? '?' : `${(x * 100).toFixed(0)} %`);
+    lines.push(
+      `  pods (${POD_CPU} core each; CPU from the cgroup, share of the limit, periods throttled): ${byUse
+        .map(
+          (p) =>
+            `${p.name} ${p.cores?.toFixed(3) ?? '?'} (${percent(p.ofLimit)}, ${percent(p.throttledShare)})`,
+        )
+        .join(', ')}`,
+      `  saturates: ${byUse[0].name} at ${percent(byUse[0].ofLimit)} of its limit, stopped by its quota in ${percent(byUse[0].throttledShare)} of periods`,
+    );
+  }
   const redisCalls = [...redisDelta.values()].reduce((a, b) => a + b, 0);
   const top = [...redisDelta].sort((a, b) => b[1] - a[1]).slice(0, 8);
   lines.push(
@@ -350,7 +459,12 @@ async function main() {
   const problem = await postgresProblem(postgresUrl);
   if (problem) throw new Error(`PostgreSQL at ${postgresUrl}: ${problem}`);
   console.log(
-    `${USERS} virtual workers, ${SOCKETS} WebSockets, ${ESTATES} estates × ${MOBAS} mobas, ${SECONDS} s per phase\n`,
+    `${USERS} virtual workers × ${LOOPS} request loops, ${SOCKETS} WebSockets, ${ESTATES} estates × ${MOBAS} mobas, ${SECONDS} s per phase`,
+  );
+  console.log(
+    'skipped' in podLayout
+      ? `pods: none (${podLayout.skipped}); every process shares the machine's cores\n`
+      : `pods: every service instance limited to ${POD_CPU} core (cgroup v${podLayout.version} CFS quota ${cpuQuota(POD_CPU).quotaUs} µs per ${cpuQuota(POD_CPU).periodUs} µs); the gateway, Redis, PostgreSQL and the load driver unlimited; all of them weighted ${POD_SHARES} shares\n`,
   );
   // Rounds of (one, two) in turn, so a change in the machine's other load hits both alike.
   const ratios: number[] = [];
@@ -375,6 +489,9 @@ async function main() {
     `load average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
+  );
+  console.log(
+    `goal: two / one ≥ ${'skipped' in podLayout ? '1.5× where the cores allow' : '1.7× with pods'}`,
   );
   if (errors) console.log(`ERRORS: ${errors} (bar: 0)`);
   process.exitCode = errors ? 1 : 0;

@@ -92,6 +92,13 @@ describe('a place typed in any spelling', () => {
     expect(canonicalDistrict('nisavski')).toBe('Nišavski');
     expect(canonicalDistrict('Nowhere')).toBeUndefined();
   });
+
+  test('every district of the list, in either script and any case, names itself', () => {
+    for (const m of municipalitiesRs) {
+      expect(canonicalDistrict(m.district)).toBe(m.district);
+      expect(canonicalDistrict(m.districtCyrillic.toUpperCase())).toBe(m.district);
+    }
+  });
 });
 
 describe('the schemas store the reference name, however it was typed', () => {

@@ -45,12 +45,9 @@ export async function createService(deps: VacancyDeps): Promise<VacancyService> 
   const fairPay = createFairPayReadModel();
   const today = () => todayOf({ clock: deps.clock });
   const readModel = createOpenVacanciesReadModel(store.vacancies, {
-    decorate: (items) => {
-      const day = today();
-      return items.map((item) => {
-        const figures = fairPay.fairPayOf(item, day);
-        return figures ? { ...item, fairPay: figures } : item;
-      });
+    decorate: (item) => {
+      const figures = fairPay.fairPayOf(item, today());
+      return figures ? { ...item, fairPay: figures } : item;
     },
     stamp: () => `${fairPay.version()}|${today()}`,
   });

@@ -128,6 +128,75 @@ describe('the in-memory read model of open vacancies', () => {
     expect(onlyFree.total).toBe(0);
   });
 
+  it('decorates each item once per stamp and vacancy version, not once per browse', async () => {
+    const { vacancies } = await openVacancyStore(createNedbStore());
+    const docs = Array.from({ length: 5 }, (_, i) => ({ ...randomDoc(i), status: 'Open' as const }));
+    for (const doc of docs) await vacancies.insertOne(doc);
+    let stamp = 'a';
+    const decorated: string[] = [];
+    const model = createOpenVacanciesReadModel(vacancies, {
+      decorate: (item) => {
+        decorated.push(item.id);
+        return { ...item, title: `${item.title} (${stamp})` };
+      },
+      stamp: () => stamp,
+    });
+    await model.load();
+    const browse = (filters: VacancyFiltersInput = {}) => model.query(vacancyFiltersSchema.parse(filters));
+
+    expect(browse().items.map((item) => item.title)).toEqual(
+      docs
+        .map(toItem)
+        .sort(compareForBrowse)
+        .map((item) => `${item.title} (a)`),
+    );
+    browse({ pageSize: 2 });
+    browse({ near: { municipality: 'Arilje' } });
+    expect(decorated.sort()).toEqual(docs.map((d) => d._id).sort());
+
+    decorated.length = 0;
+    await vacancies.updateOne({ _id: docs[0]._id }, { $set: { title: 'Nova' } });
+    await model.refresh(docs[0]._id);
+    expect(browse().items.find((item) => item.id === docs[0]._id)?.title).toBe('Nova (a)');
+    expect(decorated).toEqual([docs[0]._id]);
+
+    decorated.length = 0;
+    stamp = 'b';
+    expect(browse().items.every((item) => item.title.endsWith('(b)'))).toBe(true);
+    expect(decorated).toHaveLength(docs.length);
+  });
+
+  it('measures distances from a place again once a moba in a new place enters', async () => {
+    const { vacancies } = await openVacancyStore(createNedbStore());
+    const model = createOpenVacanciesReadModel(vacancies);
+    const arilje = {
+      ...randomDoc(4),
+      status: 'Open' as const,
+      municipality: 'Arilje',
+      region: 'RS' as const,
+    };
+    await vacancies.insertOne(arilje);
+    await model.load();
+    const nearest = () =>
+      model
+        .query(vacancyFiltersSchema.parse({ near: { municipality: 'Arilje' } }))
+        .items.map((item) => [item.municipality, item.distanceKm]);
+    expect(nearest()).toEqual([['Arilje', 0]]);
+
+    const subotica = {
+      ...randomDoc(5),
+      status: 'Open' as const,
+      municipality: 'Subotica',
+      region: 'RS' as const,
+    };
+    await vacancies.insertOne(subotica);
+    await model.refresh(subotica._id);
+    const [first, second] = nearest();
+    expect(first).toEqual(['Arilje', 0]);
+    expect(second[0]).toBe('Subotica');
+    expect(second[1]).toBeGreaterThan(200);
+  });
+
   it('keeps the newest of overlapping reads of one vacancy when an older read answers last', async () => {
     const open = { ...randomDoc(3), status: 'Open' as const };
     const answers: ((doc: VacancyDoc | null) => void)[] = [];

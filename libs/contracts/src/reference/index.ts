@@ -118,11 +118,21 @@ export const municipalityNamesIn = (region: Region, script: Script): string[] =>
 /** The district (okrug) of Serbia however it was typed ("Нишавски", "nisavski" → "Nišavski"). */
 export function canonicalDistrict(typed: string): string | undefined {
   if (typed.length > PLACE_TEXT_MAX) return undefined;
-  const key = foldForMatch(typed);
-  const found = municipalitiesRs.find(
-    (m) => foldForMatch(m.district) === key || foldForMatch(m.districtCyrillic) === key,
-  );
-  return found?.district;
+  return foldedDistricts().get(foldForMatch(typed));
+}
+
+let districtsByFoldedName: Map<string, string> | undefined;
+/** Every district under its folded Latin and Cyrillic names; the first municipality listing a spelling wins. */
+function foldedDistricts(): Map<string, string> {
+  if (!districtsByFoldedName) {
+    districtsByFoldedName = new Map();
+    for (const m of municipalitiesRs)
+      for (const spelling of [m.district, m.districtCyrillic]) {
+        const key = foldForMatch(spelling);
+        if (!districtsByFoldedName.has(key)) districtsByFoldedName.set(key, m.district);
+      }
+  }
+  return districtsByFoldedName;
 }
 
 /** The district of a Serbian municipality or city municipality, if known. */

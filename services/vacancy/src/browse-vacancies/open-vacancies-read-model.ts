@@ -21,9 +21,9 @@ const RESPONSE_CACHE_MAX = 500;
 const NO_DISTANCE = 50_000;
 
 export interface ReadModelOptions {
-  /** Adds what the page's items carry beside the stored facts (the fair-pay figures). */
-  decorate?: (items: VacancyItem[]) => VacancyItem[];
-  /** Changes when what `decorate` adds may change (cached pages of another stamp are not reused). */
+  /** Adds what an item carries beside the stored facts (the fair-pay figures). */
+  decorate?: (item: VacancyItem) => VacancyItem;
+  /** Changes when what `decorate` adds may change (cached pages and items of another stamp are not reused). */
   stamp?: () => string;
 }
 
@@ -53,6 +53,21 @@ export function createOpenVacanciesReadModel(
   let sorted: VacancyItem[] | undefined;
   let version = 0;
   const cache = new Map<string, CachedPage>();
+
+  /**
+   * Each item decorated once per stamp: items are replaced, never changed, when their vacancy changes,
+   * so an item object stands for one version of its vacancy.
+   */
+  const decorated = new WeakMap<VacancyItem, { stamp: string; item: VacancyItem }>();
+  const decoratedItem = (item: VacancyItem, stamp: string): VacancyItem => {
+    if (!options.decorate) return item;
+    const known = decorated.get(item);
+    if (known?.stamp === stamp) return known.item;
+    const next = options.decorate(item);
+    decorated.set(item, { stamp, item: next });
+    return next;
+  };
+  const currentStamp = () => options.stamp?.() ?? '';
 
   const changed = () => {
     sorted = undefined;
@@ -135,6 +150,8 @@ export function createOpenVacanciesReadModel(
   /** Per position, the index of its municipality's seat in `places` (places.length: no known seat). */
   let placeOf = new Int32Array(0);
   let places: LatLng[] = [];
+  /** Per origin seat, the whole km to each place and the places nearest first; made anew with `places`. */
+  let distancesFrom = new Map<string, { km: Int32Array; nearestFirst: number[] }>();
   let words = 0;
   const dayKey = (date: string) =>
     Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
@@ -151,6 +168,7 @@ export function createOpenVacanciesReadModel(
       free = new Int32Array(n);
       placeOf = new Int32Array(n);
       places = [];
+      distancesFrom = new Map();
       const placeIndex = new Map<string, number>();
       const set = (key: string, position: number) => {
         let bits = bitsets.get(key);
@@ -186,6 +204,23 @@ export function createOpenVacanciesReadModel(
     }
     return sorted;
   };
+
+  /**
+   * Whole km from an origin to each place (the last slot: no known seat, after every known one) and
+   * the places ordered by it: measured once per origin until the places change, not per browse.
+   */
+  function distancesOf(origin: LatLng) {
+    const key = origin.join(',');
+    let found = distancesFrom.get(key);
+    if (!found) {
+      const km = new Int32Array(places.length + 1);
+      places.forEach((seat, p) => (km[p] = Math.round(greatCircleKm(origin, seat))));
+      km[places.length] = NO_DISTANCE;
+      found = { km, nearestFirst: Array.from(km.keys()).sort((a, b) => km[a] - km[b]) };
+      distancesFrom.set(key, found);
+    }
+    return found;
+  }
 
   /** The positions (as a bitset) that pass the equality filters. */
   function candidates(f: VacancyFilters): Uint32Array {
@@ -317,7 +352,7 @@ export function createOpenVacanciesReadModel(
      * each municipality's distance is measured once; `withinKm` drops the farther ones and, unless
      * the sort is 'featured', the matches are ordered by (km, browse position) in one numeric sort.
      */
-    query(filters: VacancyFilters) {
+    query(filters: VacancyFilters, stamp: string = currentStamp()) {
       const list = all();
       const acc = candidates(filters);
       const from = (filters.page - 1) * filters.pageSize;
@@ -327,13 +362,8 @@ export function createOpenVacanciesReadModel(
       const minWage = filters.minDailyWage;
       const onlyFree = filters.onlyWithFreePositions === true;
       const origin = filters.near ? seatOf(filters.near.municipality, filters.near.region) : undefined;
-      // Whole km per place, measured once (the last slot: no known seat, after every known one).
-      let placeKm: Int32Array | undefined;
-      if (origin) {
-        placeKm = new Int32Array(places.length + 1);
-        places.forEach((seat, p) => (placeKm![p] = Math.round(greatCircleKm(origin, seat))));
-        placeKm[places.length] = NO_DISTANCE;
-      }
+      const distances = origin ? distancesOf(origin) : undefined;
+      const placeKm = distances?.km;
       const maxKm = placeKm ? (filters.withinKm ?? NO_DISTANCE - 1) : NO_DISTANCE;
       const byDistance = placeKm !== undefined && filters.sort !== 'featured';
       const picked: number[] = [];
@@ -358,7 +388,7 @@ export function createOpenVacanciesReadModel(
       if (matched && placeKm) {
         // A counting sort by place (places ordered by km): stable, so within one place the browse
         // order (featured, newest) holds.
-        const order = Array.from(placeKm.keys()).sort((a, b) => placeKm![a] - placeKm![b]);
+        const order = distances!.nearestFirst;
         const start = new Int32Array(order.length);
         const perPlace = new Int32Array(order.length);
         for (let k = 0; k < total; k++) perPlace[placeOf[matched[k]]]++;
@@ -376,11 +406,11 @@ export function createOpenVacanciesReadModel(
         picked.push(...page);
       }
       const kmAt = (i: number) => (placeKm ? placeKm[placeOf[i]] : NO_DISTANCE);
-      let items = picked.map((i) => {
+      const items = picked.map((i) => {
+        const item = decoratedItem(list[i], stamp);
         const km = kmAt(i);
-        return placeKm && km !== NO_DISTANCE ? { ...list[i], distanceKm: km } : list[i];
+        return placeKm && km !== NO_DISTANCE ? { ...item, distanceKm: km } : item;
       });
-      if (options.decorate) items = options.decorate(items);
       const near = origin ? { near: filters.near } : {};
       return { items, total, page: filters.page, pageSize: filters.pageSize, ...near };
     },
@@ -404,10 +434,11 @@ export function createOpenVacanciesReadModel(
     },
     /** The JSON answer and its ETag for these filters, cached until the next change. */
     page(filters: VacancyFilters): CachedPage {
-      const key = `${options.stamp?.() ?? ''}|${JSON.stringify(filters)}`;
+      const stamp = currentStamp();
+      const key = `${stamp}|${JSON.stringify(filters)}`;
       let hit = cache.get(key);
       if (!hit) {
-        const json = JSON.stringify(this.query(filters));
+        const json = JSON.stringify(this.query(filters, stamp));
         hit = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
         if (cache.size >= RESPONSE_CACHE_MAX) cache.delete(cache.keys().next().value as string);
         cache.set(key, hit);
