@@ -39,7 +39,7 @@ describe('the alert index (seat cell per radius, month)', () => {
     }));
     const index = new Map<string, typeof alerts>();
     for (const alert of alerts)
-      for (const key of alertKeys(alert.home, alert.radiusKm, alert.months))
+      for (const { key } of alertKeys(alert.home, alert.radiusKm, alert.months, alert.crops))
         index.set(key, [...(index.get(key) ?? []), alert]);
 
     let matchedSomewhere = 0;
@@ -51,7 +51,7 @@ describe('the alert index (seat cell per radius, month)', () => {
         dailyWage: pick([2500, 4000, 5000]),
       };
       const viaIndex = new Set(
-        mobaKeys(offer.seat, months)
+        mobaKeys(offer.seat, months, offer.crops)
           .flatMap((key) => index.get(key) ?? [])
           .filter((alert) => jobAlertMatches(alert, offer))
           .map((alert) => alert.workerId),
@@ -67,13 +67,14 @@ describe('the alert index (seat cell per radius, month)', () => {
 
   test('a moba looks up a bounded number of keys, and the cells it reads hold homes within ~1.5 radii', () => {
     const belgrade = seatOf('Zemun')!;
-    const keys = mobaKeys(belgrade, [7]);
-    expect(keys.length).toBeLessThanOrEqual(4 * 6 * 6);
+    const keys = mobaKeys(belgrade, [7], ['malina']);
+    expect(keys.length).toBeLessThanOrEqual(4 * 6 * 6 * 2);
     const far = seatOf('Subotica')!;
     expect(greatCircleKm(belgrade, far)).toBeGreaterThan(150);
-    const farKey = alertKeys(far, 100, [7])[0]!;
-    expect(keys).not.toContain(farKey);
-    expect(keys).toContain(alertKeys(belgrade, 10, [7])[0]);
+    expect(keys).not.toContain(alertKeys(far, 100, [7], [])[0]!.key);
+    expect(keys).toContain(alertKeys(belgrade, 10, [7], [])[0]!.key);
+    expect(keys).toContain(alertKeys(belgrade, 10, [7], ['malina', 'jabuka'])[0]!.key);
+    expect(keys).not.toContain(alertKeys(belgrade, 10, [7], ['jabuka'])[0]!.key);
   });
 });
 

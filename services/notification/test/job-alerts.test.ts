@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { JOB_ALERT_SMS_PER_DAY, topics, type Notification } from '@moba/contracts';
+import { JOB_ALERT_SMS_PER_DAY, notificationKeys, topics, type Notification } from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
 import {
   MobaCreated,
@@ -75,7 +75,7 @@ const opened = (vacancyId: string, from = 'Review') =>
 
 async function jobAlertsOf(svc: StartedNotification, worker: { auth: Record<string, string> }) {
   const list = (await svc.client.get('/notifications/all', worker.auth)).body as Notification[];
-  return list.filter((n) => n.content.key === 'jobAlert');
+  return list.filter((n) => n.content.key === notificationKeys.jobAlert);
 }
 const smsTo = async (svc: StartedNotification, phone: string): Promise<DevSmsDoc[]> =>
   (await svc.client.get(`/dev/sms.json?to=${encodeURIComponent(phone)}`)).body;
@@ -172,7 +172,7 @@ describe('telling the workers whose alert a moba meets', () => {
       expect(alerts).toHaveLength(1);
       expect(alerts[0]!.content.params).toMatchObject({
         vacancyId,
-        title: 'Berba maline',
+        vacancyTitle: 'Berba maline',
         municipality: 'Požega',
       });
     }

@@ -26,7 +26,7 @@ export const jobAlertMonthsSchema = z
   .min(1, { message: 'pick at least one month' })
   .max(12)
   .refine(noRepeats, rule('months_repeat', 'months must not repeat'));
-const listOf = (item: z.ZodType<string>) =>
+const listOf = (item: z.ZodType<string, string>) =>
   z.array(item).max(JOB_ALERT_LIST_MAX).refine(noRepeats, rule('duplicate', 'an item must not repeat'));
 
 /**

@@ -1,11 +1,12 @@
 import { withinKmChoices, type LatLng } from '@moba/contracts';
 
 /**
- * The index of job alerts: each alert is filed under one key per month it wants, naming its radius
- * and the grid cell of its home seat. The grid of a radius has cells half the radius wide, so a moba
- * asks only for the cells of the box of ±radius around its seat (at most 5 × 6 per radius) in its
- * months: a few hundred keys at most, and every worker it returns lives within about 1.5 radii of
- * the moba. The exact distance and the other wishes are then checked on those few (jobAlertMatches).
+ * The index of job alerts: each alert is filed under one key per month and crop it wants (`*` for an
+ * alert that wants any crop), naming its radius and the grid cell of its home seat. The grid of a
+ * radius has cells half the radius wide, so a moba asks only for the cells of the box of ±radius
+ * around its seat (at most 5 × 6 per radius) in its months, for its crops and `*`: a few hundred
+ * keys, and every worker it returns lives within about 1.5 radii of the moba and wants one of its
+ * crops. The exact distance and the other wishes are then checked on those few (jobAlertMatches).
  */
 
 const KM_PER_DEGREE_LAT = 111.2;
@@ -17,23 +18,43 @@ const cellSteps = (radiusKm: number) => ({
   lng: radiusKm / 2 / KM_PER_DEGREE_LNG,
 });
 
-const keyOf = (radiusKm: number, row: number, column: number, month: number) =>
-  `${radiusKm}|${row}|${column}|${month}`;
+/** The crop part of the key of an alert that wants any crop. */
+export const ANY_CROP = '*';
 
-/** The keys an alert is filed under: its radius, the cell of its home seat, each of its months. */
-export function alertKeys(home: LatLng, radiusKm: number, months: readonly number[]): string[] {
+const keyOf = (radiusKm: number, row: number, column: number, month: number, crop: string) =>
+  `${radiusKm}|${row}|${column}|${month}|${crop}`;
+
+/** One key an alert is filed under, with the month and crop it stands for. */
+export interface AlertKey {
+  key: string;
+  month: number;
+  crop: string;
+}
+
+/** The keys an alert is filed under: its radius, the cell of its home seat, each month × each crop. */
+export function alertKeys(
+  home: LatLng,
+  radiusKm: number,
+  months: readonly number[],
+  crops: readonly string[],
+): AlertKey[] {
   const step = cellSteps(radiusKm);
   const row = Math.floor(home[0] / step.lat);
   const column = Math.floor(home[1] / step.lng);
-  return months.map((month) => keyOf(radiusKm, row, column, month));
+  const wanted = crops.length ? [...new Set(crops)] : [ANY_CROP];
+  return [...new Set(months)].flatMap((month) =>
+    wanted.map((crop) => ({ key: keyOf(radiusKm, row, column, month, crop), month, crop })),
+  );
 }
 
 /**
  * The keys a moba at `seat` looks up: for every radius an alert may have, every cell that may hold a
- * home within that radius, in each of the moba's months. The box is widened in longitude by the
- * shorter degrees at its northern edge, so no home within the radius falls outside it.
+ * home within that radius, in each of the moba's months, for each of its crops and for any crop. The
+ * box is widened in longitude by the shorter degrees at its northern edge, so no home within the
+ * radius falls outside it.
  */
-export function mobaKeys(seat: LatLng, months: readonly number[]): string[] {
+export function mobaKeys(seat: LatLng, months: readonly number[], crops: readonly string[]): string[] {
+  const wanted = [...new Set(crops), ANY_CROP];
   const keys: string[] = [];
   for (const radiusKm of withinKmChoices) {
     const step = cellSteps(radiusKm);
@@ -44,7 +65,8 @@ export function mobaKeys(seat: LatLng, months: readonly number[]): string[] {
     const columns = [Math.floor((seat[1] - dLng) / step.lng), Math.floor((seat[1] + dLng) / step.lng)];
     for (let row = rows[0]!; row <= rows[1]!; row++)
       for (let column = columns[0]!; column <= columns[1]!; column++)
-        for (const month of months) keys.push(keyOf(radiusKm, row, column, month));
+        for (const month of months)
+          for (const crop of wanted) keys.push(keyOf(radiusKm, row, column, month, crop));
   }
   return keys;
 }

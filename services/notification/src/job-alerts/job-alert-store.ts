@@ -16,7 +16,7 @@ export interface JobAlertDoc {
 }
 
 /**
- * One entry of the alert index (`_id` = `${workerId}|${month}`): the key it is filed under
+ * One entry of the alert index (`_id` = `${workerId}|${month}|${crop}`): the key it is filed under
  * (domain/job-alert-grid) and the wishes checked exactly after the lookup, so a match needs one
  * query. Only an enabled alert with a known home has entries.
  */

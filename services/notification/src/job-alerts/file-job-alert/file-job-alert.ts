@@ -2,14 +2,13 @@ import { seatOf } from '@moba/contracts';
 import { alertKeys } from '../../domain/job-alert-grid';
 import type { JobAlertDoc, JobAlertKeyDoc, JobAlertStore } from '../job-alert-store';
 
-/** The index entries of an alert: one per month, none when it is off or has no home seat. */
+/** The index entries of an alert: one per month and crop, none when it is off or has no home seat. */
 export function keyDocsOf(alert: JobAlertDoc): JobAlertKeyDoc[] {
   const seat = alert.home ? seatOf(alert.home.municipality, alert.home.region) : undefined;
   if (!alert.enabled || !seat) return [];
-  const keys = alertKeys(seat, alert.radiusKm, alert.months);
-  return alert.months.map((month, i) => ({
-    _id: `${alert._id}|${month}`,
-    key: keys[i]!,
+  return alertKeys(seat, alert.radiusKm, alert.months, alert.crops).map(({ key, month, crop }) => ({
+    _id: `${alert._id}|${month}|${crop}`,
+    key,
     workerId: alert._id,
     lat: seat[0],
     lng: seat[1],

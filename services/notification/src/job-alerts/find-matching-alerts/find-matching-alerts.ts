@@ -11,7 +11,7 @@ export interface MatchingAlert {
 /**
  * The workers whose alert a moba meets: one indexed lookup of the keys of the moba's seat and months
  * (never a scan of every alert), then the exact distance, wage, crop and activity checks on what it
- * returned. A worker filed under several of the moba's months is told once.
+ * returned. A worker filed under several of the moba's months or crops is told once.
  */
 export async function findMatchingAlerts(
   alerts: JobAlertStore,
@@ -22,7 +22,7 @@ export async function findMatchingAlerts(
 ): Promise<MatchingAlert[]> {
   const seat = seatOf(moba.municipality, moba.region);
   if (!seat) return [];
-  const keys = mobaKeys(seat, monthsBetween(moba.startDate, moba.endDate));
+  const keys = mobaKeys(seat, monthsBetween(moba.startDate, moba.endDate), moba.crops);
   const entries = await alerts.keys.find({ key: { $in: keys } });
   const offer = {
     seat,

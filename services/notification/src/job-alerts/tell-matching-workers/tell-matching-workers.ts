@@ -1,3 +1,4 @@
+import { notificationKeys } from '@moba/contracts';
 import { DuplicateKeyError } from '@moba/platform';
 import {
   createNotifications,
@@ -14,9 +15,6 @@ export interface TellContext extends CreateNotificationsContext {
   smsQueue: SmsContext;
 }
 
-/** The notification key the web renders as "a new moba for you" with its link and "stop these alerts". */
-export const JOB_ALERT_KEY = 'jobAlert';
-
 /**
  * A moba became Open: every worker whose alert it meets is told, in the app (stored and pushed live)
  * and by SMS where they asked for it. Exactly once per worker and moba: the notification's id is
@@ -30,15 +28,16 @@ export async function tellMatchingWorkers(ctx: TellContext, vacancyId: string): 
   const matches = await findMatchingAlerts(ctx.alerts, moba);
   const params = {
     vacancyId,
-    title: moba.title,
+    vacancyTitle: moba.title,
     municipality: moba.municipality,
     startDate: moba.startDate,
     dailyWage: moba.dailyWage ?? null,
   };
   await createNotifications(
     ctx,
-    matches.map((m) => ({ userId: m.workerId, key: JOB_ALERT_KEY, params })),
-    `${JOB_ALERT_KEY}:${vacancyId}`,
+    matches.map((m) => ({ userId: m.workerId, key: notificationKeys.jobAlert, params })),
+    // the moba, not the event, names the notification: whichever event opens it, one per worker
+    `jobAlert:${vacancyId}`,
   );
   for (const match of matches)
     if (match.sms) await smsJobAlert({ ...ctx.smsQueue, alerts: ctx.alerts }, moba, match.workerId);
