@@ -9,8 +9,8 @@ export interface MatchingAlert {
 }
 
 /**
- * The workers whose alert a moba meets: one indexed lookup of the keys of the moba's seat and months
- * (never a scan of every alert), then the exact distance, wage, crop and activity checks on what it
+ * The workers whose alert a moba meets: indexed lookups of the keys of the moba's seat, months and
+ * crops, one per radius (never a scan of every alert), then the exact distance, wage, crop and activity checks on what it
  * returned. A worker filed under several of the moba's months or crops is told once.
  */
 export async function findMatchingAlerts(
@@ -22,8 +22,8 @@ export async function findMatchingAlerts(
 ): Promise<MatchingAlert[]> {
   const seat = seatOf(moba.municipality, moba.region);
   if (!seat) return [];
-  const keys = mobaKeys(seat, monthsBetween(moba.startDate, moba.endDate), moba.crops);
-  const entries = await alerts.keys.find({ key: { $in: keys } });
+  const byRadius = mobaKeys(seat, monthsBetween(moba.startDate, moba.endDate), moba.crops);
+  const found = await Promise.all(byRadius.map((keys) => alerts.keys.find({ key: { $in: keys } })));
   const offer = {
     seat,
     crops: moba.crops,
@@ -31,7 +31,7 @@ export async function findMatchingAlerts(
     ...(moba.dailyWage !== undefined ? { dailyWage: moba.dailyWage } : {}),
   };
   const matched = new Map<string, MatchingAlert>();
-  for (const entry of entries) {
+  for (const entry of found.flat()) {
     if (matched.has(entry.workerId)) continue;
     if (jobAlertMatches({ ...entry, home: [entry.lat, entry.lng] }, offer))
       matched.set(entry.workerId, { workerId: entry.workerId, sms: entry.sms });
