@@ -123,8 +123,17 @@ test('a moba opened near the worker arrives as an alert whose link stops the ale
       );
     }, 'the job alert');
 
-    await page.goto(`${product.url}/worker/job-alerts?stop=1`);
-    await page.getByRole('button', { name: texts['sr-Latn'].stop }).click();
+    await page.goto(`${product.url}/worker/my-mobas`);
+    await page.getByTestId('bell').click();
+    const alert = page
+      .getByTestId('notification-panel')
+      .getByTestId('notification')
+      .filter({ hasText: 'Berba kupina kod Požege' });
+    await alert.getByTestId('notification-moba').waitFor(); // the moba's page is its link
+    expect(await alert.getByTestId('notification-moba').getAttribute('href')).toBe(`/moba/${vacancyId}`);
+    await alert.getByRole('button', { name: texts['sr-Latn'].stop }).click();
+    await page.waitForURL('**/worker/job-alerts?stop=1');
+    await page.getByTestId('job-alerts-page').getByRole('button', { name: texts['sr-Latn'].stop }).click();
     await eventually(async () => (await settingsOf(worker)).enabled === false, 'alerts stopped');
   } finally {
     await context.close();
