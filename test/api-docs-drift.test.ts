@@ -399,6 +399,9 @@ describe('the OpenAPI document at /api/docs', () => {
     await client.post('/api/notifications/read', {}, Worker);
     await client.get('/api/sms/settings', Worker);
     await client.put('/api/sms/settings', { enabled: true, language: 'sr' }, Worker);
+    await client.get('/api/job-alerts/settings', Worker);
+    await client.put('/api/job-alerts/settings', { radiusKm: 50, crops: ['sljiva'] }, Worker);
+    await client.put('/api/job-alerts/settings', { radiusKm: 42 }, Worker);
     await client.post('/api/sms/inbound', { results: [] });
     await client.post(
       '/api/sms/inbound',

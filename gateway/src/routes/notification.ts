@@ -7,6 +7,8 @@ import {
   readNotificationsResultSchema,
   smsSettingsSchema,
   updateSmsSettingsSchema,
+  jobAlertSettingsSchema,
+  updateJobAlertSettingsSchema,
 } from '@moba/contracts';
 import { route } from './route';
 
@@ -43,6 +45,17 @@ export const notificationRoutes = [
     body: updateSmsSettingsSchema,
     response: smsSettingsSchema,
     summary: 'Switch SMS on or off and pick their language; a STOP is lifted only by START from the phone',
+  }),
+  route('GET', '/job-alerts/settings', 'notification', ['Worker'], {
+    response: jobAlertSettingsSchema,
+    summary:
+      "The worker's own job alerts: crops, job activities, radius from home, months, minimum daily wage, SMS (started from the profile at sign-up)",
+  }),
+  route('PUT', '/job-alerts/settings', 'notification', ['Worker'], {
+    body: updateJobAlertSettingsSchema,
+    response: jobAlertSettingsSchema,
+    summary:
+      'Change the worker’s own job alerts (only the fields present); {enabled: false} stops them, as does the SMS reply STOP POSAO',
   }),
   route('POST', '/sms/inbound', 'notification', 'public', {
     summary:

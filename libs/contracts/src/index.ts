@@ -33,6 +33,7 @@ export * from './api/rating';
 export * from './api/payment';
 export * from './api/notification';
 export * from './api/sms';
+export * from './api/job-alerts';
 export * from './api/audit';
 export * from './reference';
 export * from './reference/seats';

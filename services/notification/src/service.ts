@@ -25,6 +25,10 @@ import { createSmsJob, type SmsJob } from './sms/sms-job';
 import { openSmsReplies } from './sms/confirmation-replies';
 import { broadcastRoutes } from './http/broadcast-routes';
 import { markBroadcastPushed, recordBroadcastSms } from './broadcast-deliveries';
+import { openJobAlertStore } from './job-alerts/job-alert-store';
+import { stopJobAlertsOfPhone } from './job-alerts/stop-job-alerts/stop-job-alerts';
+import { jobAlertRoutes } from './http/job-alert-routes';
+import { subscribeToJobAlertEvents } from './messaging/job-alert-subscriptions';
 
 export interface NotificationDeps extends BaseDeps {
   config: NotificationConfig;
@@ -77,7 +81,13 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
   // DA / NE replies leave as SmsConfirmationReceived through this service's one outbox.
   const replies = await openSmsReplies(deps.store);
   const relay = createOutboxRelay({ bus: deps.bus, collections: [replies] as never, logger });
-  const inboundSms = { ...smsJob.context, confirmationReplies: { replies, relay } };
+  const alerts = await openJobAlertStore(deps.store);
+  const jobAlerts = { alerts, sms, clock };
+  const inboundSms = {
+    ...smsJob.context,
+    confirmationReplies: { replies, relay },
+    stopJobAlerts: (phone: string) => stopJobAlertsOfPhone(jobAlerts, phone),
+  };
   const core = { store, clock, live, logger };
   const contact = {
     ...core,
@@ -106,6 +116,7 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
       notificationRoutes(app, { store, clock, tokens, contact });
       smsRoutes(app, { ...inboundSms, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
       broadcastRoutes(app, { store, tokens });
+      jobAlertRoutes(app, { ...jobAlerts, tokens }, store);
       smsRoutes(app, { ...smsJob.context, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
       if (mailbox) devMailboxRoutes(app, mailbox);
       if (devSms) devSmsRoutes(app, devSms, inboundSms);
@@ -122,6 +133,13 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
         mailer,
         sms: smsJob.context,
         publicUrl: config.PUBLIC_URL,
+      });
+      await subscribeToJobAlertEvents({
+        ...core,
+        ...jobAlerts,
+        smsQueue: { ...smsJob.context, publicUrl: config.PUBLIC_URL },
+        bus: deps.bus,
+        documentStore: deps.store,
       });
       smsJob.start();
       relay.start();

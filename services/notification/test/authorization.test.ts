@@ -51,6 +51,16 @@ const routes: RouteCase[] = [
     expected: workersOnly,
   },
   {
+    name: 'GET /job-alerts/settings',
+    call: (svc, h) => svc.client.get('/job-alerts/settings', h),
+    expected: workersOnly,
+  },
+  {
+    name: 'PUT /job-alerts/settings',
+    call: (svc, h) => svc.client.put('/job-alerts/settings', { radiusKm: 50 }, h),
+    expected: workersOnly,
+  },
+  {
     name: 'POST /sms/inbound (only the SMS provider, by its basic-auth secret)',
     call: (svc, h) => svc.client.post('/sms/inbound', { results: [] }, h),
     expected: { visitor: 401, badToken: 401, Worker: 401, Estate: 401, Admin: 401 },
@@ -216,6 +226,26 @@ describe('SMS settings are the caller’s own (IDOR)', () => {
       phone: '+381641119988',
       stoppedByReply: false,
       phoneProven: false,
+    });
+  });
+});
+
+describe('job alert settings are the caller’s own (IDOR)', () => {
+  test('another worker reads and changes only their own alert, never the owner’s', async () => {
+    const owner = await testToken('Worker');
+    await svc.publish(
+      topics.auth,
+      events.UserRegistered.create(owner.id, { userId: owner.id, role: 'Worker', phone: '+381641119977' }),
+    );
+    await svc.client.put('/job-alerts/settings', { radiusKm: 100, crops: ['malina'] }, owner.auth);
+    const otherWorker = await testToken('Worker');
+    const theirs = (await svc.client.get('/job-alerts/settings', otherWorker.auth)).body;
+    expect(theirs).toMatchObject({ radiusKm: 30, crops: [] });
+    await svc.client.put('/job-alerts/settings', { enabled: false, radiusKm: 10 }, otherWorker.auth);
+    expect((await svc.client.get('/job-alerts/settings', owner.auth)).body).toMatchObject({
+      enabled: true,
+      radiusKm: 100,
+      crops: ['malina'],
     });
   });
 });

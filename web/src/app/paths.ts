@@ -65,6 +65,9 @@ export const paths = {
     myMobas: '/worker/my-mobas',
     rateEstate: (vacancyId: string) => `/worker/my-mobas/${vacancyId}/rate-estate`,
     ratings: '/worker/ratings',
+    /** Job alerts: which new mobas the worker hears of; `?stop=1` (the alert's link) puts stopping first. */
+    jobAlerts: '/worker/job-alerts',
+    stopJobAlerts: '/worker/job-alerts?stop=1',
     contact: '/worker/contact',
     updatePassword: '/worker/update-password',
   },

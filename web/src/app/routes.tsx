@@ -62,6 +62,7 @@ const RosterPage = lazy(() => import('../features/day-of-work/attendance/RosterP
 const MessagesPage = lazy(() => import('../features/day-of-work/broadcast/MessagesPage'));
 const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMobaPage'));
 const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
+const JobAlertsPage = lazy(() => import('../features/job-alerts/pages/JobAlertsPage'));
 const EstateProfilePage = lazy(() => import('../features/profile/pages/EstateProfilePage'));
 
 /** The signed-in layout for a signed-in user, the public one for a visitor. */
@@ -150,6 +151,7 @@ export function AppRoutes() {
           <Route path="my-mobas" element={<WorkerMyMobasPage />} />
           <Route path="my-mobas/:vacancyId/rate-estate" element={<RateEstatePage />} />
           <Route path="profile" element={<WorkerProfilePage />} />
+          <Route path="job-alerts" element={<JobAlertsPage />} />
         </>,
       )}
 

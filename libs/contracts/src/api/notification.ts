@@ -49,6 +49,11 @@ export const notificationKeys = {
    * vacancyTitle, estateName, template, day (or null), value / text / movedTo where the template has them.
    */
   broadcast: 'notification.broadcast',
+  /**
+   * A moba that meets the worker's job alert opened: params vacancyId, vacancyTitle, municipality,
+   * startDate, dailyWage (or null when paid by the norm). The panel links the moba and "stop these alerts".
+   */
+  jobAlert: 'notification.jobAlert',
 } as const;
 export const notificationKeySchema = z.enum(Object.values(notificationKeys) as [string, ...string[]]);
 

@@ -63,6 +63,8 @@ export const UserRegistered = defineEvent(
     groupSize: z.number().int().min(0),
     /** A worker's months of availability (1-12). */
     availabilityMonths: z.array(z.number().int().min(1).max(12)).optional(),
+    /** A worker's cultures (crop ids), absent in events older than the field: job alerts start from them. */
+    cultures: z.array(z.string()).optional(),
     estateName: z.string().optional(),
     /** From the profile (absent in events older than the field): labels like "Došao / Došla" follow it. */
     gender: genderSchema.optional(),

@@ -20,6 +20,8 @@ export const VacancyCreated = defineEvent(
     district: z.string().optional(),
     /** Crop ids of the reference list. */
     crops: z.array(z.string()).optional(),
+    /** Job activity ids of the reference list (absent in events older than the field). */
+    jobActivities: z.array(z.string()).optional(),
     startDate: z.iso.date(),
     endDate: z.iso.date(),
     totalPositions: z.number().int().min(1),

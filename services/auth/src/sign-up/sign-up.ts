@@ -89,7 +89,9 @@ async function register(
       ...(user.municipality ? { municipality: user.municipality } : {}),
       groupLeader: user.worker?.groupLeader ?? false,
       groupSize: user.worker?.groupLeader ? user.worker.groupSize : 0,
-      ...(user.worker ? { availabilityMonths: user.worker.availabilityMonths } : {}),
+      ...(user.worker
+        ? { availabilityMonths: user.worker.availabilityMonths, cultures: user.worker.cultures ?? [] }
+        : {}),
       ...(user.estate ? { estateName: user.estate.name } : {}),
       ...(user.gender ? { gender: user.gender } : {}),
       language: input.language,

@@ -14,6 +14,8 @@ export interface SmsContext {
   confirmationReplies?: { replies: Collection<SmsReplyDoc>; relay: OutboxRelay };
   /** The product's public address: texts about a moba link to its page there. */
   publicUrl?: string;
+  /** A reply STOP POSAO from this phone: its job alerts stop, other SMS go on (inbound routes only). */
+  stopJobAlerts?: (phone: string) => Promise<unknown>;
 }
 
 function textOf(
@@ -41,6 +43,8 @@ export async function queueSms(
     facts?: SmsFacts;
     /** The text in the recipient's language, for kinds not written from `facts` (a broadcast). */
     text?: (language: Language) => string;
+    /** Not sent before this instant (a job alert found in quiet hours waits for the morning). */
+    notBefore?: Date;
   },
 ): Promise<boolean> {
   const recipient = await ctx.sms.recipients.findOne({ _id: message.recipientId });
@@ -55,7 +59,7 @@ export async function queueSms(
       kind: message.kind,
       text: textOf(message, recipient.language, ctx.publicUrl),
       attempts: 0,
-      nextAttemptAt: now,
+      nextAttemptAt: message.notBefore?.toISOString() ?? now,
       createdAt: now,
       ...(notAllowed ? { status: 'skipped', lastError: notAllowed } : { status: 'pending' }),
     });

@@ -2,7 +2,14 @@ import { toCyrillic, toLatin, type BroadcastTemplate, type Language } from '@mob
 import { SMS_ONE_PART, SMS_SPLIT_PART, smsLength, toGsm7 } from './gsm7';
 
 export type SmsKind =
-  'guestReceived' | 'accepted' | 'rejected' | 'reminder' | 'vacancyDeleted' | 'standbyOffered' | 'confirm';
+  | 'guestReceived'
+  | 'accepted'
+  | 'rejected'
+  | 'reminder'
+  | 'vacancyDeleted'
+  | 'standbyOffered'
+  | 'confirm'
+  | 'jobAlert';
 /** What an outbox message is: one of the written kinds, or an estate's broadcast (its own text). */
 export type SmsOutboxKind = SmsKind | 'broadcast';
 
@@ -51,6 +58,9 @@ const serbian: Record<SmsKind, Template> = {
   // Asked the evening before; the reply is read by the inbound webhook (domain/confirmation-reply).
   confirm: ({ title, date, time }) =>
     `Moba: dolazite li na "${title}"${date ? ` ${date}` : ''}${time ? ` u ${time}` : ''}? Odgovorite DA ili NE. Odjava: STOP`,
+  // A job alert stops alone with STOP POSAO (sms-settings); a plain STOP still ends every SMS.
+  jobAlert: ({ title, date, link }) =>
+    `Moba: nova moba "${title}"${date ? `, od ${date}` : ''}: ${link} Odjava oglasa: STOP POSAO`,
 };
 
 const english: Record<SmsKind, Template> = {
@@ -68,6 +78,8 @@ const english: Record<SmsKind, Template> = {
     `Moba: a place opened on "${title}". First to take it gets it: ${link} STOP to stop`,
   confirm: ({ title, date, time }) =>
     `Moba: are you coming to "${title}"${date ? ` on ${date}` : ''}${time ? ` at ${time}` : ''}? Reply DA (yes) or NE (no). STOP to stop`,
+  jobAlert: ({ title, date, link }) =>
+    `Moba: new moba "${title}"${date ? ` from ${date}` : ''}: ${link} STOP POSAO to stop alerts`,
 };
 
 /** A shortened part already ends with "...": no second full stop. */

@@ -4,6 +4,7 @@ import type { SmsContext } from './queue-sms';
 import { NOT_PROVEN, STOPPED } from './phone-consent';
 import { GUEST_PREFIX } from './sms-reactions';
 import { receiveConfirmationReply } from './confirmation-replies';
+import { isJobAlertStop } from '../domain/job-alert-stop-reply';
 
 export async function readSmsSettings(ctx: SmsContext, userId: string): Promise<SmsSettings> {
   const recipient = await ctx.sms.recipients.findOne({ _id: userId });
@@ -71,6 +72,10 @@ export async function receiveSmsReply(
 ) {
   const phone = replyPhone(reply.from);
   const word = reply.text.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  if (phone && ctx.stopJobAlerts && isJobAlertStop(reply.text)) {
+    await ctx.stopJobAlerts(phone);
+    return { stopped: false, started: false, jobAlertsStopped: true };
+  }
   if (phone && START_WORDS.has(word)) {
     await startSms(ctx, phone);
     return { stopped: false, started: true };

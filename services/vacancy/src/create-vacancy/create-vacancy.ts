@@ -108,6 +108,7 @@ export async function createVacancy(
           region: doc.region,
           ...(doc.district ? { district: doc.district } : {}),
           crops: doc.crops,
+          jobActivities: doc.jobActivities,
           startDate: doc.startDate,
           endDate: doc.endDate,
           totalPositions: doc.totalPositions,

@@ -18,10 +18,13 @@ const CREW_INVITATION: (typeof notificationKeys)['crewInvitation'] = 'notificati
 const CONFIRMATION_REQUESTED: (typeof notificationKeys)['confirmationRequested'] =
   'notification.confirmationRequested';
 const BROADCAST: (typeof notificationKeys)['broadcast'] = 'notification.broadcast';
+const JOB_ALERT: (typeof notificationKeys)['jobAlert'] = 'notification.jobAlert';
 
 /** The button a notification offers: a rating, or answering a crew invitation on the profile. */
 const actionOf = (n: Notification): { to: string; label: string } | null => {
   if (n.content.key === CREW_INVITATION) return { to: paths.worker.profile, label: 'CrewInvitation' };
+  // the moba itself is the notification's own link; its button is "stop these alerts"
+  if (n.content.key === JOB_ALERT) return { to: paths.worker.stopJobAlerts, label: 'JobAlert' };
   const vacancyId = n.content.params.vacancyId;
   if (n.content.key === CONFIRMATION_REQUESTED && typeof vacancyId === 'string')
     return { to: paths.moba(vacancyId), label: 'ConfirmationRequested' };
@@ -40,7 +43,15 @@ const actionPath = (n: Notification): string | null => {
 };
 
 /** Params typed by people (ids and e-mail addresses stay as they are). */
-const userWritten = new Set(['vacancyTitle', 'estateName', 'name', 'excerpt', 'leaderName', 'memberName']);
+const userWritten = new Set([
+  'vacancyTitle',
+  'estateName',
+  'name',
+  'excerpt',
+  'leaderName',
+  'memberName',
+  'municipality',
+]);
 
 export default function NotificationPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation(['notifications', 'common', 'day-of-work']);
@@ -77,7 +88,13 @@ export default function NotificationPanel({ userId, onClose }: { userId: string;
           ...Object.fromEntries(
             Object.entries(n.content.params).map(([k, v]) => [
               k,
-              typeof v === 'string' && userWritten.has(k) ? inReaderScript(v) : v,
+              typeof v !== 'string'
+                ? v
+                : userWritten.has(k)
+                  ? inReaderScript(v)
+                  : k === 'startDate'
+                    ? formatDate(v, i18n.language)
+                    : v,
             ]),
           ),
           defaultValue: n.content.key,

@@ -36,6 +36,7 @@ function menuOf(role: Role): MenuItem[] {
       { to: paths.worker.profile, label: 'profile' },
       { to: paths.worker.ratings, label: 'ratings' },
       { to: paths.worker.myMobas, label: 'myMobas' },
+      { to: paths.worker.jobAlerts, label: 'jobAlerts' },
       { to: paths.worker.updatePassword, label: 'changePassword' },
     ];
   }

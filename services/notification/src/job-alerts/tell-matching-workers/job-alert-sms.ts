@@ -1,0 +1,49 @@
+import { calendarDay, JOB_ALERT_SMS_PER_DAY } from '@moba/contracts';
+import { DuplicateKeyError } from '@moba/platform';
+import { endOfQuietHours } from '../../domain/quiet-hours';
+import { queueSms, type SmsContext } from '../../sms/queue-sms';
+import type { AlertMobaDoc, JobAlertStore } from '../job-alert-store';
+
+export const JOB_ALERT_SMS_PREFIX = 'jobAlert:';
+export const jobAlertSmsId = (vacancyId: string, workerId: string) =>
+  `${JOB_ALERT_SMS_PREFIX}${vacancyId}:${workerId}`;
+
+/** Takes one of the worker's job alert SMS of that day, or resolves false when the day's are used up. */
+async function takeDailySms(alerts: JobAlertStore, workerId: string, day: string): Promise<boolean> {
+  const _id = `${day}|${workerId}`;
+  const take = () =>
+    alerts.smsCounts.findOneAndUpdate({ _id, count: { $lt: JOB_ALERT_SMS_PER_DAY } }, { $inc: { count: 1 } });
+  if (await take()) return true;
+  if (await alerts.smsCounts.findOne({ _id })) return false;
+  try {
+    await alerts.smsCounts.insertOne({ _id, day, count: 0 });
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+  }
+  return Boolean(await take());
+}
+
+/**
+ * Queues the job alert SMS of one worker through the SMS outbox (consent, STOP, provider budgets and
+ * retries as every SMS). Found in quiet hours it waits for 07:00 Belgrade; past the worker's daily
+ * job alert SMS (counted on the day it goes) it is not queued: the app has told them. A message that
+ * is not queued (SMS off, already queued by an earlier delivery) gives its count back.
+ */
+export async function smsJobAlert(
+  ctx: SmsContext & { alerts: JobAlertStore },
+  moba: AlertMobaDoc,
+  workerId: string,
+): Promise<boolean> {
+  const notBefore = endOfQuietHours(ctx.clock.now());
+  const day = calendarDay(notBefore);
+  if (!(await takeDailySms(ctx.alerts, workerId, day))) return false;
+  const queued = await queueSms(ctx, {
+    id: jobAlertSmsId(moba._id, workerId),
+    recipientId: workerId,
+    kind: 'jobAlert',
+    facts: { title: moba.title, startDate: moba.startDate, vacancyId: moba._id },
+    notBefore,
+  });
+  if (!queued) await ctx.alerts.smsCounts.updateOne({ _id: `${day}|${workerId}` }, { $inc: { count: -1 } });
+  return queued;
+}

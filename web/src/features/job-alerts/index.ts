@@ -1,0 +1,1 @@
+export { jobAlertsApi } from './api';
