@@ -76,6 +76,10 @@ process.on('message', async (m) => {
 `;
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -89,6 +93,8 @@ interface Servers {
   openSockets(): Promise<number>;
   /** Heap used by each server process, after full collections. */
   heaps(): Promise<number[]>;
+  /** CPU time each server process used so far (ms); in process: this process. */
+  cpu(): Promise<number[]>;
   stop(): Promise<void>;
 }
 
@@ -113,6 +119,7 @@ async function startInProcess(count: number): Promise<Servers> {
     publish: (event) => shared.bus.publish(topics.application, event),
     openSockets: async () => services.reduce((sum, s) => sum + s.live.openSockets(), 0),
     heaps: async () => [heapUsed()],
+    cpu: async () => [ownCpuMs()],
     stop: async () => {
       for (const s of services) await s.stop();
     },
@@ -217,6 +224,7 @@ async function startProcesses(count: number, storeUrl: string, prefix: string): 
       ),
     heaps: async () =>
       (await Promise.all(children.map((c) => ask<{ used: number }>(c, 'heap')))).map((h) => h.used),
+    cpu: async () => (await Promise.all(children.map((c) => ask<{ ms: number }>(c, 'cpu')))).map((c) => c.ms),
     stop: async () => {
       await publisher.close();
       await Promise.all(
@@ -287,6 +295,7 @@ async function run(label: string, instanceCount: number, servers: Servers, goalM
           applicationId,
           vacancyId: randomUUID(),
           workerId: user.id,
+          vacancyTitle: 'Berba malina', // as the application service writes it
         }),
       );
       const ms = await received;
@@ -296,9 +305,11 @@ async function run(label: string, instanceCount: number, servers: Servers, goalM
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   [latencies, crossLatencies, next, total] = [[], [], 0, EVENTS];
+  const cpuBefore = await servers.cpu();
   const sendStart = Date.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const sendMs = Date.now() - sendStart;
+  const cpuMs = (await servers.cpu()).map((ms, i) => ms - cpuBefore[i]);
 
   latencies.sort((a, b) => a - b);
   crossLatencies.sort((a, b) => a - b);
@@ -319,6 +330,11 @@ async function run(label: string, instanceCount: number, servers: Servers, goalM
     );
   }
   console.log(`throughput: ${Math.round((EVENTS / sendMs) * 1000)} notifications/s`);
+  // Less dependent on what else runs on the machine than the times: the servers' own CPU time.
+  console.log(
+    `server CPU per notification: ${cpuMs.map((ms) => `${(ms / EVENTS).toFixed(3)} ms`).join(' + ')}` +
+      (servers.handledByFirst ? ' (this process, the bench included)' : ' (each process)'),
+  );
   console.log(
     `heap per idle socket (server side, ${instanceCount} instance(s)): ${perSocketKb.toFixed(2)} KB` +
       (perProcessKb.length > 1
