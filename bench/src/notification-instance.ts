@@ -2,7 +2,7 @@
  * One notification PROCESS of `notification-fanout` MODE=redis: the real service on the Redis Streams
  * bus (consumer group shared with the other instance), Redis pub/sub fan-out, and the store of
  * STORE_URL. It answers the bench over IPC: `heap` (its own heap after full collections),
- * `sockets` (its open live sockets), `stop`.
+ * `sockets` (its open live sockets), `cpu` (CPU time it used so far, ms), `stop`.
  *
  * Env: EVENT_BUS_URL, FANOUT_URL, STORE_URL, BENCH_PUBLIC_KEY (the PEM the bench signs tokens with).
  */
@@ -25,7 +25,7 @@ const heapUsed = () => {
   return getHeapStatistics().used_heap_size;
 };
 
-type Command = { cmd: 'heap' | 'sockets' | 'stop' };
+type Command = { cmd: 'heap' | 'sockets' | 'cpu' | 'stop' };
 
 async function main() {
   const env = process.env;
@@ -48,6 +48,10 @@ async function main() {
   process.on('message', async (message: Command) => {
     if (message.cmd === 'heap') process.send!({ cmd: 'heap', used: heapUsed() });
     if (message.cmd === 'sockets') process.send!({ cmd: 'sockets', open: service.live.openSockets() });
+    if (message.cmd === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send!({ cmd: 'cpu', ms: (user + system) / 1000 });
+    }
     if (message.cmd === 'stop') {
       await service.stop();
       await fanout.close();

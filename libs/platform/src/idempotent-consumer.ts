@@ -1,6 +1,11 @@
 import type { EventEnvelope } from '@moba/contracts';
-import type { EventHandler } from './bus/event-bus';
-import { DuplicateKeyError, type Collection, type DocumentStore } from './store/document-store';
+import type { BatchHandler, EventHandler } from './bus/event-bus';
+import {
+  DuplicateKeyError,
+  type Collection,
+  type DocumentStore,
+  type NewDocuments,
+} from './store/document-store';
 import { requestContext } from './log';
 
 interface ProcessedEvent {
@@ -52,26 +57,83 @@ export async function idempotentHandler(
   const processed = await store.collection<ProcessedEvent>('processed_events', {
     indexes: processedEventIndexes,
   });
-  let lastPrune = 0;
+  const prune = pruneHourly(processed);
   return async (event) => {
     const _id = `${consumer}:${event.id}`;
     if (await processed.findOne({ _id })) return;
     await requestContext.run({ requestId: event.correlationId ?? event.id }, () => handler(event));
     const now = new Date();
     try {
-      await processed.insertOne({
-        _id,
-        consumer,
-        eventId: event.id,
-        processedAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + PROCESSED_EVENTS_TTL_DAYS * DAY_MS),
-      });
+      await processed.insertOne(processedEntry(consumer, event.id, now));
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
     }
-    if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = now.getTime();
-      void pruneProcessedEvents(processed, now).catch(() => undefined);
-    }
+    prune(now);
+  };
+}
+
+const processedEntry = (consumer: string, eventId: string, now: Date): ProcessedEvent => ({
+  _id: `${consumer}:${eventId}`,
+  consumer,
+  eventId,
+  processedAt: now.toISOString(),
+  expiresAt: new Date(now.getTime() + PROCESSED_EVENTS_TTL_DAYS * DAY_MS),
+});
+
+function pruneHourly(processed: Collection<ProcessedEvent>) {
+  let lastPrune = 0;
+  return (now: Date) => {
+    if (now.getTime() - lastPrune <= PRUNE_EVERY_MS) return;
+    lastPrune = now.getTime();
+    void pruneProcessedEvents(processed, now).catch(() => undefined);
+  };
+}
+
+/** What a batch consumer stores for the new events of a batch, and what it does once they are stored. */
+export interface BatchWork {
+  /** Inserted together with the processed ids (which go last): an _id already stored is left out. */
+  writes: NewDocuments[];
+  /** After the write, with the _ids each entry of `writes` inserted now (push only what is new). */
+  afterWrite?: (inserted: string[][]) => Promise<void>;
+}
+
+/**
+ * The batch form of idempotentHandler. Per batch: one read of the processed ids, the handler's work
+ * for the events not processed yet (each event once, however often the batch holds it), then one
+ * insertNew of the handler's documents and the processed ids (PostgreSQL: one statement, one
+ * transaction). A redelivered batch finds its ids and writes nothing twice; a crash before the write
+ * leaves the events unprocessed for the redelivery; on the stores that write collection by collection
+ * the processed ids come last, so a crash between writes is completed by the redelivery, whose
+ * inserts skip what is there. What the handler writes itself (not through `writes`) must be safe to
+ * repeat, as with idempotentHandler.
+ */
+export async function idempotentBatchHandler(
+  store: DocumentStore,
+  consumer: string,
+  handler: (events: EventEnvelope[]) => Promise<BatchWork>,
+): Promise<BatchHandler> {
+  const processed = await store.collection<ProcessedEvent>('processed_events', {
+    indexes: processedEventIndexes,
+  });
+  const prune = pruneHourly(processed);
+  return async (events) => {
+    const unique = [...new Map(events.map((event) => [event.id, event])).values()];
+    const done = new Set(
+      (
+        await processed.findFields({ _id: { $in: unique.map((event) => `${consumer}:${event.id}`) } }, [
+          'eventId',
+        ])
+      ).map((entry) => entry.eventId),
+    );
+    const fresh = unique.filter((event) => !done.has(event.id));
+    if (!fresh.length) return;
+    const work = await handler(fresh);
+    const now = new Date();
+    const inserted = await store.insertNew([
+      ...work.writes,
+      { collection: processed.name, docs: fresh.map((event) => processedEntry(consumer, event.id, now)) },
+    ]);
+    await work.afterWrite?.(inserted.slice(0, work.writes.length));
+    prune(now);
   };
 }

@@ -119,6 +119,10 @@ function watchedBus(bus: EventBus, logger: Logger): EventBus {
       await bus.subscribe(topic, group, handler, options);
       if (!options?.transient && !isDeadLetterTopic(topic)) watch.watch(topic);
     },
+    async subscribeBatch(topic, group, handler, options) {
+      await bus.subscribeBatch(topic, group, handler, options);
+      if (!options?.transient && !isDeadLetterTopic(topic)) watch.watch(topic);
+    },
     async close() {
       watch.stop();
       await bus.close();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   createNedbStore,
+  idempotentBatchHandler,
   idempotentHandler,
   PROCESSED_EVENTS_TTL_DAYS,
   pruneProcessedEvents,
@@ -40,5 +41,61 @@ describe('processed_events', () => {
     await processed.insertOne({ _id: 'recent', processedAt: daysAgo(PROCESSED_EVENTS_TTL_DAYS - 1) });
     expect(await pruneProcessedEvents(processed as never, now)).toBe(1);
     expect((await processed.find({})).map((d) => d._id)).toEqual(['recent']);
+  });
+});
+
+describe('idempotentBatchHandler', () => {
+  const batchOf = (store: ReturnType<typeof createNedbStore>, seen: string[][]) =>
+    idempotentBatchHandler(store, 'billing', async (events) => {
+      seen.push(events.map((e) => e.id));
+      return {
+        writes: [{ collection: 'bills', docs: events.map((e) => ({ _id: `bill:${e.id}` })) }],
+        afterWrite: async ([inserted]) => void seen.push(inserted),
+      };
+    });
+
+  test('hands the handler each new event once, and a redelivered batch writes nothing twice', async () => {
+    const store = createNedbStore();
+    const bills = await store.collection<BaseDoc>('bills');
+    const seen: string[][] = [];
+    const handler = await batchOf(store, seen);
+    const [a, b, c] = [event(), event(), event()];
+    await handler([a, b, a]);
+    expect(seen).toEqual([
+      [a.id, b.id],
+      [`bill:${a.id}`, `bill:${b.id}`],
+    ]);
+    await handler([b, c, a]);
+    expect(seen.slice(2)).toEqual([[c.id], [`bill:${c.id}`]]);
+    await handler([a, b, c]);
+    expect(seen).toHaveLength(4);
+    expect(await bills.count({})).toBe(3);
+    const processed = await store.collection<BaseDoc>('processed_events');
+    expect((await processed.find({})).map((p) => p._id).sort()).toEqual(
+      [a, b, c].map((e) => `billing:${e.id}`).sort(),
+    );
+  });
+
+  test('when the write fails, no id is recorded: the redelivery handles the batch again', async () => {
+    const store = createNedbStore();
+    await store.collection<BaseDoc>('bills', { indexes: [{ fields: ['number'], unique: true }] });
+    let fail = true;
+    const handled: string[] = [];
+    const handler = await idempotentBatchHandler(store, 'billing', async (events) => {
+      handled.push(...events.map((e) => e.id));
+      return {
+        writes: [
+          {
+            collection: 'bills',
+            docs: events.map((e, i) => ({ _id: e.id, number: fail ? 1 : 10 + i }) as BaseDoc),
+          },
+        ],
+      };
+    });
+    const batch = [event(), event()];
+    await expect(handler(batch)).rejects.toThrow(/duplicate key/);
+    fail = false;
+    await handler(batch);
+    expect(handled).toEqual([...batch.map((e) => e.id), ...batch.map((e) => e.id)]);
   });
 });

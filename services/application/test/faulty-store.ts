@@ -53,6 +53,7 @@ export function faultyStore(inner: DocumentStore) {
   }
   const store: DocumentStore = {
     collection: async (name, options) => wrap(await inner.collection(name, options)),
+    insertNew: (writes) => inner.insertNew(writes),
     ...(inner.ping ? { ping: () => inner.ping!() } : {}),
     close: () => inner.close(),
   };

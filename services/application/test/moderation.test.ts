@@ -106,8 +106,15 @@ describe('admin moderation', () => {
         .eventsOf('ApplicationRejected')
         .find((e) => (e.data as Record<string, unknown>).applicationId === applicationId),
     );
-    expect(event.data).toEqual({ applicationId, vacancyId, workerId: worker.id });
-    expect(await t.store.vacancies.findOne({ _id: vacancyId })).toMatchObject({ freePositions: 5 });
+    const replica = await t.store.vacancies.findOne({ _id: vacancyId });
+    expect(replica?.title).toEqual(expect.any(String));
+    expect(event.data).toEqual({
+      applicationId,
+      vacancyId,
+      workerId: worker.id,
+      vacancyTitle: replica?.title,
+    });
+    expect(replica).toMatchObject({ freePositions: 5 });
     expect((await t.client.post(`/admin/applications/${applicationId}/accept`, {}, admin.auth)).status).toBe(
       409,
     );

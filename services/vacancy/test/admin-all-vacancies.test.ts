@@ -24,6 +24,7 @@ function countingStore(inner: DocumentStore) {
   const read = { docs: 0, fieldRows: 0 };
   const store: DocumentStore = {
     close: () => inner.close(),
+    insertNew: (writes) => inner.insertNew(writes),
     collection: async <T extends BaseDoc>(
       name: string,
       options?: Parameters<DocumentStore['collection']>[1],

@@ -51,12 +51,21 @@ export const ApplicationAccepted = defineEvent(
   }),
 );
 
-/** Key: applicationId. */
+/**
+ * Key: applicationId. `vacancyTitle` (the moba's title when the application service knew it) lets the
+ * notification service write the worker's notice without a lookup; events written before it existed
+ * lack it.
+ */
 export const ApplicationRejected = defineEvent(
   topics.application,
   'ApplicationRejected',
   1,
-  z.object({ applicationId: z.uuid(), vacancyId: z.uuid(), workerId: z.uuid() }),
+  z.object({
+    applicationId: z.uuid(),
+    vacancyId: z.uuid(),
+    workerId: z.uuid(),
+    vacancyTitle: z.string().optional(),
+  }),
 );
 
 /** A visitor sent a guest application (the team contacts them). Key: guestApplicationId. */

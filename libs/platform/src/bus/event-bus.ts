@@ -2,6 +2,8 @@ import type { EventEnvelope } from '@moba/contracts';
 import { isMalformedEvent, isTransientFailure } from './failure';
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
+/** Takes several events of one topic at once, in the order the group got them (see subscribeBatch). */
+export type BatchHandler = (events: EventEnvelope[]) => Promise<void>;
 
 export interface SubscribeOptions {
   /** Attempts before a poison event (one that fails for reasons other than an outage) is dead-lettered. */
@@ -16,6 +18,8 @@ export interface SubscribeOptions {
    * and the broker forgets it when the bus closes, so replaced instances leave no groups behind.
    */
   transient?: boolean;
+  /** subscribeBatch: the most events handed to the handler at once (default DEFAULT_BATCH_SIZE). */
+  batchSize?: number;
 }
 
 /**
@@ -42,6 +46,20 @@ export interface DeadLetters {
 export interface EventBus {
   publish(topic: string, event: EventEnvelope): Promise<void>;
   subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<void>;
+  /**
+   * subscribe for a consumer that does its work for many events at once (one read, one write): the
+   * handler gets the events the adapter has at hand (one stream read, one fetched batch, what was
+   * published while the previous batch ran), at most `batchSize`, in order, and succeeds or fails as
+   * a whole. Delivery stays at least once: a batch that fails is handled again; one that keeps
+   * failing for reasons other than an outage is split, each event handled alone, so a poison event
+   * is dead-lettered by itself.
+   */
+  subscribeBatch(
+    topic: string,
+    group: string,
+    handler: BatchHandler,
+    options?: SubscribeOptions,
+  ): Promise<void>;
   readonly deadLetters: DeadLetters;
   close(): Promise<void>;
 }
@@ -51,6 +69,7 @@ export const isDeadLetterTopic = (topic: string) => topic.endsWith('.dead-letter
 export const DEFAULT_MAX_ATTEMPTS = 5;
 export const DEFAULT_BACKOFF_MS = 50;
 export const DEFAULT_MAX_TRANSIENT_BACKOFF_MS = 5_000;
+export const DEFAULT_BATCH_SIZE = 100;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -97,6 +116,46 @@ export async function handleWithRetry(
       await waitKeepingAlive(delay, stopping, keepAlive);
     }
   }
+}
+
+/**
+ * Runs a batch handler on the events together until it succeeds, a transient failure without end (as
+ * handleWithRetry). A batch that fails otherwise is handled event by event with handleWithRetry, so
+ * the others pass and a poison event alone is dead-lettered. Resolves each event's outcome.
+ */
+export async function handleBatchWithRetry(
+  handler: BatchHandler,
+  events: EventEnvelope[],
+  options: SubscribeOptions,
+  controls: RetryControls,
+): Promise<HandlingOutcome[]> {
+  const alone = (event: EventEnvelope) => handleWithRetry((one) => handler([one]), event, options, controls);
+  if (events.length === 1) return [await alone(events[0])];
+  const { backoffMs = DEFAULT_BACKOFF_MS, maxTransientBackoffMs = DEFAULT_MAX_TRANSIENT_BACKOFF_MS } =
+    options;
+  for (let attempt = 1; ; attempt++) {
+    if (controls.stopping()) return events.map(() => 'stopped');
+    try {
+      await handler(events);
+      return events.map(() => 'handled');
+    } catch (error) {
+      const transient = isTransientFailure(error);
+      controls.onError(error, attempt, transient);
+      if (!transient) break;
+      const delay = Math.min(maxTransientBackoffMs, backoffMs * 2 ** Math.min(attempt - 1, 20));
+      await waitKeepingAlive(delay, controls.stopping, controls.keepAlive);
+    }
+  }
+  const outcomes: HandlingOutcome[] = [];
+  for (const event of events) outcomes.push(await alone(event));
+  return outcomes;
+}
+
+/** Splits a list into runs of at most size items. */
+export function chunked<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
 }
 
 async function waitKeepingAlive(ms: number, stopping: () => boolean, keepAlive?: () => Promise<void>) {

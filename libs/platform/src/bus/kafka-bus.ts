@@ -6,20 +6,28 @@ import {
   Partitioners,
   type Admin,
   type Consumer,
+  type ConsumerRunConfig,
   type IHeaders,
+  type KafkaMessage,
   type Producer,
 } from 'kafkajs';
 import { commandTopics, topics as knownTopics, type EventEnvelope } from '@moba/contracts';
 import type { Logger } from '../log';
 import { consumerReadinessName, processReadiness } from '../readiness';
 import {
+  chunked,
   deadLetterTopic,
+  DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_ATTEMPTS,
+  handleBatchWithRetry,
   handleWithRetry,
   isDeadLetterTopic,
   shouldLogAttempt,
   type DeadLetters,
   type EventBus,
+  type HandlingOutcome,
+  type RetryControls,
+  type SubscribeOptions,
 } from './event-bus';
 import { readEnvelope } from './read-envelope';
 import { topicConfig } from './kafka-topic-config';
@@ -229,91 +237,187 @@ export async function createKafkaBus(url: string, service: string, logger?: Logg
     },
   };
 
+  /** A message that is no valid envelope goes to the dead letters as it is. */
+  async function deadLetterUnreadable(
+    topic: string,
+    group: string,
+    partition: number,
+    message: KafkaMessage,
+    problem: string,
+  ) {
+    if (!isDeadLetterTopic(topic))
+      await sendRaw(
+        deadLetterTopic(topic),
+        message.key?.toString() ?? null,
+        message.value?.toString() ?? null,
+        {
+          group,
+          reason: problem,
+          sourcePartition: String(partition),
+          sourceOffset: message.offset,
+        },
+      );
+    logger
+      ?.child({ topic, group })
+      .error(
+        { partition, offset: message.offset, reason: problem, alert: 'dead-letter' },
+        'unreadable message sent to the dead-letter topic',
+      );
+  }
+
+  async function deadLetterPoison(
+    topic: string,
+    group: string,
+    event: EventEnvelope,
+    subscribeOptions: SubscribeOptions,
+    log: Logger | undefined,
+  ) {
+    if (isDeadLetterTopic(topic)) return;
+    await send(deadLetterTopic(topic), event, {
+      group,
+      reason: `handler failed ${subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS} times`,
+    });
+    log?.error({ eventId: event.id, alert: 'dead-letter' }, 'event sent to the dead-letter topic');
+  }
+
+  /**
+   * Runs the handling of a partition's events with the retry controls: while it waits to retry, the
+   * partition is paused (no further fetches) and the member heartbeats; a rebalance meanwhile stops
+   * it, leaving the events uncommitted for the partition's next owner.
+   */
+  async function handleHeld(
+    events: EventEnvelope[],
+    subscribeOptions: SubscribeOptions,
+    partition: { heartbeat: () => Promise<void>; pause: () => () => void },
+    handle: (events: EventEnvelope[], controls: RetryControls) => Promise<HandlingOutcome[]>,
+    onError: RetryControls['onError'],
+  ): Promise<HandlingOutcome[]> {
+    if (!events.length) return [];
+    let resume: (() => void) | undefined;
+    let rebalancing = false;
+    return handle(events, {
+      stopping: () => closed || rebalancing,
+      keepAlive: async () => {
+        resume ??= partition.pause();
+        try {
+          await partition.heartbeat();
+        } catch (error) {
+          rebalancing = true;
+          throw error;
+        }
+      },
+      onError,
+    }).finally(() => resume?.());
+  }
+
+  /** A kafkajs consumer in the group `<group>.<topic>`, running as `runConfig` says once it joined. */
+  async function join(
+    topic: string,
+    group: string,
+    subscribeOptions: SubscribeOptions,
+    runConfig: (log: Logger | undefined) => ConsumerRunConfig,
+  ) {
+    if (closed) throw new Error('bus closed');
+    await ensureTopics(withDeadLetters([topic]));
+    const consumer = kafka.consumer({ groupId: `${group}.${topic}`, retry: { retries: 10 } });
+    consumers.push(consumer);
+    if (subscribeOptions.transient) transientGroups.push(`${group}.${topic}`);
+    const log = logger?.child({ topic, group });
+    const joined = new Promise<void>((resolve) => {
+      const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
+        remove();
+        resolve();
+      });
+    });
+    // Readiness: not ready until this member joins, and for good after a crash kafkajs gives up on.
+    const readinessName = consumerReadinessName(group, topic);
+    processReadiness.report(readinessName, false, 'joining the group');
+    consumer.on(consumer.events.GROUP_JOIN, () => processReadiness.report(readinessName, true));
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart)
+        processReadiness.report(readinessName, false, `crashed: ${payload.error.message}`);
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topic], fromBeginning: !subscribeOptions.transient });
+    await consumer.run(runConfig(log));
+    // Resolves once this member has a place in the group, so events published next are not missed.
+    await Promise.race([joined, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
+  }
+
   return {
     deadLetters,
     async publish(topic, event) {
       if (closed) throw new Error('bus closed');
       await send(topic, event);
     },
-    async subscribe(topic, group, handler, subscribeOptions = {}) {
-      if (closed) throw new Error('bus closed');
-      await ensureTopics(withDeadLetters([topic]));
-      const consumer = kafka.consumer({ groupId: `${group}.${topic}`, retry: { retries: 10 } });
-      consumers.push(consumer);
-      if (subscribeOptions.transient) transientGroups.push(`${group}.${topic}`);
-      const log = logger?.child({ topic, group });
-      const joined = new Promise<void>((resolve) => {
-        const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
-          remove();
-          resolve();
-        });
-      });
-      // Readiness: not ready until this member joins, and for good after a crash kafkajs gives up on.
-      const readinessName = consumerReadinessName(group, topic);
-      processReadiness.report(readinessName, false, 'joining the group');
-      consumer.on(consumer.events.GROUP_JOIN, () => processReadiness.report(readinessName, true));
-      consumer.on(consumer.events.CRASH, ({ payload }) => {
-        if (!payload.restart)
-          processReadiness.report(readinessName, false, `crashed: ${payload.error.message}`);
-      });
-      await consumer.connect();
-      await consumer.subscribe({ topics: [topic], fromBeginning: !subscribeOptions.transient });
-      await consumer.run({
+    subscribe: (topic, group, handler, subscribeOptions = {}) =>
+      join(topic, group, subscribeOptions, (log) => ({
         partitionsConsumedConcurrently: 3,
         eachMessage: async ({ message, partition, heartbeat, pause }) => {
           const read = readEnvelope(message.value?.toString());
-          if (!read.event) {
-            if (!isDeadLetterTopic(topic))
-              await sendRaw(
-                deadLetterTopic(topic),
-                message.key?.toString() ?? null,
-                message.value?.toString() ?? null,
-                {
-                  group,
-                  reason: read.problem,
-                  sourcePartition: String(partition),
-                  sourceOffset: message.offset,
-                },
-              );
-            log?.error(
-              { partition, offset: message.offset, reason: read.problem, alert: 'dead-letter' },
-              'unreadable message sent to the dead-letter topic',
-            );
-            return;
-          }
+          if (!read.event) return deadLetterUnreadable(topic, group, partition, message, read.problem);
           const event = read.event;
-          let resume: (() => void) | undefined;
-          let rebalancing = false;
-          const outcome = await handleWithRetry(handler, event, subscribeOptions, {
-            stopping: () => closed || rebalancing,
-            keepAlive: async () => {
-              resume ??= pause(); // no fetches for this partition while it waits
-              try {
-                await heartbeat();
-              } catch (error) {
-                rebalancing = true; // the group rebalances: give the message back uncommitted
-                throw error;
-              }
-            },
-            onError: (error, attempt, transient) => {
+          const [outcome] = await handleHeld(
+            [event],
+            subscribeOptions,
+            { heartbeat, pause },
+            (events, controls) =>
+              handleWithRetry(handler, events[0], subscribeOptions, controls).then((o) => [o]),
+            (error, attempt, transient) => {
               if (shouldLogAttempt(attempt, transient))
                 log?.warn({ err: error, eventId: event.id, attempt, transient }, 'event handler failed');
             },
-          }).finally(() => resume?.());
+          );
           if (outcome === 'stopped')
             throw new Error(`left ${event.id} uncommitted: the consumer is stopping`);
-          if (outcome === 'poison' && !isDeadLetterTopic(topic)) {
-            await send(deadLetterTopic(topic), event, {
-              group,
-              reason: `handler failed ${subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS} times`,
-            });
-            log?.error({ eventId: event.id, alert: 'dead-letter' }, 'event sent to the dead-letter topic');
+          if (outcome === 'poison') await deadLetterPoison(topic, group, event, subscribeOptions, log);
+        },
+      })),
+    subscribeBatch: (topic, group, handler, subscribeOptions = {}) =>
+      join(topic, group, subscribeOptions, (log) => ({
+        partitionsConsumedConcurrently: 3,
+        eachBatchAutoResolve: false,
+        eachBatch: async ({
+          batch,
+          resolveOffset,
+          heartbeat,
+          pause,
+          commitOffsetsIfNecessary,
+          isRunning,
+          isStale,
+        }) => {
+          for (const messages of chunked(batch.messages, subscribeOptions.batchSize ?? DEFAULT_BATCH_SIZE)) {
+            if (!isRunning() || isStale()) return;
+            const events: EventEnvelope[] = [];
+            for (const message of messages) {
+              const read = readEnvelope(message.value?.toString());
+              if (read.event) events.push(read.event);
+              else await deadLetterUnreadable(topic, group, batch.partition, message, read.problem);
+            }
+            const outcomes = await handleHeld(
+              events,
+              subscribeOptions,
+              { heartbeat, pause },
+              (all, controls) => handleBatchWithRetry(handler, all, subscribeOptions, controls),
+              (error, attempt, transient) => {
+                if (shouldLogAttempt(attempt, transient))
+                  log?.warn(
+                    { err: error, events: events.length, attempt, transient },
+                    'batch handler failed',
+                  );
+              },
+            );
+            if (outcomes.includes('stopped'))
+              throw new Error(`left ${events.length} events uncommitted: the consumer is stopping`);
+            for (const [i, outcome] of outcomes.entries())
+              if (outcome === 'poison')
+                await deadLetterPoison(topic, group, events[i], subscribeOptions, log);
+            resolveOffset(messages[messages.length - 1].offset);
+            await commitOffsetsIfNecessary();
+            await heartbeat();
           }
         },
-      });
-      // Resolves once this member has a place in the group, so events published next are not missed.
-      await Promise.race([joined, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
-    },
+      })),
     async close() {
       if (closed) return;
       closed = true;

@@ -2,17 +2,25 @@ import type { EventEnvelope } from '@moba/contracts';
 import type { Logger } from '../log';
 import {
   deadLetterTopic,
+  DEFAULT_BATCH_SIZE,
+  handleBatchWithRetry,
   handleWithRetry,
   isDeadLetterTopic,
   shouldLogAttempt,
+  type BatchHandler,
   type EventBus,
   type EventHandler,
+  type HandlingOutcome,
+  type RetryControls,
   type SubscribeOptions,
 } from './event-bus';
 import { checkEnvelope } from './read-envelope';
 
+/** A member of a group: handles one event, or queues it for its next batch; resolves the outcome. */
+type Member = (event: EventEnvelope) => Promise<HandlingOutcome>;
+
 interface Group {
-  members: { handler: EventHandler; options: SubscribeOptions }[];
+  members: Member[];
   next: number;
   /** Per-key chains keep each aggregate's events in order within the group. */
   chains: Map<string, Promise<unknown>>;
@@ -51,16 +59,7 @@ export function createMemoryBus(logger?: Logger): EventBus {
     const member = group.members[group.next++ % group.members.length];
     const previous = group.chains.get(event.key) ?? Promise.resolve();
     const run = previous.then(async () => {
-      const outcome = await handleWithRetry(member.handler, event, member.options, {
-        stopping: () => closed,
-        onError: (error, attempt, transient) => {
-          if (shouldLogAttempt(attempt, transient))
-            logger?.warn(
-              { err: error, topic, eventId: event.id, attempt, transient },
-              'event handler failed',
-            );
-        },
-      });
+      const outcome = await member(event);
       if (outcome === 'poison') await bury(topic, event, groupName, 'handler kept failing');
     });
     const settled = run.catch(() => undefined);
@@ -77,6 +76,49 @@ export function createMemoryBus(logger?: Logger): EventBus {
     await Promise.all([...groups.entries()].map(([name, group]) => deliver(topic, name, group, event)));
   }
 
+  const retryControls = (topic: string, eventId?: string): RetryControls => ({
+    stopping: () => closed,
+    onError: (error, attempt, transient) => {
+      if (shouldLogAttempt(attempt, transient))
+        logger?.warn({ err: error, topic, eventId, attempt, transient }, 'event handler failed');
+    },
+  });
+
+  const oneByOne =
+    (topic: string, handler: EventHandler, options: SubscribeOptions): Member =>
+    (event) =>
+      handleWithRetry(handler, event, options, retryControls(topic, event.id));
+
+  /** Events delivered in the same turn of the event loop (publishes side by side) form one batch. */
+  function inBatches(topic: string, handler: BatchHandler, options: SubscribeOptions): Member {
+    const waiting: { event: EventEnvelope; settle: (outcome: HandlingOutcome) => void }[] = [];
+    let draining = false;
+    const drain = async () => {
+      while (waiting.length) {
+        const taken = waiting.splice(0, options.batchSize ?? DEFAULT_BATCH_SIZE);
+        const events = taken.map((entry) => entry.event);
+        const outcomes = await handleBatchWithRetry(handler, events, options, retryControls(topic));
+        taken.forEach((entry, i) => entry.settle(outcomes[i]));
+      }
+      draining = false;
+    };
+    return (event) =>
+      new Promise((settle) => {
+        waiting.push({ event, settle });
+        if (draining) return;
+        draining = true;
+        setImmediate(() => void drain());
+      });
+  }
+
+  function join(topic: string, groupName: string, member: Member) {
+    const groups = topics.get(topic) ?? new Map<string, Group>();
+    topics.set(topic, groups);
+    const group: Group = groups.get(groupName) ?? { members: [], next: 0, chains: new Map() };
+    group.members.push(member);
+    groups.set(groupName, group);
+  }
+
   const bus: EventBus = {
     async publish(topic, event) {
       if (closed) throw new Error('bus closed');
@@ -89,11 +131,10 @@ export function createMemoryBus(logger?: Logger): EventBus {
       await deliverAll(topic, event);
     },
     async subscribe(topic, groupName, handler, options = {}) {
-      const groups = topics.get(topic) ?? new Map<string, Group>();
-      topics.set(topic, groups);
-      const group: Group = groups.get(groupName) ?? { members: [], next: 0, chains: new Map() };
-      group.members.push({ handler, options });
-      groups.set(groupName, group);
+      join(topic, groupName, oneByOne(topic, handler, options));
+    },
+    async subscribeBatch(topic, groupName, handler, options = {}) {
+      join(topic, groupName, inBatches(topic, handler, options));
     },
     deadLetters: {
       async count(topic) {

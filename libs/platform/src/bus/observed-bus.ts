@@ -1,7 +1,13 @@
 import type { EventEnvelope } from '@moba/contracts';
 import { consumerBegins, deadLetters } from '../metrics';
 import { traceEventHandling } from '../tracing';
-import { DEFAULT_MAX_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type BatchHandler,
+  type EventBus,
+  type EventHandler,
+  type SubscribeOptions,
+} from './event-bus';
 import { isMalformedEvent, isTransientFailure } from './failure';
 
 /**
@@ -16,6 +22,13 @@ export function observedBus(bus: EventBus, component: string): EventBus {
     publish: (topic, event) => bus.publish(topic, event),
     subscribe: (topic, group, handler, options = {}) =>
       bus.subscribe(topic, group, observedHandler(component, topic, group, handler, options), options),
+    subscribeBatch: (topic, group, handler, options = {}) =>
+      bus.subscribeBatch(
+        topic,
+        group,
+        observedBatchHandler(component, topic, group, handler, options),
+        options,
+      ),
     close: () => bus.close(),
   };
 }
@@ -44,6 +57,31 @@ function observedHandler(
         deadLetters.inc({ topic, group });
       } else failures.set(event.id, failed);
       throw error;
+    } finally {
+      done?.();
+    }
+  };
+}
+
+/**
+ * A batch is one span (under the span that wrote its first event) and sets the lag from its oldest
+ * event. The adapters hand a failed batch back one event at a time, and a single event is observed
+ * as observedHandler does, so the dead-letter count stays per event.
+ */
+function observedBatchHandler(
+  component: string,
+  topic: string,
+  group: string,
+  handler: BatchHandler,
+  options: SubscribeOptions,
+): BatchHandler {
+  const alone = observedHandler(component, topic, group, (event) => handler([event]), options);
+  return async (events) => {
+    if (events.length === 1) return alone(events[0]);
+    const oldest = Math.min(...events.map((event) => Date.parse(event.occurredAt)));
+    const done = Number.isFinite(oldest) ? consumerBegins(topic, group, events[0]!.id, oldest) : undefined;
+    try {
+      await traceEventHandling(component, topic, group, events[0]!, () => handler(events));
     } finally {
       done?.();
     }

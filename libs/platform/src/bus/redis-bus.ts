@@ -6,11 +6,14 @@ import type { EventEnvelope } from '@moba/contracts';
 import type { Logger } from '../log';
 import {
   deadLetterTopic,
+  DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_ATTEMPTS,
+  handleBatchWithRetry,
   handleWithRetry,
   isDeadLetterTopic,
   shouldLogAttempt,
   sleep,
+  type BatchHandler,
   type DeadLetters,
   type EventBus,
   type EventHandler,
@@ -145,8 +148,13 @@ export async function createRedisBus(
     }
   }
 
-  function consume(topic: string, group: string, handler: EventHandler, subscribeOptions: SubscribeOptions) {
+  /** One event at a time (subscribe) or the entries of a read together (subscribeBatch). */
+  type Handling = { one: EventHandler } | { batch: BatchHandler };
+
+  function consume(topic: string, group: string, handling: Handling, subscribeOptions: SubscribeOptions) {
     const stream = streamOf(topic);
+    const readCount =
+      'batch' in handling ? (subscribeOptions.batchSize ?? DEFAULT_BATCH_SIZE) : options.batch;
     const consumer = `${service}-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
     const reader = connect();
     const maxAttempts = subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
@@ -206,7 +214,7 @@ export async function createRedisBus(
     const acknowledge = (id: string) =>
       persist('acknowledging an event', () => commands.xack(stream, group, id));
 
-    async function handleEntry([id, fields]: StreamEntry) {
+    async function handleEntry(handler: EventHandler, [id, fields]: StreamEntry) {
       if (fields === null) {
         await acknowledge(id); // trimmed away while pending
         return;
@@ -238,8 +246,58 @@ export async function createRedisBus(
       await acknowledge(id);
     }
 
+    /** subscribeBatch: the events of the entries go to the handler together; one XACK for all. */
+    async function handleTogether(handler: BatchHandler, entries: StreamEntry[]) {
+      const done: string[] = [];
+      const readable: { id: string; event: EventEnvelope; raw: Record<string, string> }[] = [];
+      for (const [id, fields] of entries) {
+        if (fields === null) {
+          done.push(id); // trimmed away while pending
+          continue;
+        }
+        const raw = fieldsOf(fields);
+        const read = readEnvelope(raw.event);
+        if (read.event) readable.push({ id, event: read.event, raw });
+        else {
+          await persist('dead-lettering an entry', () => deadLetter(id, undefined, raw, read.problem));
+          done.push(id);
+        }
+      }
+      const ids = readable.map((entry) => entry.id);
+      const outcomes = readable.length
+        ? await handleBatchWithRetry(
+            handler,
+            readable.map((entry) => entry.event),
+            subscribeOptions,
+            {
+              stopping: () => stopping,
+              keepAlive: async () => {
+                await commands.xclaim(stream, group, consumer, 0, ...ids, 'JUSTID');
+              },
+              onError: (error, attempt, transient) => {
+                if (shouldLogAttempt(attempt, transient))
+                  log?.warn({ err: error, events: ids.length, attempt, transient }, 'batch handler failed');
+              },
+            },
+          )
+        : [];
+      for (const [i, outcome] of outcomes.entries()) {
+        if (outcome === 'stopped') continue; // left pending: a member takes it over
+        const { id, event, raw } = readable[i];
+        if (outcome === 'poison')
+          await persist('dead-lettering an event', () =>
+            deadLetter(id, event, raw, `handler failed ${maxAttempts} times`),
+          );
+        done.push(id);
+      }
+      if (done.length) await persist('acknowledging events', () => commands.xack(stream, group, ...done));
+    }
+
+    const handleBatch = (entries: StreamEntry[]) =>
+      'batch' in handling ? handleTogether(handling.batch, entries) : handleOneByOne(handling.one, entries);
+
     /** Same key in order, different keys side by side. */
-    async function handleBatch(entries: StreamEntry[]) {
+    async function handleOneByOne(handler: EventHandler, entries: StreamEntry[]) {
       const byKey = new Map<string, StreamEntry[]>();
       for (const entry of entries) {
         const key = entry[1] ? (fieldsOf(entry[1]).key ?? '') : '';
@@ -247,7 +305,7 @@ export async function createRedisBus(
       }
       await Promise.all(
         [...byKey.values()].map(async (list) => {
-          for (const entry of list) await handleEntry(entry);
+          for (const entry of list) await handleEntry(handler, entry);
         }),
       );
     }
@@ -263,7 +321,7 @@ export async function createRedisBus(
           options.claimIdleMs,
           cursor,
           'COUNT',
-          options.batch,
+          readCount,
         )) as [string, StreamEntry[]];
         if (entries.length) {
           log?.info({ count: entries.length }, 'took over events a stopped consumer left unacknowledged');
@@ -316,7 +374,7 @@ export async function createRedisBus(
             group,
             consumer,
             'COUNT',
-            options.batch,
+            readCount,
             'BLOCK',
             options.blockMs,
             'STREAMS',
@@ -358,6 +416,22 @@ export async function createRedisBus(
     }
   }
 
+  async function subscribe(
+    topic: string,
+    group: string,
+    handling: Handling,
+    subscribeOptions: SubscribeOptions,
+  ) {
+    if (closed) throw new Error('bus closed');
+    if (subscribeOptions.transient) await destroyStaleTransientGroups();
+    await ensureGroup(topic, group, subscribeOptions.transient ? '$' : '0');
+    if (subscribeOptions.transient) {
+      transientGroups.push({ stream: streamOf(topic), group });
+      await commands.hset(transientRegistry, registryField(streamOf(topic), group), String(Date.now()));
+    }
+    consumers.push(consume(topic, group, handling, subscribeOptions));
+  }
+
   const deadLetters: DeadLetters = {
     count: (topic) => commands.xlen(streamOf(deadLetterTopic(topic))),
     async redrive(topic) {
@@ -388,16 +462,10 @@ export async function createRedisBus(
       if (closed) throw new Error('bus closed');
       await append(topic, event);
     },
-    async subscribe(topic, group, handler, subscribeOptions = {}) {
-      if (closed) throw new Error('bus closed');
-      if (subscribeOptions.transient) await destroyStaleTransientGroups();
-      await ensureGroup(topic, group, subscribeOptions.transient ? '$' : '0');
-      if (subscribeOptions.transient) {
-        transientGroups.push({ stream: streamOf(topic), group });
-        await commands.hset(transientRegistry, registryField(streamOf(topic), group), String(Date.now()));
-      }
-      consumers.push(consume(topic, group, handler, subscribeOptions));
-    },
+    subscribe: (topic, group, handler, subscribeOptions = {}) =>
+      subscribe(topic, group, { one: handler }, subscribeOptions),
+    subscribeBatch: (topic, group, handler, subscribeOptions = {}) =>
+      subscribe(topic, group, { batch: handler }, subscribeOptions),
     async close() {
       if (closed) return;
       closed = true;

@@ -48,8 +48,24 @@ export interface Collection<T extends BaseDoc> {
   deleteMany(filter: Filter): Promise<number>;
 }
 
+/** The documents of one collection in `DocumentStore.insertNew`. */
+export interface NewDocuments {
+  /** A collection this store has opened (`collection()` created it and its indexes). */
+  collection: string;
+  docs: BaseDoc[];
+}
+
 export interface DocumentStore {
   collection<T extends BaseDoc>(name: string, options?: { indexes?: IndexSpec[] }): Promise<Collection<T>>;
+  /**
+   * Inserts the documents of one or more collections as one write, leaving out each document whose
+   * _id is already stored; resolves, per entry, the _ids inserted now. PostgreSQL runs it as one
+   * statement: all or nothing. MongoDB and nedb write collection after collection in the order given,
+   * each skipping what is there, so whoever records "done" (processed event ids) puts it last: a
+   * crash in between leaves writes that the redelivery completes. A duplicate on another unique
+   * index is a DuplicateKeyError.
+   */
+  insertNew(writes: NewDocuments[]): Promise<string[][]>;
   /** Resolves when the engine answers (readiness); in-process stores have none. */
   ping?(): Promise<void>;
   close(): Promise<void>;

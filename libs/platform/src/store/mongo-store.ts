@@ -9,6 +9,7 @@ import {
   type IndexSpec,
   type Update,
 } from './document-store';
+import { firstOfEachId, openedCollection } from './insert-new';
 
 /**
  * DocumentStore on MongoDB through mongoose: one database per service (`<db>_<service>`, db from the
@@ -100,6 +101,29 @@ function wrap<T extends BaseDoc>(name: string, model: AnyModel): Collection<T> {
   };
 }
 
+/**
+ * One unordered insertMany: every document is tried; those whose _id is stored fail alone (E11000 on
+ * _id) and are left out of the answer; any other failure is the caller's.
+ */
+async function insertSkippingStored(name: string, model: AnyModel, docs: BaseDoc[]): Promise<string[]> {
+  const unique = firstOfEachId(docs);
+  if (!unique.length) return [];
+  try {
+    await model.collection.insertMany(structuredClone(unique) as never[], { ordered: false });
+    return unique.map((doc) => doc._id);
+  } catch (error) {
+    type WriteError = { index: number; code: number; errmsg?: string };
+    // The driver gives one WriteError alone, several as an array.
+    const reported = (error as { writeErrors?: WriteError | WriteError[] }).writeErrors;
+    const writeErrors = reported === undefined ? [] : [reported].flat();
+    const onIdOnly = (e: { code: number; errmsg?: string }) =>
+      e.code === 11000 && /_id_ dup key/.test(e.errmsg ?? '');
+    if (!writeErrors.length || !writeErrors.every(onIdOnly)) return translate(name, error);
+    const skipped = new Set(writeErrors.map((e) => e.index));
+    return unique.filter((_, i) => !skipped.has(i)).map((doc) => doc._id);
+  }
+}
+
 export function mongoDatabaseName(url: string, service: string) {
   const path = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]*)/.exec(url)?.[1];
   return `${path || 'moba'}_${service}`.replace(/[^a-zA-Z0-9_-]/g, '_');
@@ -146,6 +170,16 @@ export async function createMongoStore(url: string, service: string): Promise<Do
     collection<T extends BaseDoc>(name: string, { indexes = [] }: { indexes?: IndexSpec[] } = {}) {
       if (!open.has(name)) open.set(name, openCollection(name, indexes));
       return open.get(name) as unknown as Promise<Collection<T>>;
+    },
+    async insertNew(writes) {
+      const inserted: string[][] = [];
+      for (const write of writes) {
+        await openedCollection(open, write.collection);
+        inserted.push(
+          await insertSkippingStored(write.collection, connection.models[write.collection], write.docs),
+        );
+      }
+      return inserted;
     },
     async ping() {
       await connection.db!.admin().ping();

@@ -11,6 +11,7 @@ import {
   type IndexSpec,
 } from './document-store';
 import { isOperatorObject } from './operator-object';
+import { insertNewOneByOne, openedCollection } from './insert-new';
 
 const COMPACTION_MS = 10 * 60_000;
 
@@ -171,6 +172,7 @@ export function createNedbStore(dir?: string): DocumentStore {
       if (!open.has(name)) open.set(name, openCollection(name, indexes));
       return open.get(name) as unknown as Promise<Collection<T>>;
     },
+    insertNew: (writes) => insertNewOneByOne((name) => openedCollection(open, name), writes),
     async close() {
       for (const db of datastores) {
         db.stopAutocompaction();

@@ -9,8 +9,10 @@ import {
   type Filter,
   type FindOptions,
   type IndexSpec,
+  type NewDocuments,
   type Update,
 } from './document-store';
+import { firstOfEachId, openedCollection } from './insert-new';
 import {
   arrayishExpression,
   orderSql,
@@ -129,6 +131,38 @@ export function findStatement(
   if (limit) text += ` LIMIT ${Math.floor(limit)}`;
   if (skip) text += ` OFFSET ${Math.floor(skip)}`;
   return { text, values: params.values };
+}
+
+/**
+ * One INSERT per collection, all in one statement (data-modifying CTEs): one transaction, one WAL
+ * flush, one round trip. An _id already stored is left out (ON CONFLICT (_id) DO NOTHING); the rows
+ * returned say which were inserted (`w`: the index of the write).
+ */
+export function insertNewStatement(
+  schema: string,
+  writes: NewDocuments[],
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const parts: string[] = [];
+  writes.forEach((write, i) => {
+    const docs = firstOfEachId(write.docs);
+    if (!docs.length) return;
+    docs.forEach(checkDocument);
+    values.push(
+      docs.map((doc) => encodeText(doc._id)),
+      docs.map(encodeJson),
+    );
+    const table = `${quoteIdent(schema)}.${quoteIdent(write.collection)}`;
+    parts.push(
+      `w${i} AS (INSERT INTO ${table} (_id, doc) SELECT * FROM unnest($${values.length - 1}::text[], $${values.length}::jsonb[]) ON CONFLICT (_id) DO NOTHING RETURNING _id)`,
+    );
+  });
+  if (!parts.length) return { text: '', values };
+  const selects = parts.map((part) => part.slice(0, part.indexOf(' ')));
+  return {
+    text: `WITH ${parts.join(', ')} ${selects.map((w) => `SELECT ${w.slice(1)} AS w, _id FROM ${w}`).join(' UNION ALL ')}`,
+    values,
+  };
 }
 
 export async function createPostgresStore(url: string, service: string): Promise<DocumentStore> {
@@ -338,6 +372,18 @@ export async function createPostgresStore(url: string, service: string): Promise
           ),
         );
       return open.get(name) as unknown as Promise<Collection<T>>;
+    },
+    async insertNew(writes) {
+      const named = writes.map((write) => write.collection).join(', ');
+      try {
+        await Promise.all(writes.map((write) => openedCollection(open, write.collection)));
+        const { text, values } = insertNewStatement(schema, writes);
+        if (!text) return writes.map(() => []);
+        const { rows } = await pool.query<{ w: number; _id: string }>(text, values);
+        return writes.map((_, i) => rows.filter((row) => row.w === i).map((row) => row._id));
+      } catch (error) {
+        return translate(named, error);
+      }
     },
     async ping() {
       await pool.query('SELECT 1').catch((error: unknown) => translate('(ping)', error));

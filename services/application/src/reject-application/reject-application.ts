@@ -18,10 +18,12 @@ export async function rejectApplication(
   const application = await applications.findOne({ _id: applicationId, guest: false });
   if (!application) throw errors.applicationNotFound();
   if (application.status !== 'Pending') throw errors.notPending();
+  const title = await vacancyTitle(ctx, application.vacancyId);
   const event = ApplicationRejected.create(application._id, {
     applicationId: application._id,
     vacancyId: application.vacancyId,
     workerId: application.workerId!,
+    ...(title === undefined ? {} : { vacancyTitle: title }),
   });
   const moved = await applications.updateOne(
     { _id: application._id, status: 'Pending' },
@@ -34,7 +36,7 @@ export async function rejectApplication(
           target: {
             type: 'application',
             id: application._id,
-            label: await vacancyTitle(ctx, application.vacancyId),
+            label: title,
           },
           before: { status: 'Pending' },
           after: { status: 'Rejected' },

@@ -21,6 +21,37 @@ export interface CreateNotificationsContext {
   logger: Logger;
 }
 
+/** The documents of drafts; with a source event each id derives from it, the recipient and the key. */
+export function notificationDocs(
+  ctx: Pick<CreateNotificationsContext, 'clock'>,
+  drafts: NotificationDraft[],
+  sourceEventId?: string,
+): NotificationDoc[] {
+  const dateSent = ctx.clock.now().toISOString();
+  return drafts.map((draft) => ({
+    _id: sourceEventId ? derivedNotificationId(sourceEventId, draft.userId, draft.key) : randomUUID(),
+    userId: draft.userId,
+    key: draft.key,
+    params: draft.params ?? {},
+    dateSent,
+    actionButtonType: draft.actionButtonType ?? null,
+    actionButtonParamIds: draft.actionButtonParamIds ?? [],
+    ...(sourceEventId ? { sourceEventId } : {}),
+  }));
+}
+
+/** Pushes stored notifications live, all at once (the fan-out pipelines them); best effort. */
+export async function pushNotifications(ctx: CreateNotificationsContext, docs: NotificationDoc[]) {
+  await Promise.all(
+    docs.map((doc) =>
+      ctx.live.push(doc.userId, toNotification(doc)).catch((err: unknown) => {
+        // Stored is what counts: the panel lists it; the live push is best effort.
+        ctx.logger.warn({ err, notificationId: doc._id }, 'live push failed');
+      }),
+    ),
+  );
+}
+
 /**
  * Stores each notification and pushes it live to its recipient. With a source event the id is derived
  * from the event id and the recipient, so a redelivered event stores and pushes nothing new.
@@ -32,17 +63,7 @@ export async function createNotifications(
   sourceEventId?: string,
 ): Promise<NotificationDoc[]> {
   const created: NotificationDoc[] = [];
-  for (const draft of drafts) {
-    const doc: NotificationDoc = {
-      _id: sourceEventId ? derivedNotificationId(sourceEventId, draft.userId, draft.key) : randomUUID(),
-      userId: draft.userId,
-      key: draft.key,
-      params: draft.params ?? {},
-      dateSent: ctx.clock.now().toISOString(),
-      actionButtonType: draft.actionButtonType ?? null,
-      actionButtonParamIds: draft.actionButtonParamIds ?? [],
-      ...(sourceEventId ? { sourceEventId } : {}),
-    };
+  for (const doc of notificationDocs(ctx, drafts, sourceEventId)) {
     try {
       await ctx.store.notifications.insertOne(doc);
     } catch (error) {
@@ -50,12 +71,7 @@ export async function createNotifications(
       throw error;
     }
     created.push(doc);
-    try {
-      await ctx.live.push(doc.userId, toNotification(doc));
-    } catch (err) {
-      // Stored is what counts: the panel lists it; the live push is best effort.
-      ctx.logger.warn({ err, notificationId: doc._id }, 'live push failed');
-    }
+    await pushNotifications(ctx, [doc]);
   }
   return created;
 }

@@ -125,7 +125,7 @@ export const ApplicationRejected = defineEvent(
   topics.application,
   'ApplicationRejected',
   1,
-  z.object({ applicationId: id, vacancyId: id, workerId: id }),
+  z.object({ applicationId: id, vacancyId: id, workerId: id, vacancyTitle: z.string().optional() }),
 );
 export const ApplicationsClosed = defineEvent(
   topics.application,

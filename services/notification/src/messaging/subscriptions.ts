@@ -1,14 +1,19 @@
 import { topics, type EventEnvelope } from '@moba/contracts';
-import { idempotentHandler, type EventBus, type DocumentStore } from '@moba/platform';
+import { idempotentBatchHandler, type EventBus, type DocumentStore } from '@moba/platform';
 import type { z } from 'zod';
 import type { CreateNotificationsContext } from '../create-notification/create-notification';
 import type { LiveChannel } from '../live/live-channel';
 import type { Mailer } from '../mail/mailer';
 import {
   notifyApplicationAccepted,
-  notifyApplicationRejected,
   notifyApplicationsClosed,
+  rejectionNotice,
 } from '../notify-application-outcome/notify-application-outcome';
+import {
+  batchedReaction,
+  notifyInBatches,
+  type BatchedReaction,
+} from '../notify-in-batches/notify-in-batches';
 import {
   notifyListingReview,
   notifyVacancyDeleted,
@@ -116,11 +121,6 @@ export async function subscribeToEvents(ctx: MessagingContext) {
         await notifyApplicationAccepted(ctx, e.id, data);
         if (data.workerId) await smsApplicationAccepted(sms, { ...data, recipientId: data.workerId });
       },
-      [events.ApplicationRejected.type]: async (e) => {
-        const data = read(events.ApplicationRejected, e);
-        await notifyApplicationRejected(ctx, e.id, data);
-        await smsApplicationRejected(sms, data);
-      },
       [events.GuestApplicationSubmitted.type]: (e) =>
         smsGuestApplicationReceived(sms, read(events.GuestApplicationSubmitted, e)),
       [events.GuestApplicationAccepted.type]: (e) => {
@@ -150,15 +150,29 @@ export async function subscribeToEvents(ctx: MessagingContext) {
     },
   };
 
+  /** Drafted from the event and the batch's facts, stored with the batch in one write. */
+  const batched: Record<string, Record<string, BatchedReaction<unknown>>> = {
+    [topics.application]: {
+      [events.ApplicationRejected.type]: batchedReaction({
+        read: (e) => read(events.ApplicationRejected, e),
+        needs: (data) => ({
+          ...(data.vacancyTitle === undefined ? { titleOf: data.vacancyId } : {}),
+          smsFor: data.workerId,
+        }),
+        react: async (data, facts) => {
+          const title = data.vacancyTitle ?? facts.titles.get(data.vacancyId);
+          if (facts.smsRecipients.has(data.workerId)) await smsApplicationRejected(sms, { ...data, title });
+          return [rejectionNotice({ ...data, vacancyTitle: title })];
+        },
+      }),
+    },
+  };
+
   for (const [topic, handlers] of Object.entries(byTopic)) {
-    const handler = await idempotentHandler(
-      ctx.documentStore,
-      `${CONSUMER_GROUP}:${topic}`,
-      async (event) => {
-        await handlers[event.type]?.(event);
-      },
+    const handler = await idempotentBatchHandler(ctx.documentStore, `${CONSUMER_GROUP}:${topic}`, (batch) =>
+      notifyInBatches(ctx, batch, batched[topic] ?? {}, async (event) => handlers[event.type]?.(event)),
     );
-    await ctx.bus.subscribe(topic, CONSUMER_GROUP, handler);
+    await ctx.bus.subscribeBatch(topic, CONSUMER_GROUP, handler);
   }
   await subscribeToMailCommands(ctx, CONSUMER_GROUP);
 }

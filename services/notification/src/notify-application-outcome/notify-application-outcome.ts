@@ -89,17 +89,22 @@ export async function notifyApplicationAccepted(
   return createNotifications(ctx, drafts, eventId);
 }
 
-export async function notifyApplicationRejected(
-  ctx: CreateNotificationsContext,
-  eventId: string,
-  facts: { applicationId: string; vacancyId: string; workerId: string },
-) {
-  const params = { ...(await vacancyParams(ctx, facts.vacancyId)), applicationId: facts.applicationId };
-  return createNotifications(
-    ctx,
-    [{ userId: facts.workerId, key: notificationKeys.applicationRejected, params }],
-    eventId,
-  );
+/** The worker's notice of a rejection, from the event's fields and the moba's title where known. */
+export function rejectionNotice(facts: {
+  applicationId: string;
+  vacancyId: string;
+  workerId: string;
+  vacancyTitle?: string;
+}): NotificationDraft {
+  return {
+    userId: facts.workerId,
+    key: notificationKeys.applicationRejected,
+    params: {
+      vacancyId: facts.vacancyId,
+      ...(facts.vacancyTitle ? { vacancyTitle: facts.vacancyTitle } : {}),
+      applicationId: facts.applicationId,
+    },
+  };
 }
 
 /**

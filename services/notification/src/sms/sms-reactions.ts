@@ -87,15 +87,14 @@ export async function smsApplicationAccepted(
 }
 
 export async function smsApplicationRejected(
-  ctx: SmsReactionContext,
-  facts: { applicationId: string; vacancyId: string; workerId: string },
+  ctx: SmsContext,
+  facts: { applicationId: string; workerId: string; title?: string },
 ) {
-  const vacancy = await ctx.store.vacancies.findOne({ _id: facts.vacancyId });
   await queueSms(ctx, {
     id: `rejected:${facts.applicationId}`,
     recipientId: facts.workerId,
     kind: 'rejected',
-    facts: { title: vacancy?.title },
+    facts: { title: facts.title },
   });
 }
 

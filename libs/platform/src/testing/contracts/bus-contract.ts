@@ -277,5 +277,105 @@ export function eventBusContract(
       expect(handled).toEqual([event.id]);
       expect(await bus.deadLetters.count(topic)).toBe(0);
     });
+
+    describe('subscribeBatch', () => {
+      it('hands over several events at once, each once, at most batchSize, in order per key', async () => {
+        const bus = await connect();
+        const topic = freshTopic();
+        const batches: EventEnvelope[][] = [];
+        await bus.subscribeBatch(
+          topic,
+          'batched',
+          async (events) => {
+            batches.push(events);
+            await pause(20); // events published meanwhile wait for the next batch
+          },
+          { batchSize: 10 },
+        );
+        const keys = ['key-a', 'key-b', 'key-c'];
+        const published: EventEnvelope[] = [];
+        for (let n = 0; n < 20; n++) for (const key of keys) published.push(contractEvent(key, { n }));
+        await Promise.all(published.map((event) => bus.publish(topic, event)));
+        const seen = () => batches.flat();
+        await waitFor(() => seen().length >= 60, 'all 60 events', timeoutMs);
+        await pause(100);
+        expect(
+          seen()
+            .map((e) => e.id)
+            .sort(),
+        ).toEqual(published.map((e) => e.id).sort());
+        expect(Math.max(...batches.map((b) => b.length))).toBeGreaterThan(1);
+        expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(10);
+        for (const key of keys)
+          expect(
+            seen()
+              .filter((e) => e.key === key)
+              .map((e) => (e.data as { n: number }).n),
+          ).toEqual([...Array(20).keys()]);
+      });
+
+      it('splits a batch that keeps failing: the others pass, the poison event alone is dead-lettered', async () => {
+        const bus = await connect();
+        const topic = freshTopic();
+        const dead: EventEnvelope[] = [];
+        const passed: string[] = [];
+        let aloneAttempts = 0;
+        await bus.subscribe(deadLetterTopic(topic), 'dead-watch', async (event) => void dead.push(event));
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await bus.subscribeBatch(
+          topic,
+          'strict',
+          async (events) => {
+            if (events.some((e) => e.key === 'first')) return held; // the others queue up behind it
+            if (events.some((e) => (e.data as { poison?: boolean }).poison)) {
+              if (events.length === 1) aloneAttempts++;
+              throw new Error('cannot handle');
+            }
+            passed.push(...events.map((e) => e.id));
+          },
+          { maxAttempts: 3, backoffMs: 10 },
+        );
+        const first = contractEvent('first');
+        const poison = contractEvent('poison-1', { poison: true });
+        const good = [contractEvent('good-1'), contractEvent('good-2')];
+        const delivered = [bus.publish(topic, first)];
+        await pause(100);
+        delivered.push(...[good[0], poison, good[1]].map((event) => bus.publish(topic, event)));
+        await pause(100);
+        release();
+        await Promise.all(delivered);
+        await waitFor(
+          () => dead.length === 1 && passed.length === 2,
+          'the dead letter and the others',
+          timeoutMs,
+        );
+        await pause(200);
+        expect(dead[0]).toEqual(poison);
+        expect(aloneAttempts).toBe(3);
+        expect(passed.sort()).toEqual(good.map((e) => e.id).sort());
+      });
+
+      it('retries a batch through an outage without end and dead-letters nothing', async () => {
+        const bus = await connect();
+        const topic = freshTopic();
+        let failures = 0;
+        const handled: string[] = [];
+        await bus.subscribeBatch(
+          topic,
+          'patient',
+          async (events) => {
+            if (failures++ < 5) throw new TransientError('store unreachable');
+            handled.push(...events.map((e) => e.id));
+          },
+          { maxAttempts: 2, backoffMs: 5, maxTransientBackoffMs: 20 },
+        );
+        const events = [contractEvent('outage-1'), contractEvent('outage-2'), contractEvent('outage-3')];
+        await Promise.all(events.map((event) => bus.publish(topic, event)));
+        await waitFor(() => handled.length === 3, 'the events after the outage', timeoutMs);
+        expect(handled.sort()).toEqual(events.map((e) => e.id).sort());
+        expect(await bus.deadLetters.count(topic)).toBe(0);
+      });
+    });
   });
 }

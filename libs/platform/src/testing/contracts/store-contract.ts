@@ -423,6 +423,52 @@ export function documentStoreContract(
       });
     });
 
+    describe('insertNew', () => {
+      it('writes into several collections at once and answers which _ids it inserted', async () => {
+        const people = await seeded();
+        const done = await store.collection<BaseDoc & { at: string }>(fresh('done'));
+        await done.insertOne({ _id: 'e1', at: 'before' });
+        const inserted = await store.insertNew([
+          {
+            collection: people.name,
+            docs: [
+              { _id: 'p1', name: 'Not Ana' } as Person,
+              { _id: 'p6', name: 'Filip' } as Person,
+              { _id: 'p7', name: 'Goca', tags: ['picker'] } as Person,
+              { _id: 'p6', name: 'Filip again' } as Person,
+            ],
+          },
+          { collection: done.name, docs: [{ _id: 'e1' }, { _id: 'e2' }] },
+          { collection: done.name, docs: [] },
+        ]);
+        expect(inserted.map((list) => [...list].sort())).toEqual([['p6', 'p7'], ['e2'], []]);
+        expect((await people.findOne({ _id: 'p1' }))?.name).toBe('Ana');
+        expect((await people.findOne({ _id: 'p6' }))?.name).toBe('Filip');
+        expect(await people.find({ tags: 'picker' })).toHaveLength(4);
+        expect(await done.findOne({ _id: 'e1' })).toEqual({ _id: 'e1', at: 'before' });
+        expect(await done.count({})).toBe(2);
+      });
+
+      it('repeated, writes nothing twice', async () => {
+        const collection = await store.collection<Person>(fresh());
+        const write = [{ collection: collection.name, docs: [{ _id: 'a', name: 'A' } as Person] }];
+        expect(await store.insertNew(write)).toEqual([['a']]);
+        expect(await store.insertNew(write)).toEqual([[]]);
+        expect(await collection.count({})).toBe(1);
+      });
+
+      it('refuses a duplicate on another unique index as DuplicateKeyError', async () => {
+        const collection = await store.collection<Person>(fresh('unique'), {
+          indexes: [{ fields: ['name'], unique: true }],
+        });
+        await collection.insertOne({ _id: 'a', name: 'Ana' });
+        await expect(
+          store.insertNew([{ collection: collection.name, docs: [{ _id: 'b', name: 'Ana' } as Person] }]),
+        ).rejects.toBeInstanceOf(DuplicateKeyError);
+        expect(await collection.findOne({ _id: 'b' })).toBeNull();
+      });
+    });
+
     describe('findOneAndUpdate', () => {
       it('returns the document after the update, or null when nothing matched', async () => {
         const collection = await seeded();

@@ -1,0 +1,89 @@
+import type { EventEnvelope } from '@moba/contracts';
+import { requestContext, type BatchWork } from '@moba/platform';
+import {
+  notificationDocs,
+  pushNotifications,
+  type CreateNotificationsContext,
+  type NotificationDraft,
+} from '../create-notification/create-notification';
+import type { SmsContext } from '../sms/queue-sms';
+import type { NotificationDoc } from '../store';
+
+/** Facts read once for a whole batch, for the reactions that need them. */
+export interface BatchFacts {
+  /** Titles from the vacancy replica, for events that do not carry theirs (older events). */
+  titles: Map<string, string>;
+  /** Users who opted in to SMS and have a phone (their SMS is queued; the others are not asked). */
+  smsRecipients: Set<string>;
+}
+
+/**
+ * An event whose notifications are drafted from its own fields plus the batch's facts: its drafts are
+ * stored with every other draft of the batch and the processed ids, in one write.
+ */
+export interface BatchedReaction<T> {
+  read(event: EventEnvelope): T;
+  /** What to read for it: the title of a vacancy the event names but does not title, a user's SMS state. */
+  needs(data: T): { titleOf?: string; smsFor?: string };
+  /** Its drafts; it may also queue an SMS (an idempotent write of its own). */
+  react(data: T, facts: BatchFacts): Promise<NotificationDraft[]>;
+}
+
+/** A reaction in a table of several event types (each reads the data its own `read` made). */
+export const batchedReaction = <T>(reaction: BatchedReaction<T>) =>
+  reaction as unknown as BatchedReaction<unknown>;
+
+export interface NotifyInBatchesContext extends CreateNotificationsContext {
+  sms: SmsContext;
+}
+
+async function readFacts(ctx: NotifyInBatchesContext, needs: { titleOf?: string; smsFor?: string }[]) {
+  const vacancyIds = [...new Set(needs.flatMap((need) => (need.titleOf ? [need.titleOf] : [])))];
+  const userIds = [...new Set(needs.flatMap((need) => (need.smsFor ? [need.smsFor] : [])))];
+  const [vacancies, recipients] = await Promise.all([
+    vacancyIds.length ? ctx.store.vacancies.findFields({ _id: { $in: vacancyIds } }, ['title']) : [],
+    userIds.length ? ctx.sms.sms.recipients.findFields({ _id: { $in: userIds } }, ['enabled', 'phone']) : [],
+  ]);
+  return {
+    titles: new Map(vacancies.flatMap((v) => (v.title ? [[v._id, v.title] as const] : []))),
+    smsRecipients: new Set(recipients.filter((r) => r.enabled && r.phone).map((r) => r._id)),
+  };
+}
+
+/**
+ * The work of one batch of a topic: events with a batched reaction are read together (their facts in
+ * one query each) and drafted; the others go to `handleAlone` one by one, in order, as before. The
+ * drafted notifications are returned as one write (with the processed ids: idempotentBatchHandler)
+ * and pushed live once stored, only those stored now. Facts are read before the other handlers of
+ * the batch run: a reaction belongs here only if those handlers never write what it reads.
+ */
+export async function notifyInBatches(
+  ctx: NotifyInBatchesContext,
+  events: EventEnvelope[],
+  reactions: Record<string, BatchedReaction<unknown>>,
+  handleAlone: (event: EventEnvelope) => Promise<unknown>,
+): Promise<BatchWork> {
+  const read = events.map((event) => {
+    const reaction = reactions[event.type];
+    return reaction ? { event, reaction, data: reaction.read(event) } : { event };
+  });
+  const facts = await readFacts(
+    ctx,
+    read.flatMap((r) => (r.reaction ? [r.reaction.needs(r.data)] : [])),
+  );
+  const docs: NotificationDoc[] = [];
+  for (const { event, reaction, data } of read) {
+    if (reaction) docs.push(...notificationDocs(ctx, await reaction.react(data, facts), event.id));
+    else await requestContext.run({ requestId: event.correlationId ?? event.id }, () => handleAlone(event));
+  }
+  return {
+    writes: [{ collection: ctx.store.notifications.name, docs }],
+    afterWrite: async ([inserted]) => {
+      const now = new Set(inserted);
+      await pushNotifications(
+        ctx,
+        docs.filter((doc) => now.has(doc._id)),
+      );
+    },
+  };
+}
