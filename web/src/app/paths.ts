@@ -67,6 +67,8 @@ export const paths = {
     ratings: '/worker/ratings',
     contact: '/worker/contact',
     updatePassword: '/worker/update-password',
+    /** The harvest calendar inside the worker's own layout (their menu links to it). */
+    harvestCalendar: '/worker/harvest-calendar',
   },
   admin: {
     root: '/admin',

@@ -150,6 +150,7 @@ export function AppRoutes() {
           <Route path="my-mobas" element={<WorkerMyMobasPage />} />
           <Route path="my-mobas/:vacancyId/rate-estate" element={<RateEstatePage />} />
           <Route path="profile" element={<WorkerProfilePage />} />
+          <Route path="harvest-calendar" element={<HarvestCalendarPage />} />
         </>,
       )}
 

@@ -129,6 +129,16 @@ test('an apply made offline is refused in words and nothing reaches the server',
   expect(mine).toEqual([]);
 });
 
+test('offline, a page whose code this phone never kept says so in words with a retry, never a blank page', async () => {
+  await context.setOffline(true);
+  await page.goto(`${product.url}/harvest-calendar`);
+  const notice = page.getByTestId('page-unavailable');
+  await expect(notice.textContent()).resolves.toContain('ne može da se otvori bez interneta');
+  await context.setOffline(false);
+  await notice.getByRole('button', { name: 'Pokušaj ponovo' }).click();
+  await page.getByTestId('harvest-row').first().waitFor();
+});
+
 test('logout clears every kept private answer', async () => {
   await page.goto(`${product.url}/worker/mobas`);
   await page.getByTestId('vacancy-card').first().waitFor();
