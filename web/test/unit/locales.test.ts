@@ -14,6 +14,7 @@ const namespaces = [
   'harvest',
   'crew',
   'day-of-work',
+  'install',
 ];
 const dir = path.resolve(__dirname, '../../src/locales');
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8'));
