@@ -321,8 +321,11 @@ export async function phoneLinkHeights(page: Page): Promise<number[]> {
 
 /** Chooses a language where a signed-in reader has it: in the menu, opened first where it folds (a phone). */
 export async function chooseLanguageInMenu(page: Page, lng: 'sr-Latn' | 'sr-Cyrl' | 'en'): Promise<void> {
+  await page.locator('main h1').first().waitFor(); // the page is shown: its layout no longer changes
   const toggle = page.locator('button.menu-toggle');
-  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true')
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
     await toggle.click();
+    await page.locator('#side-menu[data-open="true"]').waitFor();
+  }
   await page.locator(`#side-menu [data-lang="${lng}"]`).click();
 }
