@@ -8,17 +8,14 @@ import { useTranslation } from 'react-i18next';
  */
 function PageUnavailable() {
   const { t } = useTranslation('common');
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
-    <div className="page stack" data-testid="page-unavailable">
+    <div className="page" data-testid="page-unavailable">
       <p className="alert error" role="alert">
-        {t(offline ? 'pageUnavailable.offline' : 'pageUnavailable.failed')}
+        {t('errors.network')}
       </p>
-      <p>
-        <button type="button" className="primary" onClick={() => location.reload()}>
-          {t('actions.retry')}
-        </button>
-      </p>
+      <button type="button" className="primary" onClick={() => location.reload()}>
+        {t('actions.retry')}
+      </button>
     </div>
   );
 }

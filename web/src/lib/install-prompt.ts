@@ -10,19 +10,11 @@ export interface InstallPromptEvent extends Event {
 let kept: InstallPromptEvent | null = null;
 
 export function captureInstallPrompt(): void {
-  if (typeof window === 'undefined') return;
-  window.addEventListener('beforeinstallprompt', (event) => {
+  addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     kept = event as InstallPromptEvent;
   });
-  window.addEventListener('appinstalled', () => (kept = null));
 }
 
-/** The kept offer, handed out once (the browser lets each be shown only once). */
-export function takeInstallPrompt(): InstallPromptEvent | null {
-  const event = kept;
-  kept = null;
-  return event;
-}
-
-export const hasInstallPrompt = (): boolean => kept !== null;
+/** The kept offer, if the browser made one (each can be shown once: the app offers it once per phone). */
+export const keptInstallPrompt = (): InstallPromptEvent | null => kept;

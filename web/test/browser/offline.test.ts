@@ -133,7 +133,7 @@ test('offline, a page whose code this phone never kept says so with a retry; onc
   await context.setOffline(true);
   await page.goto(`${product.url}/harvest-calendar`);
   const notice = page.getByTestId('page-unavailable');
-  await expect(notice.textContent()).resolves.toContain('ne može da se otvori bez interneta');
+  await expect(notice.textContent()).resolves.toContain('Nema veze sa serverom');
   await context.setOffline(false);
   await notice.getByRole('button', { name: 'Pokušaj ponovo' }).click();
   await page.getByTestId('harvest-row').first().waitFor();

@@ -1,7 +1,8 @@
 /**
  * @jest-environment jsdom
  */
-import { emptyForm, filtersToSearch, initialForm, type FilterForm } from '../../src/features/mobas/filters';
+import { emptyForm, initialForm, type FilterForm } from '../../src/features/mobas/filters';
+import { filtersToSearch } from '../../src/features/mobas/filters-address';
 
 beforeEach(() => localStorage.clear());
 

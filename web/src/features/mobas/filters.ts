@@ -106,19 +106,7 @@ export function rememberNear(form: FilterForm): void {
   else localStorage.removeItem(NEAR_KEY);
 }
 
-const filterKeys = Object.keys(emptyForm) as (keyof FilterForm)[];
-
-/** The filters as the address's query: what differs from the defaults, a box as 1 or 0. */
-export function filtersToSearch(form: FilterForm): string {
-  const params = new URLSearchParams();
-  for (const key of filterKeys) {
-    const value = form[key];
-    const text = typeof value === 'boolean' ? (value ? '1' : '0') : value.trim();
-    if (value !== emptyForm[key] && text !== emptyForm[key]) params.set(key, text);
-  }
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
+export const filterKeys = Object.keys(emptyForm) as (keyof FilterForm)[];
 
 /** The filters an address names; anything else in it is left out (the server checks the values). */
 function filtersFromSearch(search: string): Partial<FilterForm> {

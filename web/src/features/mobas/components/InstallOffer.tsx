@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasInstallPrompt, takeInstallPrompt } from '../../../lib/install-prompt';
+import { keptInstallPrompt, type InstallPromptEvent } from '../../../lib/install-prompt';
 import { storageKeys } from '../../../lib/storage';
 
-type Offer = 'prompt' | 'ios';
+/** The browser's install event to show on "Add", or the steps in words on an iPhone. */
+type Offer = InstallPromptEvent | 'ios';
 
 /** Safari on an iPhone or iPad: no install event there, the worker adds the page from the share menu. */
 function iosSafari(): boolean {
@@ -19,8 +20,7 @@ const standalone = () =>
 /** Which offer this phone gets: none once made, none when installed or when the browser cannot. */
 function offerHere(): Offer | null {
   if (localStorage.getItem(storageKeys.installOffered) || standalone()) return null;
-  if (hasInstallPrompt()) return 'prompt';
-  return iosSafari() ? 'ios' : null;
+  return keptInstallPrompt() ?? (iosSafari() ? 'ios' : null);
 }
 
 /**
@@ -35,22 +35,23 @@ export default function InstallOffer() {
     if (offer) localStorage.setItem(storageKeys.installOffered, new Date().toISOString());
   }, [offer]);
   if (!offer || !open) return null;
+  const ios = offer === 'ios';
   const install = () => {
     setOpen(false);
-    void takeInstallPrompt()?.prompt();
+    if (!ios) void offer.prompt();
   };
   return (
     <aside className="install-offer alert" aria-labelledby="install-title" data-testid="install-offer">
       <p>
         <strong id="install-title">{t('title')}</strong>
         <br />
-        {t(offer === 'ios' ? 'ios' : 'text')}
+        {t(ios ? 'ios' : 'text')}
       </p>
       <div className="form-actions">
         <button type="button" onClick={() => setOpen(false)} data-testid="install-dismiss">
-          {t(offer === 'ios' ? 'understood' : 'notNow')}
+          {t(ios ? 'understood' : 'notNow')}
         </button>
-        {offer === 'prompt' && (
+        {!ios && (
           <button type="button" className="primary" onClick={install} data-testid="install-add">
             {t('add')}
           </button>

@@ -14,24 +14,11 @@ import { DistanceFact, FairPayFacts } from '../components/FindFacts';
 import { VacancyDialog } from '../components/VacancyDialog';
 import { WorkTags } from '../components/WorkTags';
 import { useDialogAddress } from '../dialog-address';
-import {
-  changedFilters,
-  emptyForm,
-  filtersToSearch,
-  initialForm,
-  rememberNear,
-  toFilters,
-  type FilterForm,
-} from '../filters';
+import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type FilterForm } from '../filters';
+import { filtersToSearch } from '../filters-address';
 import { paths } from '../../../app/paths';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
-
-/** Browse's parts a moba's page reuses, fetched with this page's code (index.ts: loadBrowseParts). */
-export { VacancyDetails } from '../components/VacancyDialog';
-export { ApplyPanel } from '../components/ApplyPanel';
-export { ReportLink } from '../components/ReportLink';
-export { useMyApplicationsQuery } from '../api';
 
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
@@ -56,13 +43,12 @@ export default function MobasPage() {
   const filtered = changedFilters(applied).length > 0;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // After "show mobas" the count of what was found is shown and read first, not the middle of a card.
-  const countRef = useRef<HTMLParagraphElement>(null);
-  const resultsRef = useRef<HTMLDivElement>(null);
+  const results = useRef<HTMLDivElement>(null);
   const [revealCount, setRevealCount] = useState(false);
   useEffect(() => {
     if (!revealCount || isFetching) return;
     setRevealCount(false);
-    (countRef.current ?? resultsRef.current)?.focus();
+    results.current?.querySelector<HTMLElement>('[tabindex]')?.focus();
   }, [revealCount, isFetching]);
 
   const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) =>
@@ -101,13 +87,7 @@ export default function MobasPage() {
           nearInEffect={data?.near?.municipality}
         />
 
-        <div
-          className="browse-results"
-          aria-live="polite"
-          aria-busy={isFetching}
-          tabIndex={-1}
-          ref={resultsRef}
-        >
+        <div className="browse-results" aria-live="polite" aria-busy={isFetching} ref={results}>
           <QueryState
             isLoading={isLoading}
             loading={<CardSkeletons />}
@@ -130,7 +110,7 @@ export default function MobasPage() {
           >
             {data && (
               <>
-                <p className="muted" data-testid="result-count" tabIndex={-1} ref={countRef}>
+                <p className="muted" data-testid="result-count" tabIndex={-1}>
                   {t('found', { count: data.total })}
                 </p>
                 <ul className="plain cards">
