@@ -7,6 +7,7 @@ import { preloadRoute } from './app/route-chunks';
 import { fetchBrowseEarly } from './features/mobas/early-browse';
 import { defaultLanguage, initI18n, isSupported, storedLanguage } from './lib/i18n';
 import { registerServiceWorkerLater } from './lib/register-service-worker';
+import { captureInstallPrompt } from './lib/install-prompt';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -26,6 +27,7 @@ document.documentElement.lang = i18n.language;
 fetchBrowseEarly(window.location.pathname);
 const pageReady = preloadRoute(window.location.pathname);
 registerServiceWorkerLater();
+captureInstallPrompt();
 
 const tree = (
   <StrictMode>

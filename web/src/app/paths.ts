@@ -70,6 +70,8 @@ export const paths = {
     stopJobAlerts: '/worker/job-alerts?stop=1',
     contact: '/worker/contact',
     updatePassword: '/worker/update-password',
+    /** The harvest calendar inside the worker's own layout (their menu links to it). */
+    harvestCalendar: '/worker/harvest-calendar',
   },
   admin: {
     root: '/admin',

@@ -152,6 +152,7 @@ export function AppRoutes() {
           <Route path="my-mobas/:vacancyId/rate-estate" element={<RateEstatePage />} />
           <Route path="profile" element={<WorkerProfilePage />} />
           <Route path="job-alerts" element={<JobAlertsPage />} />
+          <Route path="harvest-calendar" element={<HarvestCalendarPage />} />
         </>,
       )}
 

@@ -14,7 +14,8 @@ export function Dialog({
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>('button, input, a')?.focus();
+    // The first control may be far down (a long moba's apply button): the dialog opens at its top.
+    ref.current?.querySelector<HTMLElement>('button, input, a')?.focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
       if (e.key !== 'Tab' || !ref.current) return;

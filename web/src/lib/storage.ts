@@ -12,6 +12,8 @@ export const storageKeys = {
   notifications: 'notifications',
   userId: 'userId',
   language: 'language',
+  /** Set once the "add Moba to the home screen" offer was shown on this phone. */
+  installOffered: 'installOffered',
 } as const;
 
 /** Session-only keys (sessionStorage): the registration draft and the dismissed promo strip. */
@@ -53,16 +55,20 @@ export function saveSession(session: { token: string; userId: string; role: stri
   emit();
 }
 
+/** What belongs to the phone, not the account: put back after a logout. */
+const phoneKeys = [storageKeys.language, storageKeys.installOffered];
+
 /**
- * Logout and any 401: everything we keep goes, both storages. The chosen language is the one
- * thing put back, so a user who reads English is not thrown into Serbian on the login page.
+ * Logout and any 401: everything we keep goes, both storages. The chosen language is put back, so a
+ * user who reads English is not thrown into Serbian on the login page, and so is the install offer
+ * once shown (it is not made twice on one phone).
  */
 export function clearSession(): void {
   const store = local();
-  const language = store?.getItem(storageKeys.language) ?? null;
+  const kept = phoneKeys.map((key) => [key, store?.getItem(key) ?? null] as const);
   store?.clear();
   session()?.clear();
-  if (store && language) store.setItem(storageKeys.language, language);
+  for (const [key, value] of kept) if (store && value !== null) store.setItem(key, value);
   void clearPrivateCaches();
   emit();
 }

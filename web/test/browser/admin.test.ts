@@ -6,7 +6,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { simulateSeason } from '../../../scripts/season/simulate-season';
 import { ADMIN, mobaFields, loginAdmin, registeredUser } from '../../../test/support/product';
-import { logIn, runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
+import {
+  eventually,
+  logIn,
+  phoneLinkHeights,
+  runProductAndBrowser,
+  screenshots,
+  type Product,
+} from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -307,6 +314,9 @@ test('the admin sorts users by name and lists open or all vacancies with filters
     return shown.length > 2 && sortedByName(shown) ? shown : undefined;
   }, 'users sorted by name');
   expect(names.length).toBeGreaterThan(2);
+  const phones = await phoneLinkHeights(page);
+  expect(phones.length).toBeGreaterThan(0);
+  expect(Math.min(...phones)).toBeGreaterThanOrEqual(44);
   await screenshots(page, 'admin-users');
 
   await page.goto(`${product.url}/admin/mobas`);

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import type { DayRoster } from '@moba/contracts';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
+import { eventually, phoneLinkHeights, runProductAndBrowser, screenshots, type Product } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -153,6 +153,9 @@ test('at 360 px in Latin: a row per head, today first, marks per day and the fig
     await page.getByTestId('roster-came').getByText('Došlo: 0 od 4 osobe').waitFor();
     expect(await scrollWidth(page)).toBe(360);
     expect(await smallestButton(page)).toBeGreaterThanOrEqual(44);
+    const phones = await phoneLinkHeights(page);
+    expect(phones.length).toBeGreaterThan(0);
+    expect(Math.min(...phones)).toBeGreaterThanOrEqual(44);
     await screenshots(page, 'attendance-roster-360');
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -79,3 +79,56 @@ test('on a phone the folded filters say that they open and which are on; an empt
   expect(await page.getByTestId('filters-count').count()).toBe(0);
   expect(await page.getByTestId('active-filters').count()).toBe(0);
 });
+
+/** Whether the element's box is wholly inside the window (not hidden above or below the fold). */
+const inView = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight;
+  });
+
+test('on a phone the details dialog opens at its top: the title and the wage are the first thing seen', async () => {
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByTestId('vacancy-card').first().getByRole('button').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('vacancy-details').waitFor();
+  expect(await dialog.evaluate((el) => el.scrollTop)).toBe(0);
+  const title = (await dialog.getByRole('heading').first().boundingBox())!;
+  expect(title.y).toBeGreaterThanOrEqual(0);
+  const wage = (await dialog.getByTestId('fact-wage').boundingBox())!;
+  expect(wage.y + wage.height).toBeLessThanOrEqual(780);
+});
+
+test('after "Prikaži mobe" the result count is on screen and has the focus', async () => {
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByTestId('vacancy-card').first().waitFor();
+  await page.getByTestId('filters-toggle').click();
+  const form = page.getByTestId('filters');
+  await form.getByLabel('Obezbeđena hrana').check();
+  await form.getByRole('button', { name: 'Prikaži mobe' }).click();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'result-count');
+  expect(await inView(page, 'result-count')).toBe(true);
+});
+
+test('the filter is kept in the address: a reload keeps it, Back returns to the list before it', async () => {
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByTestId('vacancy-card').first().waitFor();
+  await page.getByTestId('filters-toggle').click();
+  const form = page.getByTestId('filters');
+  await form.getByLabel('Opština').fill('Bor');
+  await form.getByRole('button', { name: 'Prikaži mobe' }).click();
+  await page.waitForURL(/\/worker\/mobas\?.*municipality=Bor/);
+  await page.getByTestId('empty').waitFor();
+
+  await page.reload();
+  await page.getByTestId('active-filters').getByText('Bor', { exact: true }).waitFor();
+  await page.getByTestId('empty').waitFor();
+  await page.getByTestId('filters-toggle').click();
+  expect(await page.getByTestId('filters').getByLabel('Opština').inputValue()).toBe('Bor');
+
+  await page.goBack();
+  await page.waitForURL(/\/worker\/mobas$/);
+  await page.getByTestId('vacancy-card').first().waitFor();
+  expect(await page.getByTestId('active-filters').count()).toBe(0);
+  expect(await page.getByTestId('filters').getByLabel('Opština').inputValue()).toBe('');
+});

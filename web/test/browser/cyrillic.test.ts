@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { toCyrillic } from '@moba/contracts';
 import { mobaFields } from '../../../test/support/product';
 import {
+  chooseLanguageInMenu,
   createWorkerSession,
   runProductAndBrowser,
   screenshots,
@@ -200,7 +201,7 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
   const page = await context.newPage();
   await page.goto(`${product.url}/worker/profile`);
   await page.locator('main h1').first().waitFor();
-  await page.locator('[data-lang="sr-Cyrl"]').first().click();
+  await chooseLanguageInMenu(page, 'sr-Cyrl');
   await page.getByTestId('profile-summary').getByText('Јован Илић').waitFor();
   // the header's name and the month names follow the script too
   await expect(page.getByTestId('user-badge').textContent()).resolves.toContain('Јован Илић');

@@ -319,3 +319,23 @@ export async function chooseChips(page: Page, group: string, labels: string[]): 
   }
   if (searchable) await search.fill('');
 }
+
+/** The heights of the phone links shown on the page (a thumb needs 44 px); none shown fails the caller. */
+export async function phoneLinkHeights(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href^="tel:"]')]
+      .filter((a) => a.getClientRects().length > 0)
+      .map((a) => Math.round(a.getBoundingClientRect().height)),
+  );
+}
+
+/** Chooses a language where a signed-in reader has it: in the menu, opened first where it folds (a phone). */
+export async function chooseLanguageInMenu(page: Page, lng: 'sr-Latn' | 'sr-Cyrl' | 'en'): Promise<void> {
+  await page.locator('main h1').first().waitFor(); // the page is shown: its layout no longer changes
+  const toggle = page.locator('button.menu-toggle');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
+    await toggle.click();
+    await page.locator('#side-menu[data-open="true"]').waitFor();
+  }
+  await page.locator(`#side-menu [data-lang="${lng}"]`).click();
+}

@@ -5,9 +5,15 @@
  * the server, and a moba opened near the worker arriving as an alert whose "stop" link stops them.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testClient, type TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaFields, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, signedInWorkerContext, type Product } from './helpers';
+import {
+  eventually,
+  runProductAndBrowser,
+  screenshots,
+  signedInWorkerContext,
+  type Product,
+} from './helpers';
 
 jest.setTimeout(180_000);
 

@@ -129,6 +129,22 @@ test('an apply made offline is refused in words and nothing reaches the server',
   expect(mine).toEqual([]);
 });
 
+test('offline, a page whose code this phone never kept says so with a retry; once opened, it opens offline', async () => {
+  await context.setOffline(true);
+  await page.goto(`${product.url}/harvest-calendar`);
+  const notice = page.getByTestId('page-unavailable');
+  await expect(notice.textContent()).resolves.toContain('Nema veze sa serverom');
+  await context.setOffline(false);
+  await notice.getByRole('button', { name: 'Pokušaj ponovo' }).click();
+  await page.getByTestId('harvest-row').first().waitFor();
+  // Opened once, its code is kept: the next time it opens without the network.
+  await context.setOffline(true);
+  await page.goto(`${product.url}/harvest-calendar`);
+  await page.getByTestId('harvest-row').first().waitFor();
+  expect(await page.getByTestId('page-unavailable').count()).toBe(0);
+  await context.setOffline(false);
+});
+
 test('logout clears every kept private answer', async () => {
   await page.goto(`${product.url}/worker/mobas`);
   await page.getByTestId('vacancy-card').first().waitFor();

@@ -15,6 +15,7 @@ const namespaces = [
   'crew',
   'day-of-work',
   'job-alerts',
+  'install',
 ];
 const dir = path.resolve(__dirname, '../../src/locales');
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8'));

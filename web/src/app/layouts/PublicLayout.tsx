@@ -8,14 +8,17 @@ import { readSessionJson, sessionKeys, writeSessionJson } from '../../lib/storag
 import { addressInLanguage, contactOf, landingOf, paths, roleRoot } from '../paths';
 import { useSession } from '../session';
 import { Icon } from '../../components/Icon';
+import { PageBoundary } from '../PageBoundary';
 
+/** The offer to estates that register now: a signed-in reader has registered already. */
 function PromoStrip() {
   const { t } = useTranslation('common');
+  const { role } = useSession();
   const [visible, setVisible] = useState(true);
   useEffect(() => {
     if (readSessionJson<boolean>(sessionKeys.promoDismissed)) setVisible(false);
   }, []);
-  if (!visible) return null;
+  if (!visible || role) return null;
   return (
     <aside className="promo" aria-label={t('promo.label')}>
       <p>
@@ -122,6 +125,7 @@ export function ScrollManager() {
 
 export function PublicLayout() {
   const { t } = useTranslation('common');
+  const { pathname } = useLocation();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -130,9 +134,11 @@ export function PublicLayout() {
       <PromoStrip />
       <PublicHeader />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <PageBoundary at={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </PageBoundary>
       </main>
       <Footer />
       <ScrollManager />

@@ -31,19 +31,22 @@ export default function HarvestCalendarPage() {
     <article className="page harvest" data-testid="harvest-calendar">
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
-      <nav className="harvest-scripts" aria-label={t('scripts')}>
-        {scripts.map((s) =>
-          s.lng === lng ? (
-            <strong key={s.lng} aria-current="page" lang={s.lng}>
-              {s.label}
-            </strong>
-          ) : (
-            <a key={s.lng} href={s.path} lang={s.lng} hrefLang={s.lng}>
-              {s.label}
-            </a>
-          ),
-        )}
-      </nav>
+      {/* For a reader without JavaScript; with it, the header's language switch does this. */}
+      <noscript>
+        <nav className="harvest-scripts" aria-label={t('scripts')}>
+          {scripts.map((s) =>
+            s.lng === lng ? (
+              <strong key={s.lng} aria-current="page" lang={s.lng}>
+                {s.label}
+              </strong>
+            ) : (
+              <a key={s.lng} href={s.path} lang={s.lng} hrefLang={s.lng}>
+                {s.label}
+              </a>
+            ),
+          )}
+        </nav>
+      </noscript>
       <div className="harvest-scroll">
         <table className="harvest-table">
           <caption className="sr-only">{t('caption')}</caption>

@@ -106,18 +106,28 @@ export function rememberNear(form: FilterForm): void {
   else localStorage.removeItem(NEAR_KEY);
 }
 
+export const filterKeys = Object.keys(emptyForm) as (keyof FilterForm)[];
+
+/** The filters an address names; anything else in it is left out (the server checks the values). */
+function filtersFromSearch(search: string): Partial<FilterForm> {
+  const params = new URLSearchParams(search);
+  const form: Partial<Record<keyof FilterForm, string | boolean>> = {};
+  for (const key of filterKeys) {
+    const value = params.get(key);
+    if (value === null || value.length > 80) continue;
+    if (typeof emptyForm[key] !== 'boolean') form[key] = value;
+    else if (value === '1' || value === '0') form[key] = value === '1';
+  }
+  return form as Partial<FilterForm>;
+}
+
 /**
- * The form a browse opens with: the remembered place (nearest first) and a crop from the address
- * (the harvest calendar links to /worker/mobas?crop=malina). The early fetch asks for the same.
+ * The form a browse opens with: the remembered place (nearest first), then the filters in the
+ * address (a reload or Back keeps them; the harvest calendar links to /worker/mobas?crop=malina).
+ * The early fetch asks for the same.
  */
 export function initialForm(
   search: string = typeof location === 'undefined' ? '' : location.search,
 ): FilterForm {
-  const crop = new URLSearchParams(search).get('crop');
-  return {
-    ...emptyForm,
-    ...rememberedNear(),
-    // (no reference list here: this module is in the first script; an unknown crop finds nothing)
-    ...(crop && /^[a-z0-9-]{1,60}$/.test(crop) ? { crop } : {}),
-  };
+  return { ...emptyForm, ...rememberedNear(), ...filtersFromSearch(search) };
 }

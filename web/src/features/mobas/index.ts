@@ -1,5 +1,5 @@
 /**
  * What other features use of browsing and applying. A moba's page shows browse's details and applies
- * as browse does: it fetches them with browse's own code (one chunk, shared, nothing split out of it).
+ * as browse does, with browse's own parts (browse-parts.ts), not the browse page's list and filters.
  */
-export const loadBrowseParts = () => import('./pages/MobasPage');
+export const loadBrowseParts = () => import('./browse-parts');

@@ -10,6 +10,7 @@ import { PageSkeleton } from '../../components/PageSkeleton';
 import { ToastHost } from '../../components/ToastHost';
 import { contactOf, landingOf, paths, roleRoot } from '../../app/paths';
 import { ScrollManager } from '../../app/layouts/PublicLayout';
+import { PageBoundary } from '../../app/PageBoundary';
 import { useSession } from '../../app/session';
 import { getUserId } from '../../lib/storage';
 import { OfflineNotice } from './OfflineNotice';
@@ -37,6 +38,7 @@ function menuOf(role: Role): MenuItem[] {
       { to: paths.worker.ratings, label: 'ratings' },
       { to: paths.worker.myMobas, label: 'myMobas' },
       { to: paths.worker.jobAlerts, label: 'jobAlerts' },
+      { to: paths.worker.harvestCalendar, label: 'harvestCalendar' },
       { to: paths.worker.updatePassword, label: 'changePassword' },
     ];
   }
@@ -124,7 +126,6 @@ function Shell() {
         </button>
         <Logo to={landingOf(role)} />
         <span className="spacer" />
-        <LanguageSwitch onChosen={(lng) => void setLanguage({ language: apiLanguage(lng) })} />
         {userId && <NotificationBell userId={userId} />}
         <span className="user-badge" data-testid="user-badge" title={t(`roles.${role}`)}>
           <span className="avatar" aria-hidden="true">
@@ -151,6 +152,10 @@ function Shell() {
                 </NavLink>
               </li>
             ))}
+            {/* Here, not in the header: on a phone the header keeps its width for the bell and the name. */}
+            <li className="menu-language">
+              <LanguageSwitch onChosen={(lng) => void setLanguage({ language: apiLanguage(lng) })} />
+            </li>
             <li>
               <button type="button" data-testid="logout" onClick={() => setAskLogout(true)}>
                 {t('menu.logout')}
@@ -160,9 +165,11 @@ function Shell() {
         </nav>
         <main id="main" tabIndex={-1}>
           <OfflineNotice />
-          <Suspense fallback={<PageSkeleton />}>
-            <Outlet key={location.pathname} />
-          </Suspense>
+          <PageBoundary at={location.pathname}>
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet key={location.pathname} />
+            </Suspense>
+          </PageBoundary>
           <AppFooter role={role} />
         </main>
       </div>

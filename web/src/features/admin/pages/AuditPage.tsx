@@ -12,18 +12,21 @@ import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { intlLocale } from '../../../lib/format';
 import { useAuditLogQuery } from '../audit-api';
+import { auditValueKey } from '../audit-values';
 import { AdminError } from '../components/AdminError';
 import { Fact, FilterSelect, SearchField, totalPagesOf, useListPage, useListSearch } from '../list-controls';
 import '../admin.css';
 
 const PAGE_SIZE = 20;
 
-const shown = (value: AuditValues[string] | undefined) =>
-  value === null || value === undefined || value === '' ? '—' : String(value);
-
-/** Each changed field: what it was and what it became. */
-function Changes({ before, after }: { before: AuditValues | null; after: AuditValues | null }) {
+/** Each changed field: what it was and what it became, codes in words. */
+function Changes({ entry: { targetType, before, after } }: { entry: AuditEntry }) {
   const { t } = useTranslation('trust');
+  const shown = (field: string, value: AuditValues[string] | undefined) => {
+    if (value === null || value === undefined || value === '') return '—';
+    const key = auditValueKey(targetType, field, value);
+    return key ? t(key, { defaultValue: String(value) }) : String(value);
+  };
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   if (!fields.length) return null;
   return (
@@ -38,9 +41,9 @@ function Changes({ before, after }: { before: AuditValues | null; after: AuditVa
       <tbody>
         {fields.map((field) => (
           <tr key={field}>
-            <th scope="row">{field}</th>
-            <td>{shown(before?.[field])}</td>
-            <td>{shown(after?.[field])}</td>
+            <th scope="row">{t(`audit.fields.${field}`, { defaultValue: field })}</th>
+            <td>{shown(field, before?.[field])}</td>
+            <td>{shown(field, after?.[field])}</td>
           </tr>
         ))}
       </tbody>
@@ -66,7 +69,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {entry.targetLabel ?? '—'} <span className="muted small">{entry.targetId}</span>
         </Fact>
       </dl>
-      <Changes before={entry.before} after={entry.after} />
+      <Changes entry={entry} />
     </li>
   );
 }

@@ -70,6 +70,7 @@ export function DailyStatsSection() {
             testId="chart-applications"
             title={t('daily.applicationsChart')}
             kind="bars"
+            counts
             days={days}
             series={[
               {

@@ -18,20 +18,30 @@ export function axisMax(values: (number | null)[]): number {
   return step * magnitude;
 }
 
-/** An axis value: whole numbers as they are, others with one decimal. */
-export const axisLabel = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+/**
+ * The value axis: bottom, middle and top; a chart of counts leaves out a middle that is no whole
+ * number (there is no half a person).
+ */
+export const axisTicks = (top: number, counts: boolean) =>
+  [0, top / 2, top].filter((v) => !counts || Number.isInteger(v));
+
+/** An axis value: its ticks are 1, 2 or 5 × 10^n, halved at most, so two digits show each exactly. */
+export const axisLabel = (value: number) => String(Number(value.toPrecision(2)));
 
 export function SeriesChart({
   title,
   days,
   series,
   kind,
+  counts = false,
   testId,
 }: {
   title: string;
   days: string[];
   series: Series[];
   kind: 'bars' | 'lines';
+  /** Whole numbers (people, applications): whole ticks only. */
+  counts?: boolean;
   testId: string;
 }) {
   const top = axisMax(series.flatMap((s) => s.values));
@@ -54,11 +64,11 @@ export function SeriesChart({
         </span>
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={title} preserveAspectRatio="none">
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line className="grid" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top * f)} y2={y(top * f)} />
-            <text className="axis" x={PAD.left - 4} y={y(top * f) + 4} textAnchor="end">
-              {axisLabel(top * f)}
+        {axisTicks(top, counts).map((tick) => (
+          <g key={tick}>
+            <line className="grid" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} />
+            <text className="axis" x={PAD.left - 4} y={y(tick) + 4} textAnchor="end">
+              {axisLabel(tick)}
             </text>
           </g>
         ))}

@@ -53,9 +53,14 @@ export function ApplyPanel({
       {status && !isSuccess ? (
         <ApplicationStateNote status={status} />
       ) : isSuccess ? (
-        <p className="alert success" role="status" data-testid="apply-success">
-          {t('apply.success')}
-        </p>
+        <>
+          <p className="alert success" role="status" data-testid="apply-success">
+            {t('apply.success')}
+          </p>
+          <Suspense fallback={null}>
+            <InstallOffer />
+          </Suspense>
+        </>
       ) : alreadyApplied ? (
         <p className="alert error" role="alert" data-testid="already-applied">
           {t('apply.alreadyApplied')}
@@ -104,6 +109,9 @@ export function ApplyPanel({
 }
 
 const noPick: LeaderPick = { body: {}, invalid: false };
+
+// Asked for only after a successful application; offline it is simply not offered.
+const InstallOffer = lazy(() => import('./InstallOffer').catch(() => ({ default: () => null })));
 
 // A group leader's part of the apply dialog (crew picker, head count) comes when a leader opens one.
 // When it cannot be fetched the leader is told so, and cannot apply without saying who comes.

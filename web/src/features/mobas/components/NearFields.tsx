@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Region } from '@moba/contracts';
 import { regions } from '@moba/contracts/plain-values';
@@ -8,8 +8,8 @@ import type { FilterForm } from '../filters';
 import { usePlaceName, type Places } from '../../../lib/names';
 
 /**
- * Where distances are measured from (the worker's municipality unless they pick another: the field
- * then shows it as its placeholder), how far at most, and whether the nearest come first (the
+ * Where distances are measured from (the worker's municipality unless they pick another: until the
+ * worker types, the field shows it as its value), how far at most, and whether the nearest come first (the
  * default) or the featured ones. Says how distance is measured: a straight line from
  * seat to seat of the municipalities.
  */
@@ -34,6 +34,8 @@ export function NearFields({
   const sortId = useId();
   const places = lists?.municipalityNames(form.nearRegion) ?? [];
   const noPlace = !form.near.trim() && !nearInEffect;
+  const [typed, setTyped] = useState(false);
+  const home = nearInEffect ? placeName(nearInEffect) : '';
   return (
     <fieldset className="near-fields" data-testid="near-fields">
       <legend className="sr-only">{t('near.place')}</legend>
@@ -43,9 +45,11 @@ export function NearFields({
           hint={t('near.hint')}
           list={listId}
           autoComplete="off"
-          value={form.near}
-          placeholder={nearInEffect ? placeName(nearInEffect) : undefined}
-          onChange={(e) => set('near', e.target.value)}
+          value={typed || form.near ? form.near : home}
+          onChange={(e) => {
+            setTyped(true);
+            set('near', e.target.value);
+          }}
           data-testid="near-place"
         />
         <datalist id={listId}>

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
 import { CardSkeletons } from '../../../components/PageSkeleton';
@@ -15,22 +15,24 @@ import { VacancyDialog } from '../components/VacancyDialog';
 import { WorkTags } from '../components/WorkTags';
 import { useDialogAddress } from '../dialog-address';
 import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type FilterForm } from '../filters';
+import { filtersToSearch } from '../filters-address';
 import { paths } from '../../../app/paths';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 
-/** Browse's parts a moba's page reuses, fetched with this page's code (index.ts: loadBrowseParts). */
-export { VacancyDetails } from '../components/VacancyDialog';
-export { ApplyPanel } from '../components/ApplyPanel';
-export { ReportLink } from '../components/ReportLink';
-export { useMyApplicationsQuery } from '../api';
-
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
   const { t } = useTranslation(['mobas', 'common', 'find']);
-  const [form, setForm] = useState<FilterForm>(() => initialForm());
-  const [applied, setApplied] = useState<FilterForm>(() => initialForm());
-  const [page, setPage] = useState(1);
+  // The filters in effect live in the address: a reload keeps them and Back returns to the last ones.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const applied = useMemo(() => initialForm(search), [search]);
+  const [form, setForm] = useState<FilterForm>(applied);
+  useEffect(() => setForm(applied), [applied]);
+  // The page number belongs to the filters it was chosen under: new filters start at page 1.
+  const [pageOf, setPageOf] = useState({ search, page: 1 });
+  const page = pageOf.search === search ? pageOf.page : 1;
+  const setPage = (next: number) => setPageOf({ search, page: next });
   const [open, setOpen] = useState<VacancyItem | null>(null);
   const filters = useMemo(() => toFilters(applied, page), [applied, page]);
   const { data, isFetching, isLoading, error, refetch } = useOpenVacanciesQuery(filters);
@@ -40,22 +42,32 @@ export default function MobasPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtered = changedFilters(applied).length > 0;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // After "show mobas" the count of what was found is shown and read first, not the middle of a card.
+  const results = useRef<HTMLDivElement>(null);
+  const [revealCount, setRevealCount] = useState(false);
+  useEffect(() => {
+    if (!revealCount || isFetching) return;
+    setRevealCount(false);
+    results.current?.querySelector<HTMLElement>('[tabindex]')?.focus();
+  }, [revealCount, isFetching]);
 
   const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  const show = (next: FilterForm) => {
+    const query = filtersToSearch(next);
+    if (query !== search) void navigate({ search: query });
+  };
   const onSubmit = () => {
     rememberNear(form);
-    setApplied(form);
-    setPage(1);
+    show(form);
+    setRevealCount(true);
     // On a phone the results are what the worker wants next: fold the filters away.
     setFiltersOpen(false);
   };
   const onReset = () => {
     // The place distances are measured from stays: it is a setting of the list, not a filter.
     const { near, nearRegion, sort } = applied;
-    setForm({ ...emptyForm, near, nearRegion, sort });
-    setApplied({ ...emptyForm, near, nearRegion, sort });
-    setPage(1);
+    show({ ...emptyForm, near, nearRegion, sort });
   };
 
   return (
@@ -75,7 +87,7 @@ export default function MobasPage() {
           nearInEffect={data?.near?.municipality}
         />
 
-        <div className="browse-results" aria-live="polite" aria-busy={isFetching}>
+        <div className="browse-results" aria-live="polite" aria-busy={isFetching} ref={results}>
           <QueryState
             isLoading={isLoading}
             loading={<CardSkeletons />}
@@ -98,7 +110,7 @@ export default function MobasPage() {
           >
             {data && (
               <>
-                <p className="muted" data-testid="result-count">
+                <p className="muted" data-testid="result-count" tabIndex={-1}>
                   {t('found', { count: data.total })}
                 </p>
                 <ul className="plain cards">
@@ -115,11 +127,11 @@ export default function MobasPage() {
                 </ul>
                 {pages > 1 && (
                   <nav className="pager" aria-label={t('pager.label')}>
-                    <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                    <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                       {t('pager.prev')}
                     </button>
                     <span>{t('pager.of', { page, pages })}</span>
-                    <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                    <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
                       {t('pager.next')}
                     </button>
                   </nav>
