@@ -18,6 +18,7 @@ import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type F
 import { paths } from '../../../app/paths';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** Browse's parts a moba's page reuses, fetched with this page's code (index.ts: loadBrowseParts). */
 export { VacancyDetails } from '../components/VacancyDialog';
@@ -28,6 +29,7 @@ export { useMyApplicationsQuery } from '../api';
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
   const { t } = useTranslation(['mobas', 'common', 'find']);
+  useDocumentTitle(t('title'));
   const [form, setForm] = useState<FilterForm>(() => initialForm());
   const [applied, setApplied] = useState<FilterForm>(() => initialForm());
   const [page, setPage] = useState(1);
