@@ -1,4 +1,4 @@
-/** Money in the reader's number format: 1.500 RSD (Serbian, both scripts), 1,500 RSD (English); paras only when there are some. */
+/** Money in the reader's number format: 1.500 RSD (Serbian), 1,500 RSD (English); paras only if any. */
 export function formatRsd(amount: number, language: string): string {
   const paras = Number.isInteger(amount) ? 0 : 2;
   const number = new Intl.NumberFormat(intlLocale(language), {

@@ -1,14 +1,14 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { legalMinimumDailyWage, minimumWageOn, paymentTypes } from '@moba/contracts';
+import { belowMinimumWage, paymentTypes } from '@moba/contracts';
 import { formatRsd } from '../../../lib/format';
 import { Labelled } from '../../../components/Labelled';
 import { RadioGroup } from './RadioGroup';
 import type { DraftForm, DraftSectionProps } from './draft-section-props';
 
 /**
- * Below the legal minimum for the hours given (the rule that holds the moba for review on the
- * server, contracts' listing-review): the minimum to pay, on the moba's first day (today until chosen).
+ * Below the legal minimum for the hours given (contracts' belowMinimumWage, the rule that holds the
+ * moba for review on the server): the minimum to pay, on the moba's first day (today until chosen).
  */
 function BelowMinimumWage({ form, today }: { form: DraftForm; today: string }) {
   const { t, i18n } = useTranslation('create-moba');
@@ -16,15 +16,19 @@ function BelowMinimumWage({ form, today }: { form: DraftForm; today: string }) {
   const dailyWage = Number(wage);
   const hoursPerDay = Number(hours);
   if (!wage || !hours || !(dailyWage > 0) || !(hoursPerDay > 0)) return null;
-  const day = startDate || today;
-  const minimum = legalMinimumDailyWage(hoursPerDay, day);
-  if (dailyWage >= minimum) return null;
+  const low = belowMinimumWage({
+    paymentType: 'DailyWage',
+    dailyWage,
+    hoursPerDay,
+    startDate: startDate || today,
+  });
+  if (!low) return null;
   return (
     <p className="alert warning" role="status" data-testid="wage-below-minimum">
       {t('wageBelowMinimum', {
         count: hoursPerDay,
-        minimum: formatRsd(minimum, i18n.language),
-        hourly: formatRsd(minimumWageOn(day).netRsdPerHour, i18n.language),
+        minimum: formatRsd(low.minimum, i18n.language),
+        hourly: formatRsd(low.netRsdPerHour, i18n.language),
       })}
     </p>
   );
