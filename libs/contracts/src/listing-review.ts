@@ -59,22 +59,30 @@ export function monthsBetween(startDate: string, endDate: string): Set<number> {
   return months;
 }
 
+export type BelowMinimumWage = Extract<ReviewReason, { code: 'below_minimum_wage' }>;
+
+/** A daily wage below the legal minimum for its hours on the first day (the form warns with it too). */
+export function belowMinimumWage(
+  listing: Pick<ListingFacts, 'paymentType' | 'dailyWage' | 'hoursPerDay' | 'startDate'>,
+): BelowMinimumWage | undefined {
+  if (listing.paymentType !== 'DailyWage' || listing.dailyWage === undefined) return undefined;
+  const minimum = legalMinimumDailyWage(listing.hoursPerDay, listing.startDate);
+  if (listing.dailyWage >= minimum) return undefined;
+  const period = minimumWageOn(listing.startDate);
+  return {
+    code: 'below_minimum_wage',
+    dailyWage: listing.dailyWage,
+    minimum,
+    netRsdPerHour: period.netRsdPerHour,
+    source: period.source,
+  };
+}
+
 /** Why a new listing must wait for an admin; empty: it may open at once. */
 export function reviewReasons(listing: ListingFacts): ReviewReason[] {
   const reasons: ReviewReason[] = [];
-  if (listing.paymentType === 'DailyWage' && listing.dailyWage !== undefined) {
-    const minimum = legalMinimumDailyWage(listing.hoursPerDay, listing.startDate);
-    if (listing.dailyWage < minimum) {
-      const period = minimumWageOn(listing.startDate);
-      reasons.push({
-        code: 'below_minimum_wage',
-        dailyWage: listing.dailyWage,
-        minimum,
-        netRsdPerHour: period.netRsdPerHour,
-        source: period.source,
-      });
-    }
-  }
+  const lowWage = belowMinimumWage(listing);
+  if (lowWage) reasons.push(lowWage);
   if (listing.jobActivities.some((a) => harvestActivities.includes(a))) {
     const months = monthsBetween(listing.startDate, listing.endDate);
     for (const id of listing.crops) {

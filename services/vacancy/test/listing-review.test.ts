@@ -42,6 +42,53 @@ describe('a moba below the legal minimum wage or out of season is held for revie
     });
   });
 
+  test("a held moba keeps the promo's free featuring: created unfeatured, the estate's next published moba takes it", async () => {
+    const estate = await h.estate();
+    const held = await h.client.post(
+      '/estates/vacancies/create',
+      validVacancy(h.today(), { dailyWage: 1500, hoursPerDay: 9, sponsored: true }),
+      estate.auth,
+    );
+    expect(held.status).toBe(201);
+    expect(held.body).toEqual({ id: held.body.id, featuring: 'none', status: 'Review' });
+    expect(await own(estate.auth, held.body.id)).toMatchObject({ featured: false, featuring: 'none' });
+    expect(await h.eventsOf('VacancyFeatured', held.body.id)).toEqual([]);
+    expect((await h.client.get('/estates/featuring-offer', estate.auth)).body).toMatchObject({
+      freeForNew: true,
+      freeVacancyId: null,
+    });
+
+    const published = await h.client.post(
+      '/estates/vacancies/create',
+      validVacancy(h.today(), { sponsored: true }),
+      estate.auth,
+    );
+    expect(published.body).toEqual({ id: published.body.id, featuring: 'free', status: 'Open' });
+    expect(await own(estate.auth, published.body.id)).toMatchObject({ featured: true, status: 'Open' });
+  });
+
+  test('a held moba an admin approves may take the free featuring, once', async () => {
+    const estate = await h.estate();
+    const id = await h.create(estate.auth, { dailyWage: 1500, hoursPerDay: 9, sponsored: true });
+    expect((await decide(id, 'approve', 'dnevnica ispravljena telefonom')).status).toBe(200);
+    expect((await h.client.get('/estates/featuring-offer', estate.auth)).body).toMatchObject({
+      freeForNew: true,
+      freeVacancyId: id,
+    });
+    const featured = await h.client.post(`/estates/vacancies/${id}/feature`, {}, estate.auth);
+    expect(featured.body).toEqual({ featured: true, featuring: 'free' });
+    expect((await h.client.get('/estates/featuring-offer', estate.auth)).body).toMatchObject({
+      freeForNew: false,
+      freeVacancyId: null,
+    });
+    const later = await h.client.post(
+      '/estates/vacancies/create',
+      validVacancy(h.today(), { sponsored: true }),
+      estate.auth,
+    );
+    expect(later.body.featuring).toBe('paid');
+  });
+
   test('a raspberry harvest in a month it is not harvested is held; approving opens it, with the note', async () => {
     h.deps.clock.set(new Date('2026-11-24T08:00:00Z'));
     const estate = await h.estate();

@@ -4,14 +4,14 @@ import { formatRsd } from '../lib/format';
 
 /** One reason a moba waits, in the reader's words (the wage with its minimum and legal source). */
 export function ReviewReasonText({ reason }: { reason: ReviewReason }) {
-  const { t } = useTranslation('trust');
+  const { t, i18n } = useTranslation('trust');
   if (reason.code === 'below_minimum_wage')
     return (
       <>
         {t('review.reason.below_minimum_wage', {
-          wage: formatRsd(reason.dailyWage),
-          minimum: formatRsd(reason.minimum),
-          hourly: formatRsd(reason.netRsdPerHour),
+          wage: formatRsd(reason.dailyWage, i18n.language),
+          minimum: formatRsd(reason.minimum, i18n.language),
+          hourly: formatRsd(reason.netRsdPerHour, i18n.language),
         })}{' '}
         <span className="muted small">({reason.source})</span>
       </>

@@ -89,9 +89,12 @@ export function VacancyFacts({ vacancy, compact = false }: { vacancy: VacancyFac
   const yesNo = (v: boolean | undefined) => (v ? t('facts.yes') : t('facts.no'));
   const wage =
     vacancy.paymentType === 'DailyWage' && vacancy.dailyWage !== undefined
-      ? t('facts.perDay', { amount: formatRsd(vacancy.dailyWage) })
+      ? t('facts.perDay', { amount: formatRsd(vacancy.dailyWage, i18n.language) })
       : vacancy.paymentType === 'Norm' && vacancy.normPrice !== undefined
-        ? t('facts.perNorm', { amount: formatRsd(vacancy.normPrice), norm: vacancy.norm ?? '' })
+        ? t('facts.perNorm', {
+            amount: formatRsd(vacancy.normPrice, i18n.language),
+            norm: vacancy.norm ?? '',
+          })
         : t('facts.byAgreement');
   const dates =
     vacancy.startDate === vacancy.endDate

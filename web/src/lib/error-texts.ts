@@ -31,7 +31,8 @@ export function useErrorTexts() {
       fetchErrorTexts(i18n);
       return null;
     }
-    const found = keys.find((key) => i18n.exists(key));
+    // With the options: a key said in plural forms exists for the options' count.
+    const found = keys.find((key) => i18n.exists(key, options));
     return found ? t(found, options) : t('common:errors.unknown');
   };
 }

@@ -1,9 +1,17 @@
-/** Money as the spec writes it: 1.500 RSD (dot groups thousands in every language). */
-export function formatRsd(amount: number): string {
-  const whole = Math.round(amount);
-  const sign = whole < 0 ? '-' : '';
-  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${digits} RSD`;
+/** Money in the reader's number format: 1.500 RSD (Serbian), 1,500 RSD (English); paras only if any. */
+export function formatRsd(amount: number, language: string): string {
+  const paras = Number.isInteger(amount) ? 0 : 2;
+  const number = new Intl.NumberFormat(intlLocale(language), {
+    minimumFractionDigits: paras,
+    maximumFractionDigits: paras,
+  }).format(amount);
+  return `${number} RSD`;
+}
+
+/** Sorts names as the reader's alphabet orders them (Cyrillic азбука, Latin abeceda, English). */
+export function byReaderOrder<T>(items: readonly T[], name: (item: T) => string, language: string): T[] {
+  const collator = new Intl.Collator(intlLocale(language));
+  return [...items].sort((a, b) => collator.compare(name(a), name(b)));
 }
 
 /** The Intl locale of a UI language: dates, month names and numbers in the reader's script. */

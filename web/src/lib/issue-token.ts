@@ -30,7 +30,9 @@ export function translateIssue(
   const [code = '', rawLimit] = (token ?? '').split(':');
   const limit =
     rawLimit === undefined ? undefined : /^-?\d+(\.\d+)?$/.test(rawLimit) ? Number(rawLimit) : rawLimit;
-  const params = limit === undefined ? undefined : { limit };
+  // A numeric limit is also the `count` that picks a text's plural form ("najviše 2 dana").
+  const params =
+    limit === undefined ? undefined : typeof limit === 'number' ? { limit, count: limit } : { limit };
   if (code.includes('.')) return { key: `errors:${code}`, params, fallbacks: ['common:validation.invalid'] };
   const own = namespace
     ? [...(field ? [`${namespace}:issues.${field}.${code}`] : []), `${namespace}:issues.${code}`]

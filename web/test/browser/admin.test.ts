@@ -139,7 +139,7 @@ test('the admin edits the note of a worker application, accepts it after confirm
   await page.setViewportSize({ width: 1280, height: 900 });
   await card.getByRole('button', { name: 'Izmeni napomenu' }).click();
   await expect(card.getByLabel('Napomena').inputValue()).resolves.toBe('Zvati posle 17h; ima svoj prevoz.');
-  await card.getByText(/^33 od /).waitFor();
+  await card.getByText(/^33 \/ 1000$/).waitFor();
   await card.getByRole('button', { name: 'Otkaži' }).click();
   await page.setViewportSize({ width: 360, height: 780 });
   const stored = await client.post('/api/admin/applications/pending', {}, admin.auth);

@@ -106,9 +106,11 @@ test('a group leader writes the crew on the profile and picks who comes when app
     await card.getByRole('button', { name: 'Detalji i konkurisanje' }).click();
     const dialog = page.getByRole('dialog');
     const picker = dialog.getByTestId('crew-picker');
+    // Nobody ticked: the picker says the application goes alone, in words, not "0 članova: 1 mesta".
+    await picker.getByText('Niste označili nijednog člana: konkurišete sami, za 1 mesto.').waitFor();
     await picker.getByLabel('Ana Anić').check();
     await picker.getByLabel('Cvijeta Cvetić').check();
-    await picker.getByText('Vi i 2 člana ekipe: 3 mesta.').waitFor();
+    await picker.getByText('Dolazite vi i 2 člana ekipe: 3 mesta.').waitFor();
     await screenshots(page, 'crew-apply-picker');
     await dialog.getByRole('button', { name: 'Konkuriši' }).click();
     await dialog.getByTestId('apply-success').waitFor();
@@ -148,7 +150,7 @@ test('the admin accepts part of a crew; the estate sees the roster and marks who
     await decision.waitFor();
     await decision.getByLabel(crew.members[2].name).uncheck();
     await decision.getByRole('button', { name: 'Prihvati vođu i 2 od 3' }).click();
-    await adminTab.page.getByText('Prihvaćeno: vođa i 2 članova ekipe.').waitFor();
+    await adminTab.page.getByText('Prihvaćeno: vođa i 2 člana ekipe.').waitFor();
   } finally {
     await adminTab.context.close();
   }

@@ -166,8 +166,8 @@ test('a Cyrillic worker at 360 px registers with "Ариље", gets a Cyrillic m
   const card = page.getByTestId('vacancy-card').filter({ hasText: c(title) });
   await card.waitFor();
   expect(await card.locator('h2').textContent()).toBe(c(title));
-  // the hour symbol stays "h": a Cyrillic "х" reads as "times"
-  await expect(card.locator('.fair-pay').textContent()).resolves.toMatch(/за 9 h\)/);
+  // hours are "ч" (час), never a Latin "h" in the Cyrillic interface
+  await expect(card.locator('.fair-pay').textContent()).resolves.toMatch(/за 9 ч\./);
   await screenshots(page, 'cyrillic-browse-by-town');
   await context.close();
 });

@@ -159,7 +159,9 @@ describe("a worker's browse, measured from their municipality", () => {
       await expect(cards.last().textContent()).resolves.toContain('Jabuke Subotica');
 
       const arilje = cards.filter({ hasText: 'Malina Arilje 3400' });
-      await expect(arilje.getByTestId('legal-minimum').textContent()).resolves.toContain('nije ispod');
+      await expect(arilje.getByTestId('legal-minimum').textContent()).resolves.toContain(
+        'ispunjava zakonski minimum',
+      );
       // six raspberry mobas in Zlatiborski: the district's median
       await expect(arilje.getByTestId('median-wage').textContent()).resolves.toMatch(
         /Malina, okrug Zlatiborski: 3\.650/,

@@ -200,7 +200,7 @@ test('the create form shows the rules inline: required fields, phone numbers, ho
   await estatePage.getByLabel('Kraj rada').fill('06:30');
   await estatePage.getByTestId('duration').getByText('9 sati').waitFor();
   await estatePage.getByLabel('Radnih sati dnevno').fill('8');
-  await estatePage.getByText('Broj sati se ne slaže sa radnim vremenom (9 h).').waitFor();
+  await estatePage.getByText('Broj sati se ne slaže sa radnim vremenom (9 č).').waitFor();
   await estatePage.getByLabel('Po normi').check();
   await estatePage.getByLabel('Norma', { exact: true }).waitFor();
   expect(await estatePage.getByLabel('Dnevnica (RSD)').count()).toBe(0);

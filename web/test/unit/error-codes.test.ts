@@ -7,10 +7,14 @@ const dir = path.resolve(__dirname, '../../src/locales');
 type Tree = { [k: string]: Tree | string };
 const load = (lng: string, ns: string): Tree =>
   JSON.parse(readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8')) as Tree;
+/** A key's text, or the `other` form of a key said in plural forms. */
 const lookup = (tree: Tree, key: string): string | undefined => {
-  let node: Tree | string | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
+  const at = (path: string) => {
+    let node: Tree | string | undefined = tree;
+    for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    return typeof node === 'string' ? node : undefined;
+  };
+  return at(key) ?? at(`${key}_other`);
 };
 /** The text a token reads in a language: the first of its keys that exists (as i18next picks). */
 const textOf = (lng: string, token: string) => {
@@ -48,7 +52,7 @@ describe('a field error is read from its code, never from the server text', () =
       key: 'common:validation.too_big',
       text: 'Najviše {{limit}}.',
     });
-    expect(translateIssue(fields.numberOfWorkers).params).toEqual({ limit: 1000 });
+    expect(translateIssue(fields.numberOfWorkers).params).toEqual({ limit: 1000, count: 1000 });
   });
 
   test("a service's code on a field (a bulk rating refused for one worker) reads the errors namespace", () => {

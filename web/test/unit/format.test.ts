@@ -1,15 +1,38 @@
-import { formatDate, formatRsd } from '../../src/lib/format';
+import { byReaderOrder, formatDate, formatRsd } from '../../src/lib/format';
 
 describe('money and dates', () => {
   test.each([
-    [1500, '1.500 RSD'],
-    [0, '0 RSD'],
-    [999, '999 RSD'],
-    [10000, '10.000 RSD'],
-    [1234567, '1.234.567 RSD'],
-    [1499.6, '1.500 RSD'],
-  ])('%p is written %s', (amount, text) => {
-    expect(formatRsd(amount)).toBe(text);
+    [1500, '1.500 RSD', '1,500 RSD'],
+    [0, '0 RSD', '0 RSD'],
+    [999, '999 RSD', '999 RSD'],
+    [10000, '10.000 RSD', '10,000 RSD'],
+    [1234567, '1.234.567 RSD', '1,234,567 RSD'],
+    [1499.5, '1.499,50 RSD', '1,499.50 RSD'],
+  ])('%p is written %s in Serbian (both scripts) and %s in English', (amount, serbian, english) => {
+    expect(formatRsd(amount, 'sr-Latn')).toBe(serbian);
+    expect(formatRsd(amount, 'sr-Cyrl')).toBe(serbian);
+    expect(formatRsd(amount, 'en')).toBe(english);
+  });
+
+  test("names sort in the order of the reader's alphabet", () => {
+    const cyrillic = ['Зајечарски', 'Борски', 'Љубовијски', 'Шумадијски', 'Чачански', 'Нишавски'];
+    expect(byReaderOrder(cyrillic, (n) => n, 'sr-Cyrl')).toEqual([
+      'Борски',
+      'Зајечарски',
+      'Љубовијски',
+      'Нишавски',
+      'Чачански',
+      'Шумадијски',
+    ]);
+    const latin = ['Zaječarski', 'Borski', 'Čačanski', 'Šumadijski', 'Nišavski', 'Ljubovijski'];
+    expect(byReaderOrder(latin, (n) => n, 'sr-Latn')).toEqual([
+      'Borski',
+      'Čačanski',
+      'Ljubovijski',
+      'Nišavski',
+      'Šumadijski',
+      'Zaječarski',
+    ]);
   });
 
   test('a date reads per language', () => {

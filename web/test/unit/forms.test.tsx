@@ -125,7 +125,7 @@ const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 describe('report a moba', () => {
   test('no reason: its error shows on the first submit, focus goes to it and nothing is sent', async () => {
     render(<ReportDialog vacancyId="v1" onClose={() => {}} />);
-    await submit('Send the report');
+    await submit('Send to the administrator');
     expect(alerts()).toEqual(['Choose a reason.']);
     expect(document.activeElement).toBe(screen.getByLabelText('Asks workers for money'));
     expect(mockSend).not.toHaveBeenCalled();
@@ -135,7 +135,7 @@ describe('report a moba', () => {
     render(<ReportDialog vacancyId="v1" onClose={() => {}} />);
     fireEvent.click(screen.getByLabelText('Fake listing'));
     type(/What happened/, '  nobody there ');
-    await submit('Send the report');
+    await submit('Send to the administrator');
     expect(mockSend).toHaveBeenCalledWith({
       vacancyId: 'v1',
       body: { reason: 'fake_listing', text: 'nobody there' },

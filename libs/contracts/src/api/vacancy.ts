@@ -533,8 +533,15 @@ export type OpenByCrop = z.infer<typeof openByCropSchema>;
 export const estateVacanciesSchema = z.array(vacancyItemSchema);
 export type EstateVacancies = z.infer<typeof estateVacanciesSchema>;
 
-/** POST /estates/vacancies/create: the new id and the featuring the service chose (free in the promo, paid otherwise). */
-export const createVacancyResultSchema = z.object({ id: uuidV4Schema, featuring: featuringSchema });
+/**
+ * POST /estates/vacancies/create: the new id, the featuring the service chose (free in the promo, paid
+ * otherwise, none for a moba held for review) and the status it starts in (Review: held, not published).
+ */
+export const createVacancyResultSchema = z.object({
+  id: uuidV4Schema,
+  featuring: featuringSchema,
+  status: vacancyStatusSchema,
+});
 export type CreateVacancyResult = z.infer<typeof createVacancyResultSchema>;
 
 /**

@@ -27,7 +27,7 @@ import { todayOf, type VacancyContext } from '../context';
 /**
  * An estate publishes a vacancy. Every rule of spec §5 is in the contract schema (today from the
  * service clock). Sponsored: free featuring for the estate's first vacancy in the promo period,
- * otherwise Pending until the payment ends.
+ * otherwise Pending until the payment ends; a moba held for review is neither.
  */
 export async function createVacancy(
   ctx: VacancyContext,
@@ -44,12 +44,14 @@ export async function createVacancy(
   const id = randomUUID();
 
   const estate = await ensureEstate(ctx, user.id);
-  const firstInPromo = await claimPromo(ctx, user.id, id);
-  const featuring: Featuring = decideFeaturing(input.sponsored, firstInPromo);
-  const featured = featuring === 'free';
   // Below the legal minimum wage, or a harvest out of season: held for an admin before it may open.
   const reasons = reviewReasons(input);
   const held = reasons.length > 0;
+  // A held moba is not featured and does not spend the promo: the free featuring waits for a moba
+  // that is published, and nobody pays to feature one an admin may reject.
+  const firstInPromo = !held && (await claimPromo(ctx, user.id, id));
+  const featuring: Featuring = held ? 'none' : decideFeaturing(input.sponsored, firstInPromo);
+  const featured = featuring === 'free';
   const status = held ? 'Review' : featuring === 'paid' ? 'Pending' : 'Open';
 
   const doc: VacancyDoc = {
@@ -159,7 +161,7 @@ export async function createVacancy(
   ctx.relay.kick();
   ctx.readModel.apply(doc);
   ctx.logger.info({ vacancyId: id, estateId: user.id, featuring, status }, 'vacancy created');
-  return { id, featuring };
+  return { id, featuring, status };
 }
 
 async function ensureEstate(ctx: VacancyContext, estateId: string) {

@@ -9,7 +9,7 @@ import {
 } from '@moba/contracts';
 import { conflict, notFound, parseInput, pushEvents, type AuthUser } from '@moba/platform';
 import type { VacancyContext } from '../context';
-import { isPromoVacancy, promoOffer } from '../promo';
+import { promoOffer, takesPromo } from '../promo';
 
 /** GET /estates/featuring-offer: what featuring costs this estate now. */
 export async function featuringOffer(ctx: VacancyContext, user: AuthUser): Promise<FeaturingOffer> {
@@ -18,7 +18,7 @@ export async function featuringOffer(ctx: VacancyContext, user: AuthUser): Promi
 
 /**
  * An estate asks to feature a vacancy it published earlier. Its promo vacancy (the first one, in the
- * promo period) is featured at once for free; any other becomes a paid featuring and stays Open until
+ * promo period, or the first published after mobas held for review) is featured at once for free; any other becomes a paid featuring and stays Open until
  * the payment succeeds (the estate goes on to POST /payment/create, the payment service learns of the
  * change from VacancyFeatured). A paid featuring asked again answers the same, so a failed or
  * cancelled payment can be tried again. Someone else's vacancy answers 404 like a missing one.
@@ -37,7 +37,7 @@ export async function featureVacancy(
       throw conflict(vacancyErrorCodes.NOT_FEATURABLE, 'only an open vacancy can be featured');
     if (doc.featuring === 'paid') return { featured: false, featuring: 'paid' };
 
-    const free = await isPromoVacancy(ctx, user.id, id);
+    const free = await takesPromo(ctx, user.id, id);
     const featuring = free ? 'free' : 'paid';
     const now = ctx.clock.now();
     const event = VacancyFeatured.create(

@@ -93,7 +93,7 @@ const resolver = codedResolver(donationPaymentBodySchema, ({ amount, method }: D
 }));
 
 function Form() {
-  const { t } = useTranslation(['donations', 'common']);
+  const { t, i18n } = useTranslation(['donations', 'common']);
   const issueText = useIssueText('donations');
   const { role } = useSession();
   const amountId = useId();
@@ -170,8 +170,8 @@ function Form() {
               >
                 <strong>
                   {t(`tiers.${tier.id}.label`, {
-                    min: formatRsd(tier.min),
-                    max: tier.max === null ? '' : formatRsd(tier.max),
+                    min: formatRsd(tier.min, i18n.language),
+                    max: tier.max === null ? '' : formatRsd(tier.max, i18n.language),
                   })}
                 </strong>
                 <span className="small">{t(`tiers.${tier.id}.what`)}</span>

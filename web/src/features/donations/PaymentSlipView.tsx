@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatRsd, type DonationInstructionsResponse } from '@moba/contracts';
+import type { DonationInstructionsResponse } from '@moba/contracts';
+import { formatRsd } from '../../lib/format';
 import { Icon } from '../../components/Icon';
 
 /**
@@ -8,7 +9,7 @@ import { Icon } from '../../components/Icon';
  * on the right) and printable on its own (see the print rules in donations.css).
  */
 export function PaymentSlipView({ data }: { data: DonationInstructionsResponse }) {
-  const { t } = useTranslation('donations');
+  const { t, i18n } = useTranslation('donations');
   const { slip } = data;
   return (
     <section className="donation-result printable" aria-labelledby="slip-title" data-testid="slip-result">
@@ -90,7 +91,9 @@ export function PaymentSlipView({ data }: { data: DonationInstructionsResponse }
         </div>
         <p className="slip-title-print">{t('slip.formName')}</p>
       </div>
-      <p className="muted small no-print">{t('slip.total', { amount: formatRsd(data.amount) })}</p>
+      <p className="muted small no-print">
+        {t('slip.total', { amount: formatRsd(data.amount, i18n.language) })}
+      </p>
     </section>
   );
 }

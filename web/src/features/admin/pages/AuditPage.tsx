@@ -97,7 +97,7 @@ export default function AuditPage() {
         <SearchField
           id="audit-search"
           label={t('audit.search')}
-          hint={t('audit.searchHint', { min: SEARCH_MIN })}
+          hint={t('audit.searchHint', { count: SEARCH_MIN })}
           value={text}
           onChange={filter(setText)}
         />

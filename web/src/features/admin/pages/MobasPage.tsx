@@ -157,9 +157,12 @@ export default function MobasPage() {
                     </dt>
                     <dd>
                       {v.paymentType === 'DailyWage' && v.dailyWage !== undefined
-                        ? t('mobas.dailyWage', { amount: formatRsd(v.dailyWage) })
+                        ? t('mobas.dailyWage', { amount: formatRsd(v.dailyWage, i18n.language) })
                         : v.paymentType === 'Norm' && v.normPrice !== undefined
-                          ? t('mobas.norm', { norm: v.norm ?? '', amount: formatRsd(v.normPrice) })
+                          ? t('mobas.norm', {
+                              norm: v.norm ?? '',
+                              amount: formatRsd(v.normPrice, i18n.language),
+                            })
                           : t('mobas.byAgreement')}
                     </dd>
                   </div>

@@ -183,7 +183,7 @@ export default function UsersPage() {
         <SearchField
           id="users-search"
           label={t('users.search')}
-          hint={t('users.searchHint', { min: SEARCH_MIN })}
+          hint={t('users.searchHint', { count: SEARCH_MIN })}
           value={text}
           onChange={filter(setText)}
         />

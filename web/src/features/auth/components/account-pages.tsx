@@ -59,7 +59,7 @@ export function NewPasswordForm({
         label={t('newPasswordLabel')}
         type="password"
         autoComplete="new-password"
-        hint={t('auth:passwordHint', { min: PASSWORD_MIN })}
+        hint={t('auth:passwordHint', { count: PASSWORD_MIN })}
         error={formState.errors.password?.message}
         {...register('password')}
       />

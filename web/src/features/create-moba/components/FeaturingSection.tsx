@@ -6,7 +6,7 @@ import type { DraftForm } from './draft-section-props';
 /**
  * Featuring the new moba. While the promo's free featuring waits for the estate's first moba it is
  * one plain checkbox, on by default: no price, no terms, no checkout. Otherwise: none or the paid
- * featuring (urgent is not offered yet), with the terms the paid one needs.
+ * featuring, with the terms the paid one needs.
  */
 export function FeaturingSection({
   form,
@@ -17,7 +17,7 @@ export function FeaturingSection({
   offer: FeaturingOffer | undefined;
   showTermsError: boolean;
 }) {
-  const { t } = useTranslation(['create-moba', 'mobas', 'common']);
+  const { t, i18n } = useTranslation(['create-moba', 'mobas', 'common']);
   const featuring = form.watch('featuring');
   if (offer?.freeForNew)
     return (
@@ -51,18 +51,9 @@ export function FeaturingSection({
             {offer && (
               <>
                 {' '}
-                — <strong className="price">{formatRsd(offer.priceRsd)}</strong>
+                — <strong className="price">{formatRsd(offer.priceRsd, i18n.language)}</strong>
               </>
             )}
-          </span>
-        </label>
-        <label className="check">
-          <input type="radio" name="featuring" disabled aria-describedby="urgent-soon" />
-          <span>
-            {t('featuring.urgent')}{' '}
-            <span id="urgent-soon" className="status-chip">
-              {t('featuring.comingSoon')}
-            </span>
           </span>
         </label>
       </div>

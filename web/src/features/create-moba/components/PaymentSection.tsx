@@ -1,12 +1,41 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { paymentTypes } from '@moba/contracts';
+import { belowMinimumWage, paymentTypes } from '@moba/contracts';
+import { formatRsd } from '../../../lib/format';
 import { Labelled } from '../../../components/Labelled';
 import { RadioGroup } from './RadioGroup';
-import type { DraftSectionProps } from './draft-section-props';
+import type { DraftForm, DraftSectionProps } from './draft-section-props';
+
+/**
+ * Below the legal minimum for the hours given (contracts' belowMinimumWage, the rule that holds the
+ * moba for review on the server): the minimum to pay, on the moba's first day (today until chosen).
+ */
+function BelowMinimumWage({ form, today }: { form: DraftForm; today: string }) {
+  const { t, i18n } = useTranslation('create-moba');
+  const [wage, hours, startDate] = form.watch(['dailyWage', 'hoursPerDay', 'startDate']);
+  const dailyWage = Number(wage);
+  const hoursPerDay = Number(hours);
+  if (!wage || !hours || !(dailyWage > 0) || !(hoursPerDay > 0)) return null;
+  const low = belowMinimumWage({
+    paymentType: 'DailyWage',
+    dailyWage,
+    hoursPerDay,
+    startDate: startDate || today,
+  });
+  if (!low) return null;
+  return (
+    <p className="alert warning" role="status" data-testid="wage-below-minimum">
+      {t('wageBelowMinimum', {
+        count: hoursPerDay,
+        minimum: formatRsd(low.minimum, i18n.language),
+        hourly: formatRsd(low.netRsdPerHour, i18n.language),
+      })}
+    </p>
+  );
+}
 
 /** The payment type and the amounts that type asks for. */
-export function PaymentSection({ form, errorOf }: DraftSectionProps) {
+export function PaymentSection({ form, errorOf, today }: DraftSectionProps & { today: string }) {
   const { t } = useTranslation(['create-moba', 'mobas', 'common']);
   const paymentType = form.watch('paymentType');
   return (
@@ -41,6 +70,7 @@ export function PaymentSection({ form, errorOf }: DraftSectionProps) {
             )}
           </Labelled>
         )}
+        {paymentType === 'DailyWage' && <BelowMinimumWage form={form} today={today} />}
         {paymentType === 'Norm' && (
           <div className="row">
             <Labelled label={t('fields.norm')} hint={t('normHint')} error={errorOf('norm')}>

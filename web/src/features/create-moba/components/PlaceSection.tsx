@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { municipalityNames, regions } from '@moba/contracts';
 import { Labelled } from '../../../components/Labelled';
 import { placeName } from '../../../lib/reference';
+import { byReaderOrder } from '../../../lib/format';
 import type { DraftSectionProps } from './draft-section-props';
 
 /** Region and municipality, the municipality suggested from the region's list. */
@@ -11,7 +12,10 @@ export function PlaceSection({ form, errorOf }: DraftSectionProps) {
   const lng = i18n.language;
   const region = form.watch('region');
   // Some names (Palilula) are in two districts: the list offers each once.
-  const places = useMemo(() => [...new Set(municipalityNames(region))], [region]);
+  const places = useMemo(
+    () => byReaderOrder([...new Set(municipalityNames(region))], (p) => placeName(p, lng), lng),
+    [region, lng],
+  );
   return (
     <fieldset>
       <legend>{t('sections.place')}</legend>

@@ -31,7 +31,7 @@ export function TimeSection({ form, errorOf, today }: DraftSectionProps & { toda
     <fieldset>
       <legend>{t('sections.time')}</legend>
       <div className="form">
-        <p className="hint">{t('datesHint', { max: VACANCY_MAX_DAYS })}</p>
+        <p className="hint">{t('datesHint', { count: VACANCY_MAX_DAYS })}</p>
         <div className="row">
           <Labelled label={t('fields.startDate')} error={errorOf('startDate')}>
             {(c) => <input {...c} type="date" min={today} {...form.register('startDate')} />}

@@ -22,10 +22,16 @@ import { FeaturingSection } from '../components/FeaturingSection';
 import { MeetingSection } from '../../day-of-work';
 import type { DraftSectionProps } from '../components/draft-section-props';
 import '../../../components/mobas.css';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+
+/** What the toast says: held for review (not published, not featured), featured for free, or published. */
+const createdText = (result: { featuring: string; status: string }) =>
+  result.status === 'Review' ? 'createdHeld' : result.featuring === 'free' ? 'createdFeatured' : 'created';
 
 /** /estate/create-new-moba: the whole vacancy form, checked inline, then the optional featuring checkout. */
 export default function CreateMobaPage() {
   const { t } = useTranslation(['create-moba', 'mobas', 'common']);
+  useDocumentTitle(t('title'));
   const navigate = useNavigate();
   const today = calendarDay(new Date());
   const resolver = useMemo(() => draftResolver(today), [today]);
@@ -69,7 +75,7 @@ export default function CreateMobaPage() {
       await checkout.start(created.data.id);
       return;
     }
-    showToast(t(created.data.featuring === 'free' ? 'createdFeatured' : 'created'), 'success');
+    showToast(t(createdText(created.data)), 'success');
     navigate(paths.estate.myMobas, { state: { created: created.data.id } });
   });
 
@@ -82,7 +88,7 @@ export default function CreateMobaPage() {
         <PlaceSection {...sectionProps} />
         <WorkSection {...sectionProps} />
         <TimeSection {...sectionProps} today={today} />
-        <PaymentSection {...sectionProps} />
+        <PaymentSection {...sectionProps} today={today} />
         <ConditionsSection {...sectionProps} />
         <MeetingSection
           value={form.watch('dayOfWork')}

@@ -95,7 +95,7 @@ function CrewForm({ crew }: { crew: Crew }) {
     <form className="form stack" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('editor.title')}>
       <p>
         <strong data-testid="crew-count">{t('editor.count', { count: fields.length })}</strong> ·{' '}
-        <span className="muted">{t('editor.rule', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX })}</span>
+        <span className="muted">{t('editor.rule', { min: GROUP_SIZE_MIN, count: GROUP_SIZE_MAX })}</span>
       </p>
       <ol className="plain crew-members">
         {fields.map((row, index) => {

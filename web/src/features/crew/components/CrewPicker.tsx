@@ -32,8 +32,13 @@ export function CrewPicker({
   return (
     <fieldset className="crew-picker" data-testid="crew-picker" aria-describedby="crew-pick-hint">
       <legend>{t('picker.legend')}</legend>
-      <p id="crew-pick-hint" className="hint">
-        {t('picker.hint', { count: picked.length, heads: picked.length + 1 })}
+      <p id="crew-pick-hint" className="hint" aria-live="polite" data-testid="crew-pick-hint">
+        {picked.length === 0
+          ? t('picker.alone')
+          : t('picker.hint', {
+              count: picked.length,
+              places: t('picker.places', { count: picked.length + 1 }),
+            })}
       </p>
       <ul className="plain">
         {members.map((member) => (
@@ -51,12 +56,12 @@ export function CrewPicker({
       </ul>
       {problem === 'tooMany' && (
         <p className="error" role="alert">
-          {t('picker.tooMany', { free: freePositions, max })}
+          {t('picker.tooMany', { free: freePositions, count: max })}
         </p>
       )}
       {problem === 'overGroupSize' && (
         <p className="error" role="alert">
-          {t('picker.overGroupSize', { max: groupSize })}
+          {t('picker.overGroupSize', { count: groupSize })}
         </p>
       )}
       <p>

@@ -186,7 +186,7 @@ export function BroadcastComposer({ moba, onSent }: { moba: ComposerMoba; onSent
         <Row
           id={ids.value}
           label={t('broadcast.composer.bring')}
-          hint={t('broadcast.composer.bringHint', { max: BROADCAST_BRING_MAX })}
+          hint={t('broadcast.composer.bringHint', { count: BROADCAST_BRING_MAX })}
           problem={problemText('value')}
         >
           {(describedBy) => (
@@ -208,7 +208,7 @@ export function BroadcastComposer({ moba, onSent }: { moba: ComposerMoba; onSent
         <Row
           id={ids.text}
           label={t('broadcast.composer.text')}
-          hint={`${t('broadcast.composer.textHint', { max: BROADCAST_TEXT_MAX })} ${t(
+          hint={`${t('broadcast.composer.textHint', { count: BROADCAST_TEXT_MAX })} ${t(
             'broadcast.composer.left',
             {
               count: Math.max(0, BROADCAST_TEXT_MAX - draft.text.length),

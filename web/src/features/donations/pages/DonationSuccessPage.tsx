@@ -1,9 +1,9 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatRsd } from '@moba/contracts';
 import { landingOf, paths } from '../../../app/paths';
 import { isUuidV4 } from '../../../app/paths';
 import { useSession } from '../../../app/session';
+import { formatRsd } from '../../../lib/format';
 import { Spinner } from '../../../components/Spinner';
 import { useDonationStatusQuery } from '../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -11,7 +11,7 @@ import { BigIcon } from '../../../components/Icon';
 
 /** /payment/donation/success: where the card checkout sends a donor after a successful payment. */
 export default function DonationSuccessPage() {
-  const { t } = useTranslation(['donations', 'common']);
+  const { t, i18n } = useTranslation(['donations', 'common']);
   useDocumentTitle(t('success.title'));
   const { role } = useSession();
   const [params] = useSearchParams();
@@ -27,7 +27,9 @@ export default function DonationSuccessPage() {
         <Spinner />
       ) : (
         <p className="lead" role="status">
-          {confirmed ? t('success.textAmount', { amount: formatRsd(data.amount) }) : t('success.text')}
+          {confirmed
+            ? t('success.textAmount', { amount: formatRsd(data.amount, i18n.language) })
+            : t('success.text')}
         </p>
       )}
       <p>{t('success.more')}</p>

@@ -6,6 +6,7 @@ import { Field } from '../../../components/Field';
 import { flags, type FilterForm } from '../filters';
 import { usePlaceName, usePlaces, useWorkNames } from '../../../lib/names';
 import { NearFields } from './NearFields';
+import { byReaderOrder } from '../../../lib/format';
 
 export interface FilterFieldsProps {
   /** What the worker is editing (kept by the page, so nothing is lost while this code loads). */
@@ -22,13 +23,24 @@ export interface FilterFieldsProps {
  * crop and job lists and the place suggestions are not needed for the list of mobas.
  */
 export default function FilterFields({ form, set, onSubmit, onReset, nearInEffect }: FilterFieldsProps) {
-  const { t } = useTranslation(['mobas', 'common']);
+  const { t, i18n } = useTranslation(['mobas', 'common']);
+  const lng = i18n.language;
   const listId = useId();
   const lists = usePlaces(true);
   const placeName = usePlaceName();
   const { cropName, activityName } = useWorkNames();
-  const places = lists?.municipalityNames('RS') ?? [];
-  const districts = lists?.districtsRs ?? [];
+  const places = byReaderOrder(lists?.municipalityNames('RS') ?? [], placeName, lng);
+  const districts = byReaderOrder(lists?.districtsRs ?? [], placeName, lng);
+  const cropOptions = byReaderOrder(
+    crops.map((c) => ({ value: c.id, label: cropName(c.id) })),
+    (o) => o.label,
+    lng,
+  );
+  const activityOptions = byReaderOrder(
+    jobActivities.map((a) => ({ value: a.id, label: activityName(a.id) })),
+    (o) => o.label,
+    lng,
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
@@ -66,14 +78,14 @@ export default function FilterFields({ form, set, onSubmit, onReset, nearInEffec
           value={form.crop}
           onChange={(v) => set('crop', v)}
           anyLabel={t('filters.any')}
-          options={crops.map((c) => ({ value: c.id, label: cropName(c.id) }))}
+          options={cropOptions}
         />
         <Select
           label={t('filters.jobActivity')}
           value={form.jobActivity}
           onChange={(v) => set('jobActivity', v)}
           anyLabel={t('filters.any')}
-          options={jobActivities.map((a) => ({ value: a.id, label: activityName(a.id) }))}
+          options={activityOptions}
         />
       </div>
       <div className="row">

@@ -152,7 +152,7 @@ function useActiveFilterNames(applied: FilterForm): string[] {
       case 'paymentType':
         return t(`paymentType.${applied.paymentType}`);
       case 'minDailyWage':
-        return t('filters.minWageChip', { amount: formatRsd(Number(applied.minDailyWage)) });
+        return t('filters.minWageChip', { amount: formatRsd(Number(applied.minDailyWage), i18n.language) });
       case 'onlyWithFreePositions':
         return t('filters.alsoFull');
       case 'withinKm':

@@ -26,7 +26,7 @@ export function DistanceFact({ vacancy, from }: { vacancy: VacancyItem; from: st
  * same crop on Moba (of the district when it has 5 mobas) — the median only from 5 mobas up.
  */
 export function FairPayFacts({ vacancy }: { vacancy: VacancyItem }) {
-  const { t } = useTranslation('find');
+  const { t, i18n } = useTranslation('find');
   const placeName = usePlaceName();
   const { cropName } = useWorkNames();
   const fair = vacancy.fairPay;
@@ -37,7 +37,7 @@ export function FairPayFacts({ vacancy }: { vacancy: VacancyItem }) {
       <p className={fair.meetsLegalMinimum ? 'fair-ok' : 'fair-low'} data-testid="legal-minimum">
         <Icon name={fair.meetsLegalMinimum ? 'check' : 'warning'} />{' '}
         {t(fair.meetsLegalMinimum ? 'fairPay.legalOk' : 'fairPay.legalLow', {
-          amount: formatRsd(fair.legalMinimum),
+          amount: formatRsd(fair.legalMinimum, i18n.language),
           hours: vacancy.hoursPerDay,
         })}
       </p>
@@ -46,7 +46,7 @@ export function FairPayFacts({ vacancy }: { vacancy: VacancyItem }) {
           {t(median.district ? 'fairPay.medianDistrict' : 'fairPay.medianAll', {
             crop: cropName(median.crop),
             district: median.district ? placeName(median.district) : '',
-            amount: formatRsd(median.dailyWage),
+            amount: formatRsd(median.dailyWage, i18n.language),
             mobas: t('fairPay.mobas', { count: median.mobas }),
           })}
         </p>

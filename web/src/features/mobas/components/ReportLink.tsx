@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 const loadReportDialog = () => import('./ReportDialog');
 const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
 
-/** A quiet link under the details: report the moba (asks for money, fake, wrong, wage not paid). */
+/** A quiet link beside the estate's name: report a problem with the moba (asks for money, fake, wrong, wage not paid). */
 export function ReportLink({ vacancyId }: { vacancyId: string }) {
   const { t } = useTranslation('trust');
   const [open, setOpen] = useState(false);

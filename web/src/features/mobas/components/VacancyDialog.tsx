@@ -9,7 +9,7 @@ import { WorkTags } from './WorkTags';
 import { ApplyPanel } from './ApplyPanel';
 import { ReportLink } from './ReportLink';
 
-/** Browse's details of one moba, with the worker's application and a quiet report link. */
+/** Browse's details of one moba, with a quiet report link under the estate and the worker's application last. */
 export function VacancyDialog({
   vacancy,
   status,
@@ -25,9 +25,10 @@ export function VacancyDialog({
       <div className="stack" data-testid="vacancy-details">
         <p className="muted">{shown(vacancy.estateName)}</p>
         <EstateTrust verified={vacancy.estateVerified} promises={vacancy.estatePromises} />
+        {/* With the listing's source, far from the apply button: one is never tapped for the other. */}
+        <ReportLink vacancyId={vacancy.id} />
         <VacancyDetails vacancy={vacancy} />
         <ApplyPanel vacancy={vacancy} status={status} onClose={onClose} />
-        <ReportLink vacancyId={vacancy.id} />
       </div>
     </Dialog>
   );

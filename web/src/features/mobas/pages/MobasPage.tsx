@@ -19,10 +19,12 @@ import { filtersToSearch } from '../filters-address';
 import { paths } from '../../../app/paths';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** /worker/mobas: open mobas with the filters a worker needs, featured first, details and apply. */
 export default function MobasPage() {
   const { t } = useTranslation(['mobas', 'common', 'find']);
+  useDocumentTitle(t('title'));
   // The filters in effect live in the address: a reload keeps them and Back returns to the last ones.
   const { search } = useLocation();
   const navigate = useNavigate();

@@ -21,10 +21,12 @@ import { DialogActions } from '../../../components/DialogActions';
 import { ApplicantStandby } from '../../day-of-work';
 import { DayBoardLink } from '../../day-of-work';
 import { DayOfWorkLink } from '../../day-of-work';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** The estate's mobas: current and past with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
 export function EstateMobasList({ only }: { only?: 'past' }) {
   const { t } = useTranslation('my-mobas');
+  useDocumentTitle(t(only ? 'estate.pastTitle' : 'estate.title'));
   const [tab, setTab] = useState<'active' | 'past'>(only ?? 'active');
   const { data, isLoading, error, refetch } = useEstateVacanciesQuery(undefined, {
     refetchOnMountOrArgChange: true,
@@ -100,7 +102,7 @@ function EstateVacancyCard({
   onApplicants: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation(['my-mobas', 'day-of-work']);
+  const { t, i18n } = useTranslation(['my-mobas', 'day-of-work']);
   const checkout = useFeaturingCheckout();
   const shown = useReaderScript();
   const past = vacancy.status === 'Finished';
@@ -172,7 +174,7 @@ function EstateVacancyCard({
           >
             {featuringPrice === 'free'
               ? t('estate.featureFree')
-              : t('estate.featureFor', { price: formatRsd(featuringPrice) })}
+              : t('estate.featureFor', { price: formatRsd(featuringPrice, i18n.language) })}
           </button>
           {checkout.error && (
             <p className="error" role="alert">

@@ -12,10 +12,12 @@ import { MeetingDetails } from '../../day-of-work';
 import { useReaderScript } from '../../../lib/reader-script';
 import { MyPlaceActions, MyReliability } from '../../day-of-work';
 import { ConfirmationPrompt } from '../../day-of-work';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** /worker/my-mobas: the mobas the worker applied to (active) and worked (finished, with rate-estate). */
 export default function WorkerMyMobasPage() {
   const { t } = useTranslation('my-mobas');
+  useDocumentTitle(t('worker.title'));
   const [tab, setTab] = useState<'active' | 'finished'>('active');
   const active = useMyActiveVacanciesQuery(undefined, { refetchOnMountOrArgChange: true });
   const finished = useMyFinishedVacanciesQuery(undefined, { refetchOnMountOrArgChange: true });

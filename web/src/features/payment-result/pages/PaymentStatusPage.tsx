@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { paymentPurposes, formatRsd, type PaymentPurpose } from '@moba/contracts';
+import { useTranslation } from 'react-i18next';
+import { paymentPurposes, type PaymentPurpose } from '@moba/contracts';
+import { formatRsd } from '../../../lib/format';
 import { isUuidV4 } from '../../../app/paths';
 import { usePaymentStatusQuery } from '../api';
 import { paymentResultOf, resultPurpose } from '../result';
@@ -11,6 +13,7 @@ import { ResultView } from '../ResultView';
  * (status=invalid | unavailable | unknown&code=…, spec §8). A known payment id tells the purpose.
  */
 export default function PaymentStatusPage() {
+  const { i18n } = useTranslation();
   const [params] = useSearchParams();
   const paymentId = params.get('paymentId');
   const known = isUuidV4(paymentId ?? undefined) ? paymentId! : null;
@@ -33,7 +36,7 @@ export default function PaymentStatusPage() {
     <ResultView
       result={shown}
       purpose={purpose}
-      amount={stored.data ? formatRsd(stored.data.amount) : undefined}
+      amount={stored.data ? formatRsd(stored.data.amount, i18n.language) : undefined}
     />
   );
 }

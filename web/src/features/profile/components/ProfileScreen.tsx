@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/States';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** A profile page: its title, then the signed-in user's profile once it has loaded. */
 export function ProfileScreen<Profile>({
@@ -12,6 +13,7 @@ export function ProfileScreen<Profile>({
   children: (profile: Profile) => ReactNode;
 }) {
   const { t } = useTranslation('profile');
+  useDocumentTitle(t('title'));
   const { data, isLoading, error, refetch } = query;
   return (
     <section className="page narrow">

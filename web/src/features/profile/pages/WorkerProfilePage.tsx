@@ -24,7 +24,7 @@ import { CrewEditor, CrewInvitations } from '../../crew';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { useIssueText } from '../../../components/Field';
-import { intlLocale } from '../../../lib/format';
+import { byReaderOrder, intlLocale } from '../../../lib/format';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 
 /** /worker/profile: county (municipality), availability months, skills (< 500), photo (< 2 MB). */
@@ -71,7 +71,11 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
   const [update, saving] = useUpdateWorkerProfileMutation();
   const save = useSaveOwnProfile(update);
   // Some names (Palilula) are in two districts: the list offers each once.
-  const places = useMemo(() => [...new Set(municipalityNames(profile.region))], [profile.region]);
+  const lng = i18n.language;
+  const places = useMemo(
+    () => byReaderOrder([...new Set(municipalityNames(profile.region))], (p) => placeName(p, lng), lng),
+    [profile.region, lng],
+  );
   // The server checks the municipality against the worker's region, which the body does not carry.
   const schema = useMemo(
     () =>
@@ -86,7 +90,8 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
     mode: 'onChange',
     resolver: codedResolver(schema),
     defaultValues: {
-      municipality: profile.municipality ?? '',
+      // Stored in Latin; the reader sees and edits it in their own script (the server takes either).
+      municipality: profile.municipality ? placeName(profile.municipality, lng) : '',
       availabilityMonths: profile.availabilityMonths,
       skills: profile.skills,
       cultures: profile.cultures ?? [],
@@ -117,7 +122,7 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
             <input {...c} list="profile-municipalities" autoComplete="off" {...register('municipality')} />
             <datalist id="profile-municipalities">
               {places.map((p) => (
-                <option key={p} value={placeName(p, i18n.language)} />
+                <option key={p} value={placeName(p, lng)} />
               ))}
             </datalist>
           </>

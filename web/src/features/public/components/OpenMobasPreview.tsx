@@ -12,12 +12,12 @@ type State = { status: 'loading' } | { status: 'ready'; preview: VacancyPreview 
 
 /** The wage as a visitor reads it first: per day, per norm, or by agreement. */
 function useWage() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
   return (item: Item) =>
     item.paymentType === 'DailyWage' && item.dailyWage !== undefined
-      ? t('preview.perDay', { amount: formatRsd(item.dailyWage) })
+      ? t('preview.perDay', { amount: formatRsd(item.dailyWage, i18n.language) })
       : item.paymentType === 'Norm' && item.normPrice !== undefined
-        ? t('preview.perNorm', { amount: formatRsd(item.normPrice), norm: item.norm ?? '' })
+        ? t('preview.perNorm', { amount: formatRsd(item.normPrice, i18n.language), norm: item.norm ?? '' })
         : t('preview.byAgreement');
 }
 

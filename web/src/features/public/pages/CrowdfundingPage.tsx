@@ -12,7 +12,7 @@ const DonationForm = lazy(() => import('../../donations').then((m) => ({ default
 
 /** Static tiers for the moment before the form arrives (never shown when the form is pre-rendered). */
 function TiersFallback() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
   return (
     <section>
       <h2>{t('crowdfunding.tiersTitle')}</h2>
@@ -21,8 +21,8 @@ function TiersFallback() {
           <li key={tier.id} className="tile with-icon">
             <Icon name="heart" />{' '}
             {t(`crowdfunding.tier${i + 1}`, {
-              min: formatRsd(tier.min),
-              max: tier.max === null ? '' : formatRsd(tier.max),
+              min: formatRsd(tier.min, i18n.language),
+              max: tier.max === null ? '' : formatRsd(tier.max, i18n.language),
             })}
           </li>
         ))}

@@ -21,7 +21,7 @@ const faq = ['1', '2', '3', '4', '5', '6'] as const;
 
 /** Spec §2: hero, guest quick registration, about (#aboutUs), media, FAQ, job types, supporters. */
 export default function HomePage() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
   useDocumentTitle(t('hero.title'));
   const { role } = useSession();
   return (
@@ -77,6 +77,9 @@ export default function HomePage() {
               <p>{t('about.forEstatesText')}</p>
             </div>
           </div>
+          <p className="muted small" data-testid="place-data-credit">
+            {t('about.placeData')}
+          </p>
         </details>
       </section>
 
@@ -116,7 +119,7 @@ export default function HomePage() {
             <summary>{t(`faq.q${n}`)}</summary>
             <p>
               {t(`faq.a${n}`, {
-                price: formatRsd(FEATURED_PRICE_RSD),
+                price: formatRsd(FEATURED_PRICE_RSD, i18n.language),
                 min: GROUP_SIZE_MIN,
                 max: GROUP_SIZE_MAX,
               })}

@@ -24,6 +24,7 @@ import '../../../components/mobas.css';
 import '../ratings.css';
 import { reasonOf } from '../reason-of';
 import { PromiseChecklist, completeAnswers, type Answers } from '../components/PromiseChecklist';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** What the moba promised: pay, pay day and hours always; food, transport, accommodation when offered. */
 export const estatePromiseItems = (offered: EstateForRating['offered']): string[] => [
@@ -51,6 +52,7 @@ export default function RateEstatePage() {
 
 function RateEstate({ vacancyId }: { vacancyId: string }) {
   const { t } = useTranslation(['ratings', 'common']);
+  useDocumentTitle(t('rateEstate.title'));
   const shown = useReaderScript();
   const { data, isLoading, error, refetch } = useEstateForRatingQuery(vacancyId, {
     refetchOnMountOrArgChange: true,

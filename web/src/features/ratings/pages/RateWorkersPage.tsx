@@ -16,6 +16,7 @@ import '../../../components/mobas.css';
 import '../ratings.css';
 import { PromiseChecklist } from '../components/PromiseChecklist';
 import { itemsOf, newDraft, promisesOf, type Draft, type WorkerToRate } from '../worker-checklist';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** /estate/past-mobas/:vacancyId/rate-workers — one by one, or all unrated at once (spec §4). */
 export default function RateWorkersPage() {
@@ -26,6 +27,7 @@ export default function RateWorkersPage() {
 
 function RateWorkers({ vacancyId }: { vacancyId: string }) {
   const { t } = useTranslation(['ratings', 'common']);
+  useDocumentTitle(t('rateWorkers.title'));
   const { data, isLoading, error, refetch } = useWorkersForRatingQuery(vacancyId, {
     refetchOnMountOrArgChange: true,
   });

@@ -9,10 +9,12 @@ import { Stars } from '../components/GradeInput';
 import { PromiseFigureLine } from '../../../components/TrustFigures';
 import { useSession } from '../../../app/session';
 import '../../../components/mobas.css';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** /worker/ratings and /estate/ratings: ratings received, the average and the count. */
 export default function RatingsPage() {
   const { t, i18n } = useTranslation(['ratings', 'common']);
+  useDocumentTitle(t('received.title'));
   const shown = useReaderScript();
   const { data, isLoading, error, refetch } = useMyRatingsQuery(undefined, {
     refetchOnMountOrArgChange: true,

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import {
   accountFields,
   checkSignupRules,
@@ -130,7 +130,7 @@ function BasicInfoForm({ draft }: { draft: RegistrationDraft }) {
       />
       <Field
         label={t('basic.dateOfBirth')}
-        hint={t('basic.dateOfBirthHint', { min: MIN_AGE_YEARS })}
+        hint={t('basic.dateOfBirthHint', { count: MIN_AGE_YEARS })}
         type="date"
         autoComplete="bday"
         error={errors.dateOfBirth?.message}
@@ -160,7 +160,7 @@ function BasicInfoForm({ draft }: { draft: RegistrationDraft }) {
         label={t('auth:password')}
         type="password"
         autoComplete="new-password"
-        hint={t('auth:passwordHint', { min: PASSWORD_MIN })}
+        hint={t('auth:passwordHint', { count: PASSWORD_MIN })}
         error={errors.password?.message}
         {...register('password')}
       />
@@ -182,14 +182,14 @@ function BasicInfoForm({ draft }: { draft: RegistrationDraft }) {
             aria-describedby={errors.termsAccepted ? 'terms-error' : undefined}
             {...register('termsAccepted')}
           />
-          <span>
-            <Trans
-              t={t}
-              i18nKey="basic.terms"
-              components={{ 1: <Link to={paths.privacyPolicy} target="_blank" /> }}
-            />
-          </span>
+          <span>{t('basic.terms')}</span>
         </label>
+        {/* Beside the label, not in it: a tap anywhere on the label ticks the box, only this opens the policy. */}
+        <p className="consent-link">
+          <Link to={paths.privacyPolicy} target="_blank" data-testid="privacy-link">
+            {t('basic.privacyLink')}
+          </Link>
+        </p>
         <GroupError id="terms-error" error={errors.termsAccepted?.message} />
       </div>
       {serverError && !shownOnField && (

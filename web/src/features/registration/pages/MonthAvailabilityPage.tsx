@@ -133,7 +133,7 @@ function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof use
       {groupLeader && (
         <Field
           label={t('months.groupSize')}
-          hint={t('months.groupSizeHint', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX })}
+          hint={t('months.groupSizeHint', { min: GROUP_SIZE_MIN, count: GROUP_SIZE_MAX })}
           type="number"
           inputMode="numeric"
           min={GROUP_SIZE_MIN}
