@@ -160,7 +160,7 @@ describe("a worker's browse, measured from their municipality", () => {
 
       const arilje = cards.filter({ hasText: 'Malina Arilje 3400' });
       await expect(arilje.getByTestId('legal-minimum').textContent()).resolves.toContain(
-        'Ispunjava zakonski minimum',
+        'Zakonski minimum ispunjen',
       );
       // six raspberry mobas in Zlatiborski: the district's median
       await expect(arilje.getByTestId('median-wage').textContent()).resolves.toMatch(
