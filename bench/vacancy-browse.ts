@@ -296,6 +296,10 @@ async function runDriver() {
         p99: Math.max(...list.map((r) => r.p99)),
         errors: mean((r) => r.errors),
         non2xx: mean((r) => r.non2xx),
+        failures: list
+          .map((r) => r.failures)
+          .filter(Boolean)
+          .join('; '),
       };
     };
     const [, repeat, unique, nearest] = kinds.map((k) => merged(k.name));

@@ -18,6 +18,7 @@ declare module 'autocannon' {
       errors: number;
       timeouts: number;
       non2xx: number;
+      statusCodeStats?: Record<string, { count: number }>;
     }
     interface Options {
       url: string;
