@@ -5,7 +5,13 @@ import type { Logger } from '@moba/platform';
 import type { ServiceName } from './route-table';
 import { sendError } from './respond';
 
-type ProxiedRequest = IncomingMessage & { timedOut?: boolean };
+type ProxiedRequest = IncomingMessage & {
+  timedOut?: boolean;
+  /** Sent on a kept-alive connection opened by an earlier request. */
+  reusedConnection?: boolean;
+  /** Sends the request once more, to the next instance; taken when used, so at most one retry. */
+  retry?: () => void;
+};
 
 /**
  * One lean proxy per service instance: a keep-alive agent (without it the hop collapses under
@@ -28,17 +34,29 @@ function createInstanceProxy(target: string, timeoutMs: number, logger: Logger):
     plugins: [
       (proxyServer) => {
         proxyServer.on('proxyReq', (proxyReq, req: ProxiedRequest) => {
+          req.reusedConnection = proxyReq.reusedSocket;
           proxyReq.setTimeout(timeoutMs, () => {
             req.timedOut = true;
             proxyReq.destroy(new Error('upstream timeout'));
           });
         });
         proxyServer.on('error', (error, req: ProxiedRequest, res) => {
-          logger.warn({ err: error, target, url: req.url }, 'proxy error');
           if (!(res instanceof http.ServerResponse)) {
+            logger.warn({ err: error, target, url: req.url }, 'proxy error');
             (res as Duplex).destroy();
             return;
           }
+          const retry = req.retry;
+          req.retry = undefined;
+          if (retry && closedUnderneath(error, req, res)) {
+            logger.info(
+              { err: error, target, url: req.url },
+              'kept-alive connection closed under a request; sent again',
+            );
+            retry();
+            return;
+          }
+          logger.warn({ err: error, target, url: req.url }, 'proxy error');
           if (req.timedOut) sendError(res, 504, 'GATEWAY_TIMEOUT', 'the service took too long to answer');
           else sendError(res, 502, 'SERVICE_UNAVAILABLE', 'the service is not available, try again shortly');
         });
@@ -48,6 +66,21 @@ function createInstanceProxy(target: string, timeoutMs: number, logger: Logger):
 }
 
 const IDLE_CONNECTION_MS = 4_000;
+
+/**
+ * A service may close a kept-alive connection just as the gateway sends a request on it (an instance
+ * starved of CPU, one stopping): the request never reached it, and a read is safe to send again on a
+ * new connection rather than answering 502. A write is not: it may have been received.
+ */
+function closedUnderneath(error: Error, req: ProxiedRequest, res: ServerResponse): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (
+    code === 'ECONNRESET' &&
+    req.reusedConnection === true &&
+    !res.headersSent &&
+    (req.method === 'GET' || req.method === 'HEAD')
+  );
+}
 
 /** How long a keep-alive connection to a service is reused before it is closed once idle. */
 export const CONNECTION_MAX_AGE_MS = 10_000;
@@ -93,8 +126,15 @@ export function createServiceProxies(
   const wsProxies = new Map<string, RequestHandler>();
 
   return {
-    forward(service, req, res) {
-      void pick(service).proxy(req, res, () => sendError(res, 404, 'NOT_FOUND', 'not found'));
+    forward(service, req: ProxiedRequest, res) {
+      const url = req.url;
+      const send = () =>
+        void pick(service).proxy(req, res, () => sendError(res, 404, 'NOT_FOUND', 'not found'));
+      req.retry = () => {
+        req.url = url; // the proxy rewrote it ('/api/…' → '/…') on the first try
+        send();
+      };
+      send();
     },
     upgrade(service, req, socket, head) {
       const { target } = pick(service);
