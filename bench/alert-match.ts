@@ -6,9 +6,10 @@
  * adapter only appends writes to a file and answers reads from memory alike; then PostgreSQL when it
  * answers) it files
  * BENCH_ALERTS alerts (default 100,000) in the job alert index of the notification service
- * (services/notification/src/job-alerts: one entry per alert and month, keyed by radius, seat cell and
- * month), then for BENCH_MOBAS mobas at random seats, months and crops it times
- *   match    findMatchingAlerts: one indexed lookup of the moba's keys, then the exact checks
+ * (services/notification/src/job-alerts: one entry per alert, month and crop, keyed by radius, home
+ * municipality, month and crop), then for BENCH_MOBAS mobas at random seats, months and crops it times
+ *   match    findMatchingAlerts: an indexed lookup per radius of the keys of the homes within it, then
+ *            the wage and activity checks
  *   trivial  findOne by _id on the same collection (the cheapest query the store answers)
  * alternating one of each, and prints the median, p95 and worst match time, the median per-moba
  * ratio match / trivial, and how many workers a moba told. Goal: every moba ≤ 50 ms.
@@ -100,11 +101,11 @@ async function fill(kind: string, store: DocumentStore, alerts: JobAlertStore, s
     for (let from = 0; from < entries.length; from += 5000) {
       const batch = entries.slice(from, from + 5000);
       await client.query(
-        `INSERT INTO "${schema}_notification"."job_alert_keys" (_id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[])`,
+        `INSERT INTO "${schema}_notification"."job_alert_index" (_id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[])`,
         [batch.map((e) => e._id), batch.map((e) => JSON.stringify(e))],
       );
     }
-    await client.query(`ANALYZE "${schema}_notification"."job_alert_keys"`);
+    await client.query(`ANALYZE "${schema}_notification"."job_alert_index"`);
     await client.end();
     return;
   }

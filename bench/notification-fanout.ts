@@ -13,7 +13,8 @@
  * reports its own heap. If Redis (or PostgreSQL) does not answer, the mode says so and measures nothing.
  *
  * The client sockets run in a child process (its own heap and its own file-descriptor limit), so the
- * heap figure is the servers'. Times come from the monotonic clock all processes share
+ * heap figure is the servers'. With BENCH_CPU_PROF_DIR=<dir> each notification process writes a V8 CPU
+ * profile of the measured window there (read one with `npx tsx bench/cpu-profile-summary.ts <file>`). Times come from the monotonic clock all processes share
  * (process.hrtime). Goals: p99 <= 15 ms embedded, <= 25 ms across in-process instances; across two
  * processes on Redis p99 <= 10 ms and >= 5,000 notifications/s (issue 32; throughput with enough in
  * flight, e.g. CONCURRENCY=100); <= 5 KB heap per idle socket. Each run also prints the servers' CPU
@@ -97,6 +98,8 @@ interface Servers {
   heaps(): Promise<number[]>;
   /** CPU time each server process used so far (ms); in process: this process. */
   cpu(): Promise<number[]>;
+  /** Processes only: starts or stops a CPU profile of each (BENCH_CPU_PROF_DIR); the files written. */
+  profile?(on: boolean): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -227,6 +230,12 @@ async function startProcesses(count: number, storeUrl: string, prefix: string): 
     heaps: async () =>
       (await Promise.all(children.map((c) => ask<{ used: number }>(c, 'heap')))).map((h) => h.used),
     cpu: async () => (await Promise.all(children.map((c) => ask<{ ms: number }>(c, 'cpu')))).map((c) => c.ms),
+    profile: async (on) =>
+      (
+        await Promise.all(
+          children.map((c) => ask<{ file?: string }>(c, on ? 'profile-start' : 'profile-stop')),
+        )
+      ).flatMap((answer) => (answer.file ? [answer.file] : [])),
     stop: async () => {
       await publisher.close();
       await Promise.all(
@@ -313,11 +322,15 @@ async function run(
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   [latencies, crossLatencies, next, total] = [[], [], 0, EVENTS];
+  const profiling = Boolean(process.env.BENCH_CPU_PROF_DIR && servers.profile);
+  if (profiling) await servers.profile!(true);
   const cpuBefore = await servers.cpu();
   const sendStart = Date.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const sendMs = Date.now() - sendStart;
   const cpuMs = (await servers.cpu()).map((ms, i) => ms - cpuBefore[i]);
+  if (profiling)
+    console.log(`CPU profiles of the measured window: ${(await servers.profile!(false)).join(', ')}`);
 
   latencies.sort((a, b) => a - b);
   crossLatencies.sort((a, b) => a - b);

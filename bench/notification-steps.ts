@@ -10,8 +10,8 @@
  * One at a time, per event: the processed-events lookup, the title from the vacancy replica, the
  * notification insert, the SMS recipient lookup, the processed-events insert, PUBLISH, XACK (read
  * with XREADGROUP COUNT 1). In a batch of B, per batch: XREADGROUP COUNT B, one processed-events read,
- * one SMS-recipient read, one insertNew (notifications and processed ids, one statement), B PUBLISH
- * sent together, one XACK. The title comes with the event.
+ * one SMS-recipient read, one insertNew (notifications and processed ids, one statement), one PUBLISH
+ * of the B pushes (Fanout.publishMany), one XACK. The title comes with the event.
  */
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
@@ -140,7 +140,7 @@ async function inBatches(
       ]),
     );
     await timed(steps, 'fan-out PUBLISH', () =>
-      Promise.all(docs.map((doc) => redis.publish(channel, JSON.stringify(doc)))),
+      redis.publish(channel, JSON.stringify(docs.map((doc) => ({ userId: doc.userId, message: doc })))),
     );
     await timed(steps, 'XACK', () => redis.xack(stream, 'g', ...entries.map((e) => e[0])));
     done += entries.length;

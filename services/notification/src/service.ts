@@ -26,6 +26,7 @@ import { openSmsReplies } from './sms/confirmation-replies';
 import { broadcastRoutes } from './http/broadcast-routes';
 import { markBroadcastPushed, recordBroadcastSms } from './broadcast-deliveries';
 import { openJobAlertStore } from './job-alerts/job-alert-store';
+import { refileJobAlerts } from './job-alerts/file-job-alert/file-job-alert';
 import { stopJobAlertsOfPhone } from './job-alerts/stop-job-alerts/stop-job-alerts';
 import { jobAlertRoutes } from './http/job-alert-routes';
 import { subscribeToJobAlertEvents } from './messaging/job-alert-subscriptions';
@@ -134,6 +135,8 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
         sms: smsJob.context,
         publicUrl: config.PUBLIC_URL,
       });
+      const refiled = await refileJobAlerts(alerts);
+      if (refiled) logger.info({ alerts: refiled }, 'filed the stored job alerts in the new alert index');
       await subscribeToJobAlertEvents({
         ...core,
         ...jobAlerts,

@@ -2,11 +2,12 @@ import {
   crops,
   greatCircleKm,
   municipalityNames,
+  regions,
   seatOf,
   withinKmChoices,
   type LatLng,
 } from '@moba/contracts';
-import { alertKeys, mobaKeys, monthsBetween } from '../src/domain/job-alert-grid';
+import { alertKeys, mobaKeys, monthsBetween, type Home } from '../src/domain/job-alert-index';
 import { jobAlertMatches, type AlertWishes, type MobaOffer } from '../src/domain/job-alert-match';
 import { endOfQuietHours } from '../src/domain/quiet-hours';
 import { isJobAlertStop } from '../src/domain/job-alert-stop-reply';
@@ -20,62 +21,91 @@ function random(seed: number) {
   };
 }
 
-const seats: LatLng[] = municipalityNames('RS')
-  .map((name) => seatOf(name))
-  .filter((seat): seat is LatLng => seat !== undefined);
+/** Every home of every region (a moba near a border reaches homes across it). */
+const homes: (Home & { seat: LatLng })[] = regions.flatMap((region) =>
+  municipalityNames(region).flatMap((municipality) => {
+    const seat = seatOf(municipality, region);
+    return seat ? [{ municipality, region, seat }] : [];
+  }),
+);
+const serbianSeats = homes.filter((home) => home.region === 'RS').map((home) => home.seat);
 
-describe('the alert index (seat cell per radius, month)', () => {
+describe('the alert index (radius, home, month, crop)', () => {
   test('finds exactly the alerts a brute-force scan finds, for every radius and anywhere in Serbia', () => {
     const next = random(7);
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
-    const alerts: (AlertWishes & { months: number[] })[] = Array.from({ length: 3000 }, (_, i) => ({
-      workerId: `w${i}`,
-      home: pick(seats),
-      radiusKm: pick(withinKmChoices),
-      months: [...new Set([pick([5, 6, 7]), pick([7, 8, 9])])],
-      crops: next() < 0.5 ? [] : [pick(crops).id],
-      jobActivities: [],
-      minDailyWage: pick([0, 0, 3000, 4500]),
-    }));
+    const alerts: (AlertWishes & { place: Home; months: number[] })[] = Array.from(
+      { length: 3000 },
+      (_, i) => {
+        const place = pick(homes);
+        return {
+          workerId: `w${i}`,
+          place,
+          home: place.seat,
+          radiusKm: pick(withinKmChoices),
+          months: [...new Set([pick([5, 6, 7]), pick([7, 8, 9])])],
+          crops: next() < 0.5 ? [] : [pick(crops).id],
+          jobActivities: [],
+          minDailyWage: pick([0, 0, 3000, 4500]),
+        };
+      },
+    );
     const index = new Map<string, typeof alerts>();
     for (const alert of alerts)
-      for (const { key } of alertKeys(alert.home, alert.radiusKm, alert.months, alert.crops))
+      for (const { key } of alertKeys(alert.place, alert.radiusKm, alert.months, alert.crops))
         index.set(key, [...(index.get(key) ?? []), alert]);
 
     let matchedSomewhere = 0;
     for (let m = 0; m < 60; m++) {
       const months = [pick([6, 7, 8])];
       const offer: MobaOffer = {
-        seat: pick(seats),
+        seat: pick(serbianSeats),
         crops: [pick(crops).id],
         dailyWage: pick([2500, 4000, 5000]),
       };
+      const found = mobaKeys(offer.seat, months, offer.crops).flatMap((key) => index.get(key) ?? []);
+      // what a key finds needs no distance or crop check: only the wage (no activities wished here)
       const viaIndex = new Set(
-        mobaKeys(offer.seat, months, offer.crops)
-          .flat()
-          .flatMap((key) => index.get(key) ?? [])
-          .filter((alert) => jobAlertMatches(alert, offer))
-          .map((alert) => alert.workerId),
+        found.filter((alert) => alert.minDailyWage <= offer.dailyWage!).map((alert) => alert.workerId),
       );
       const scanned = alerts
         .filter((a) => a.months.some((month) => months.includes(month)) && jobAlertMatches(a, offer))
         .map((a) => a.workerId);
       expect([...viaIndex].sort()).toEqual(scanned.sort());
+      expect(found.every((alert) => greatCircleKm(alert.home, offer.seat) <= alert.radiusKm)).toBe(true);
       matchedSomewhere += scanned.length;
     }
     expect(matchedSomewhere).toBeGreaterThan(100); // the comparison was not of empty sets
   });
 
-  test('a moba looks up a bounded number of keys, and the cells it reads hold homes within ~1.5 radii', () => {
-    const belgrade = seatOf('Zemun')!;
-    const keys = mobaKeys(belgrade, [7], ['malina']).flat();
-    expect(keys.length).toBeLessThanOrEqual(4 * 6 * 6 * 2);
-    const far = seatOf('Subotica')!;
-    expect(greatCircleKm(belgrade, far)).toBeGreaterThan(150);
-    expect(keys).not.toContain(alertKeys(far, 100, [7], [])[0]!.key);
-    expect(keys).toContain(alertKeys(belgrade, 10, [7], [])[0]!.key);
-    expect(keys).toContain(alertKeys(belgrade, 10, [7], ['malina', 'jabuka'])[0]!.key);
-    expect(keys).not.toContain(alertKeys(belgrade, 10, [7], ['jabuka'])[0]!.key);
+  test('a moba looks up the homes within each radius of its seat, its months and crops and any crop', () => {
+    const zemun = seatOf('Zemun')!;
+    const keys = mobaKeys(zemun, [7], ['malina']);
+    const [within10, within30, within50, within100] = withinKmChoices.map((radiusKm) =>
+      keys.filter((key) => key.startsWith(`${radiusKm}|`)),
+    );
+    const keyOf = (municipality: string, radiusKm: number, wants: string[], months = [7]) =>
+      alertKeys({ municipality, region: 'RS' }, radiusKm, months, wants)[0]!.key;
+    expect(within10).toContain(keyOf('Zemun', 10, []));
+    expect(within10).toContain(keyOf('Zemun', 10, ['malina', 'jabuka']));
+    expect(within10).not.toContain(keyOf('Zemun', 10, ['jabuka']));
+    expect(within10).not.toContain(keyOf('Zemun', 10, [], [8]));
+    expect(greatCircleKm(zemun, seatOf('Subotica')!)).toBeGreaterThan(150);
+    expect(within100).not.toContain(keyOf('Subotica', 100, []));
+    const noviSad = greatCircleKm(zemun, seatOf('Novi Sad')!); // about 70 km
+    expect(noviSad).toBeGreaterThan(50);
+    expect(noviSad).toBeLessThan(100);
+    expect(within100).toContain(keyOf('Novi Sad', 100, []));
+    expect(within50).not.toContain(keyOf('Novi Sad', 50, []));
+    // two keys (malina and any crop) per home within the radius, in one month
+    for (const [i, ofRadius] of [within10, within30, within50, within100].entries()) {
+      const reached = new Set(
+        homes
+          .filter((h) => greatCircleKm(h.seat, zemun) <= withinKmChoices[i]!)
+          .map((h) => `${h.region}|${h.municipality}`),
+      );
+      expect(ofRadius).toHaveLength(2 * reached.size);
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 /** Push fan-out across notification instances: every instance hears every published message. */
 export interface Fanout {
   publish(userId: string, message: unknown): Promise<void>;
+  /** Several messages at once, heard in their order: one Redis PUBLISH for all (a batch's pushes). */
+  publishMany(messages: { userId: string; message: unknown }[]): Promise<void>;
   onMessage(handler: (userId: string, message: unknown) => void): void;
   close(): Promise<void>;
 }
@@ -14,6 +16,10 @@ export function createMemoryFanoutHub() {
       return {
         async publish(userId, message) {
           for (const handler of handlers) handler(userId, message);
+        },
+        async publishMany(messages) {
+          for (const { userId, message } of messages)
+            for (const handler of handlers) handler(userId, message);
         },
         onMessage(handler) {
           mine.push(handler);

@@ -5,8 +5,11 @@ import type { Fanout } from './fanout';
 /**
  * Fanout on Redis pub/sub: every notification instance subscribes to one channel and hears every
  * message, its own included. Resolves once the subscription is active, so nothing published after
- * creation is missed. URL: `redis://host:port[/db]?channel=moba:fanout`.
+ * creation is missed. A payload is one `{userId, message}` or, from publishMany, an array of them
+ * (one PUBLISH, one decode in each instance). URL: `redis://host:port[/db]?channel=moba:fanout`.
  */
+type Addressed = { userId: string; message: unknown };
+
 export async function createRedisFanout(url: string): Promise<Fanout> {
   const parsed = new URL(url);
   const channel = parsed.searchParams.get('channel') ?? 'moba:fanout';
@@ -28,13 +31,14 @@ export async function createRedisFanout(url: string): Promise<Fanout> {
   const handlers: ((userId: string, message: unknown) => void)[] = [];
   subscriber.on('message', (from: string, payload: string) => {
     if (from !== channel) return;
-    let parsedPayload: { userId: string; message: unknown };
+    let parsedPayload: Addressed | Addressed[];
     try {
-      parsedPayload = JSON.parse(payload) as { userId: string; message: unknown };
+      parsedPayload = JSON.parse(payload) as Addressed | Addressed[];
     } catch {
       return;
     }
-    for (const handler of handlers) handler(parsedPayload.userId, parsedPayload.message);
+    for (const { userId, message } of Array.isArray(parsedPayload) ? parsedPayload : [parsedPayload])
+      for (const handler of handlers) handler(userId, message);
   });
   await subscriber.subscribe(channel);
   let closed = false;
@@ -42,6 +46,10 @@ export async function createRedisFanout(url: string): Promise<Fanout> {
     async publish(userId, message) {
       if (closed) throw new Error('fanout closed');
       await publisher.publish(channel, JSON.stringify({ userId, message }));
+    },
+    async publishMany(messages) {
+      if (closed) throw new Error('fanout closed');
+      if (messages.length) await publisher.publish(channel, JSON.stringify(messages));
     },
     onMessage(handler) {
       handlers.push(handler);

@@ -40,16 +40,15 @@ export function notificationDocs(
   }));
 }
 
-/** Pushes stored notifications live, all at once (the fan-out pipelines them); best effort. */
+/** Pushes stored notifications live, all in one fan-out message; best effort. */
 export async function pushNotifications(ctx: CreateNotificationsContext, docs: NotificationDoc[]) {
-  await Promise.all(
-    docs.map((doc) =>
-      ctx.live.push(doc.userId, toNotification(doc)).catch((err: unknown) => {
-        // Stored is what counts: the panel lists it; the live push is best effort.
-        ctx.logger.warn({ err, notificationId: doc._id }, 'live push failed');
-      }),
-    ),
-  );
+  if (!docs.length) return;
+  try {
+    await ctx.live.pushMany(docs.map((doc) => ({ userId: doc.userId, notification: toNotification(doc) })));
+  } catch (err) {
+    // Stored is what counts: the panel lists it; the live push is best effort.
+    ctx.logger.warn({ err, notificationIds: docs.map((doc) => doc._id) }, 'live push failed');
+  }
 }
 
 /**

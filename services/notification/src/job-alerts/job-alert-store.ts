@@ -17,17 +17,13 @@ export interface JobAlertDoc {
 
 /**
  * One entry of the alert index (`_id` = `${workerId}|${month}|${crop}`): the key it is filed under
- * (domain/job-alert-grid) and the wishes checked exactly after the lookup, so a match needs one
- * query. Only an enabled alert with a known home has entries.
+ * (domain/job-alert-index: radius, home, month, crop) and the wishes a key does not settle, checked
+ * after the lookup, so a match needs one query. Only an enabled alert with a known home has entries.
  */
 export interface JobAlertKeyDoc {
   _id: string;
   key: string;
   workerId: string;
-  lat: number;
-  lng: number;
-  radiusKm: number;
-  crops: string[];
   jobActivities: string[];
   minDailyWage: number;
   sms: boolean;
@@ -60,7 +56,8 @@ export interface JobAlertSmsCountDoc {
 export async function openJobAlertStore(store: DocumentStore) {
   return {
     alerts: await store.collection<JobAlertDoc>('job_alerts'),
-    keys: await store.collection<JobAlertKeyDoc>('job_alert_keys', {
+    // job_alert_keys held the entries of the index by seat cell (before 2026-11-26); refileJobAlerts fills this one.
+    keys: await store.collection<JobAlertKeyDoc>('job_alert_index', {
       indexes: [{ fields: ['key'] }, { fields: ['workerId'] }],
     }),
     mobas: await store.collection<AlertMobaDoc>('job_alert_mobas'),

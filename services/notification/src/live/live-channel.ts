@@ -47,6 +47,8 @@ export interface LiveChannel {
   attach(server: Server): void;
   /** Pushes a notification to every open socket of the user, on every instance. */
   push(userId: string, notification: Notification): Promise<void>;
+  /** push for several notifications at once (one message between instances for all). */
+  pushMany(notifications: { userId: string; notification: Notification }[]): Promise<void>;
   /** Closes the user's sockets on every instance (all, or those greeted with an older token version). */
   closeUser(userId: string, code: number, reason: string, tokenVersionBelow?: number): Promise<void>;
   /** Closes the sockets greeted with one session's token, on every instance (that session logged out). */
@@ -242,6 +244,14 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     },
     async push(userId, notification) {
       await fanout.publish(userId, { t: 'notification', notification } satisfies FanoutMessage);
+    },
+    async pushMany(notifications) {
+      await fanout.publishMany(
+        notifications.map(({ userId, notification }) => ({
+          userId,
+          message: { t: 'notification', notification } satisfies FanoutMessage,
+        })),
+      );
     },
     async closeUser(userId, code, reason, tokenVersionBelow) {
       await fanout.publish(userId, {

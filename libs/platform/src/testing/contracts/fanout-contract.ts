@@ -48,6 +48,22 @@ export function fanoutContract(
       for (const list of Object.values(heard)) expect(list).toEqual([[userId, message]]);
     });
 
+    it('delivers messages published together to every instance, in their order, each to its user', async () => {
+      const a = await instance();
+      const b = await instance();
+      const heard: Record<string, [string, unknown][]> = { a: [], b: [] };
+      a.onMessage((userId, message) => heard.a.push([userId, message]));
+      b.onMessage((userId, message) => heard.b.push([userId, message]));
+      const messages = Array.from({ length: 5 }, (_, n) => ({ userId: randomUUID(), message: { n } }));
+      await a.publishMany(messages);
+      await a.publishMany([]);
+      await a.publish('after', { n: 5 });
+      await waitFor(() => heard.a.length === 6 && heard.b.length === 6, 'six messages on each instance');
+      const expected = [...messages.map((m) => [m.userId, m.message]), ['after', { n: 5 }]];
+      expect(heard.a).toEqual(expected);
+      expect(heard.b).toEqual(expected);
+    });
+
     it('keeps the order of messages from one instance and stops delivering to a closed instance', async () => {
       const a = await instance();
       const b = await instance();
