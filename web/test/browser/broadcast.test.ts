@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { toCyrillic } from '@moba/contracts';
 import { loginAdmin, mobaFields, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
+import { runProductAndBrowser, screenshots, type Product, eventually, cardAction } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -118,14 +118,8 @@ describe.each(['sr-Latn', 'sr-Cyrl', 'en'] as const)('in %s', (script) => {
       await page.goto(`${product.url}/estate/my-mobas`);
       const card = page
         .getByTestId('estate-moba')
-        .filter({ has: page.getByTestId('messages-link') })
-        .first();
-      await card.waitFor();
-      await page
-        .getByTestId('estate-moba')
-        .filter({ hasText: script === 'sr-Cyrl' ? toCyrillic(title) : title })
-        .getByTestId('messages-link')
-        .click();
+        .filter({ hasText: script === 'sr-Cyrl' ? toCyrillic(title) : title });
+      await (await cardAction(card, { testId: 'messages-link' })).click();
       await page.waitForURL(`**/estate/my-mobas/${vacancyId}/messages`);
       await page.getByTestId('broadcast-composer').waitFor();
       expect(await seriousViolations(page)).toEqual([]);

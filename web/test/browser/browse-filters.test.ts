@@ -1,7 +1,7 @@
 /**
- * Browsing (issue 26 item 4): at 1280 px the filters stand in a side column and the first mobas are
- * on the first screen; on a 360 px phone the folded filters say that they open and which are on; an
- * empty result offers to clear the filters.
+ * Browsing (issue 26 item 4, issue 35 point 11): the first mobas are on the first screen at 1280 px,
+ * under the chips; "Više filtera" says which filters are on and opens the rest; an empty result offers
+ * to clear the filters.
  */
 import type { Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
@@ -28,17 +28,17 @@ beforeEach(async () => {
   await useSessionIn(page, product.url, worker);
 });
 
-test('at 1280 px the filters stand open in a side column and the first mobas are on the first screen', async () => {
+test('at 1280 px the chips stand above the cards and the first mobas are on the first screen', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${product.url}/worker/mobas`);
   const first = page.getByTestId('vacancy-card').first();
   await first.waitFor();
   const card = (await first.boundingBox())!;
   expect(card.y + 120).toBeLessThan(800);
-  const filters = (await page.getByTestId('filters').boundingBox())!;
-  expect(filters.x + filters.width).toBeLessThanOrEqual(card.x);
-  expect(await page.getByTestId('filters-toggle').count()).toBe(0);
-  // The wage, the fact a worker decides on first, reads on one line beside the filters too.
+  const chips = (await page.getByTestId('browse-chips').boundingBox())!;
+  expect(chips.y + chips.height).toBeLessThanOrEqual(card.y);
+  expect(await page.getByTestId('filters').count()).toBe(0);
+  // The wage, the fact a worker decides on first, reads on one line.
   const wage = first.getByTestId('fact-wage');
   const lines = await wage.evaluate((el) => {
     const text = el.querySelector('strong')!;
@@ -48,35 +48,30 @@ test('at 1280 px the filters stand open in a side column and the first mobas are
   await screenshots(page, 'browse-first-screen');
 });
 
-test('on a phone the folded filters say that they open and which are on; an empty result clears them', async () => {
+test('on a phone "Više filtera" says which filters are on; an empty result clears them', async () => {
   await page.goto(`${product.url}/worker/mobas`);
   await page.getByTestId('vacancy-card').first().waitFor();
-  const toggle = page.getByTestId('filters-toggle');
-  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-  expect(await toggle.locator('svg.chevron').count()).toBe(1);
-  expect(await page.getByTestId('filters').isVisible()).toBe(false);
-  expect(await page.getByTestId('filters-count').count()).toBe(0);
-  expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  const more = page.getByTestId('more-filters');
+  expect(await more.getAttribute('aria-haspopup')).toBe('dialog');
+  expect(await page.getByTestId('filters').count()).toBe(0);
+  expect((await more.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
-  await toggle.click();
-  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  await more.click();
   const form = page.getByTestId('filters');
   await form.getByLabel('Opština').fill('Bor');
   await form.getByLabel('Obezbeđena hrana').check();
   await form.getByRole('button', { name: 'Prikaži mobe' }).click();
 
-  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-  await page.getByTestId('filters-count').getByText('2').waitFor();
-  await expect(toggle.textContent()).resolves.toContain('uključena 2 filtera');
+  await form.waitFor({ state: 'detached' });
+  await expect(more.textContent()).resolves.toContain('uključena 2 filtera');
   const chips = page.getByTestId('active-filters');
-  await chips.getByText('Bor', { exact: true }).waitFor();
-  await chips.getByText('Obezbeđena hrana', { exact: true }).waitFor();
+  await chips.getByRole('button', { name: 'Ukloni filter: Bor' }).waitFor();
+  await chips.getByRole('button', { name: 'Ukloni filter: Obezbeđena hrana' }).waitFor();
   await page.getByTestId('empty').waitFor();
   await screenshots(page, 'browse-empty-with-filters');
 
   await page.getByTestId('clear-filters').click();
   await page.getByTestId('vacancy-card').first().waitFor();
-  expect(await page.getByTestId('filters-count').count()).toBe(0);
   expect(await page.getByTestId('active-filters').count()).toBe(0);
 });
 
@@ -102,7 +97,7 @@ test('on a phone the details dialog opens at its top: the title and the wage are
 test('after "Prikaži mobe" the result count is on screen and has the focus', async () => {
   await page.goto(`${product.url}/worker/mobas`);
   await page.getByTestId('vacancy-card').first().waitFor();
-  await page.getByTestId('filters-toggle').click();
+  await page.getByTestId('more-filters').click();
   const form = page.getByTestId('filters');
   await form.getByLabel('Obezbeđena hrana').check();
   await form.getByRole('button', { name: 'Prikaži mobe' }).click();
@@ -113,7 +108,7 @@ test('after "Prikaži mobe" the result count is on screen and has the focus', as
 test('the filter is kept in the address: a reload keeps it, Back returns to the list before it', async () => {
   await page.goto(`${product.url}/worker/mobas`);
   await page.getByTestId('vacancy-card').first().waitFor();
-  await page.getByTestId('filters-toggle').click();
+  await page.getByTestId('more-filters').click();
   const form = page.getByTestId('filters');
   await form.getByLabel('Opština').fill('Bor');
   await form.getByRole('button', { name: 'Prikaži mobe' }).click();
@@ -121,14 +116,16 @@ test('the filter is kept in the address: a reload keeps it, Back returns to the 
   await page.getByTestId('empty').waitFor();
 
   await page.reload();
-  await page.getByTestId('active-filters').getByText('Bor', { exact: true }).waitFor();
+  await page.getByTestId('active-filters').getByRole('button', { name: 'Ukloni filter: Bor' }).waitFor();
   await page.getByTestId('empty').waitFor();
-  await page.getByTestId('filters-toggle').click();
+  await page.getByTestId('more-filters').click();
   expect(await page.getByTestId('filters').getByLabel('Opština').inputValue()).toBe('Bor');
+  await page.keyboard.press('Escape');
 
   await page.goBack();
   await page.waitForURL(/\/worker\/mobas$/);
   await page.getByTestId('vacancy-card').first().waitFor();
   expect(await page.getByTestId('active-filters').count()).toBe(0);
+  await page.getByTestId('more-filters').click();
   expect(await page.getByTestId('filters').getByLabel('Opština').inputValue()).toBe('');
 });

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, registeredUser, startProduct } from '../../../test/support/product';
 import { localInstant } from '../../../services/application/src/domain/work-days';
-import { ensureBuilt, launchBrowser, screenshots, eventually } from './helpers';
+import { ensureBuilt, launchBrowser, screenshots, eventually, cardAction } from './helpers';
 
 jest.setTimeout(240_000);
 
@@ -158,7 +158,9 @@ test.each(SCRIPTS)(
       const { context, page } = await signedIn(estate, 'Estate', lng, width);
       try {
         await page.goto(`${product.url}/estate/my-mobas`);
-        await page.getByTestId('day-board-link').first().click();
+        await (
+          await cardAction(page.getByTestId('estate-moba').first(), { testId: 'day-board-link' })
+        ).click();
         await page.waitForURL(`**/estate/my-mobas/${vacancyId}/board`);
         const total = page.getByTestId('total-confirmed');
         await total.waitFor();

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { ADMIN, loginAdmin, mobaFields, registeredUser } from '../../../test/support/product';
-import { logIn, runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
+import { logIn, runProductAndBrowser, screenshots, type Product, eventually, cardAction } from './helpers';
 
 jest.setTimeout(150_000);
 
@@ -182,7 +182,8 @@ test('the admin accepts part of a crew; the estate sees the roster and marks who
 
   const { context, page } = await signedIn(estate, '/estate/my-mobas');
   try {
-    await page.getByTestId('estate-moba').filter({ hasText: title }).getByTestId('roster-link').click();
+    const card = page.getByTestId('estate-moba').filter({ hasText: title });
+    await (await cardAction(card, { testId: 'roster-link' })).click();
     await page.waitForURL(`**/estate/my-mobas/${vacancyId}/roster`);
     const rows = page.getByTestId('roster-person');
     await rows.first().waitFor();

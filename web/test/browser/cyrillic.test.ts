@@ -159,8 +159,8 @@ test('a Cyrillic worker at 360 px registers with "Ариље", gets a Cyrillic m
   await page.evaluate(() => sessionStorage.setItem('guidanceSeen', 'true'));
   await page.goto(`${product.url}/worker/mobas`);
 
+  await page.getByTestId('more-filters').click();
   const filters = page.getByTestId('filters');
-  if (!(await filters.isVisible())) await page.getByTestId('filters-toggle').click();
   await filters.getByLabel(c('Opština')).fill('Ариље');
   await filters.locator('button[type="submit"]').click();
   const card = page.getByTestId('vacancy-card').filter({ hasText: c(title) });

@@ -178,20 +178,18 @@ describe("a worker's browse, measured from their municipality", () => {
     const page = await workerPage(width, height);
     await page.goto(`${product.url}/worker/mobas`);
     await page.getByTestId('vacancy-card').first().waitFor();
-    const toggle = page.getByTestId('filters-toggle');
-    if (await toggle.count()) await toggle.click();
+    const radius = page.getByRole('group', { name: 'Najdalje' });
+    await radius.getByRole('button', { name: '30 km' }).click();
+    await page.getByTestId('result-count').getByText('Pronađeno je 6 moba.').waitFor();
+
+    await page.getByTestId('more-filters').click();
     const near = page.getByTestId('near-place');
     // The worker's own municipality is the field's value, not a grey hint.
     await expect(near.inputValue()).resolves.toBe('Arilje');
     await expect(page.getByTestId('near-fields').textContent()).resolves.toContain('vazdušna linija');
-    await page.getByTestId('near-within').selectOption('30');
-    await page.getByRole('button', { name: 'Prikaži mobe' }).click();
-    await page.getByTestId('result-count').getByText('Pronađeno je 6 moba.').waitFor();
-
-    if (await toggle.count()) await toggle.click();
     await near.fill('Subotica');
-    await page.getByTestId('near-within').selectOption('10');
     await page.getByRole('button', { name: 'Prikaži mobe' }).click();
+    await radius.getByRole('button', { name: '10 km' }).click();
     await page.getByTestId('result-count').getByText('Pronađena je 1 moba.').waitFor();
     await page.getByTestId('vacancy-card').filter({ hasText: 'Jabuke Subotica' }).waitFor();
     expect(await page.getByTestId('vacancy-card').count()).toBe(1);

@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { eventually as eventuallyWithin } from '@moba/platform/testing';
 import { startEmbedded } from '../../../scripts/embedded';
 import { ADMIN, startProduct as startWholeProduct } from '../../../test/support/product';
@@ -338,4 +338,37 @@ export async function chooseLanguageInMenu(page: Page, lng: 'sr-Latn' | 'sr-Cyrl
     await page.locator('#side-menu[data-open="true"]').waitFor();
   }
   await page.locator(`#side-menu [data-lang="${lng}"]`).click();
+}
+
+/**
+ * An action of an estate's moba card, by its words or test id: the card's one primary button when it
+ * is that, otherwise the item of its "⋯" menu (opened first).
+ */
+export async function cardAction(card: Locator, what: string | { testId: string }): Promise<Locator> {
+  const primary = card.locator('.card-actions > .primary');
+  await primary.waitFor();
+  const isPrimary =
+    typeof what === 'string'
+      ? (await primary.innerText()).trim() === what
+      : (await primary.getAttribute('data-testid')) === what.testId;
+  if (isPrimary) return primary;
+  const menu = card.getByRole('menu');
+  if (!(await menu.isVisible())) await card.getByTestId('card-menu').click();
+  return typeof what === 'string'
+    ? menu.getByRole('menuitem', { name: what, exact: true })
+    : menu.getByTestId(what.testId);
+}
+
+/** The words of every action of an estate's moba card, the primary one first; the menu is left closed. */
+export async function cardActionNames(card: Locator): Promise<string[]> {
+  const primary = card.locator('.card-actions > .primary');
+  await primary.waitFor();
+  const names = [(await primary.innerText()).trim()];
+  const menuButton = card.getByTestId('card-menu');
+  if ((await menuButton.count()) === 0) return names;
+  await menuButton.click();
+  names.push(...(await card.getByRole('menu').getByRole('menuitem').allInnerTexts()).map((n) => n.trim()));
+  await menuButton.click();
+  await card.getByRole('menu').waitFor({ state: 'detached' });
+  return names;
 }

@@ -7,7 +7,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { chooseChips, logIn, runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
+import {
+  chooseChips,
+  logIn,
+  runProductAndBrowser,
+  screenshots,
+  type Product,
+  eventually,
+  cardAction,
+} from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -199,7 +207,7 @@ test('the estate sets the meeting details from My mobas; the accepted worker see
   try {
     const { page } = estateTab;
     const card = page.getByTestId('estate-moba').filter({ hasText: title });
-    await card.getByTestId('day-of-work-link').click();
+    await (await cardAction(card, { testId: 'day-of-work-link' })).click();
     await page.waitForURL(`**/estate/my-mobas/${vacancyId}/day-of-work`);
     await page.getByTestId('meeting-fields').waitFor();
     await page.getByTestId('meeting-save').click();

@@ -111,8 +111,8 @@ test('offline, a bell never tapped before says the panel cannot load, and the pa
 test('offline, filters never opened before say they cannot load, and the list stays', async () => {
   await page.goto(`${product.url}/worker/mobas`);
   await page.getByTestId('vacancy-card').first().waitFor();
-  await page.getByTestId('filters-toggle').click();
-  await expect(page.locator('.filters').getByRole('alert').textContent()).resolves.toContain(
+  await page.getByTestId('more-filters').click();
+  await expect(page.getByRole('dialog').getByRole('alert').textContent()).resolves.toContain(
     'Nema veze sa serverom',
   );
   expect(await page.getByTestId('vacancy-card').count()).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import {
   launchBrowser,
   screenshots,
   unique,
+  cardAction,
 } from './helpers';
 
 jest.setTimeout(120_000);
@@ -261,7 +262,7 @@ test('an estate features its first moba free in the promo, pays for the second i
 test('a worker filters, finds the featured moba first, applies, and the card then says applied instead of offering a second apply', async () => {
   await workerPage.goto(`${product.url}/worker/mobas`);
   await workerPage.getByTestId('vacancy-card').first().waitFor();
-  await workerPage.getByText('Filteri', { exact: true }).click();
+  await workerPage.getByTestId('more-filters').click();
   const filters = workerPage.getByTestId('filters');
   await filters.getByLabel('Opština').fill('Ivanjica');
   await filters.getByLabel('Kultura').selectOption('kupina');
@@ -363,22 +364,16 @@ test('the admin accepts; the worker gets a live notification and sees the moba u
   await screenshots(workerPage, 'season-worker-my-mobas');
 
   await estatePage.goto(`${product.url}/estate/my-mobas`);
-  await estatePage
-    .getByTestId('estate-moba')
-    .filter({ hasText: mobas.free.title })
-    .getByRole('button', { name: 'Odobreni radnici' })
-    .click();
+  const freeCard = estatePage.getByTestId('estate-moba').filter({ hasText: mobas.free.title });
+  await (await cardAction(freeCard, 'Odobreni radnici')).click();
   const applicants = estatePage.getByTestId('approved-applicants');
   await applicants.getByText('Milica Radnić').waitFor();
   await applicants.getByText('Stefan Berač').waitFor();
   await screenshots(estatePage, 'season-estate-approved-applicants');
   await estatePage.getByRole('dialog').getByRole('button', { name: 'Zatvori' }).click();
 
-  await estatePage
-    .getByTestId('estate-moba')
-    .filter({ hasText: mobas.cancelled.title })
-    .getByRole('button', { name: 'Obriši' })
-    .click();
+  const cancelledCard = estatePage.getByTestId('estate-moba').filter({ hasText: mobas.cancelled.title });
+  await (await cardAction(cancelledCard, 'Obriši')).click();
   await estatePage.getByTestId('confirm-delete').click();
   await until(
     async () => !(await estateVacancies()).some((v) => v.id === mobas.cancelled.id),
@@ -427,11 +422,8 @@ test('after the end date the worker rates the estate from the notification butto
 
 test('the estate rates all unrated workers at once, and both sides see their ratings', async () => {
   await estatePage.goto(`${product.url}/estate/past-mobas`);
-  await estatePage
-    .getByTestId('estate-moba')
-    .filter({ hasText: mobas.free.title })
-    .getByRole('link', { name: 'Ocenite radnike' })
-    .click();
+  const pastCard = estatePage.getByTestId('estate-moba').filter({ hasText: mobas.free.title });
+  await (await cardAction(pastCard, 'Ocenite radnike')).click();
   await estatePage.waitForURL(`**/estate/past-mobas/${mobas.free.id}/rate-workers`);
   const items = estatePage.getByTestId('worker-to-rate');
   await items.first().waitFor();

@@ -12,6 +12,7 @@ import {
   signedInWorkerContext,
   type Product,
   eventually,
+  cardAction,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -179,11 +180,8 @@ test('the estate removes an accepted worker from its moba with a reason, seeing 
   );
   const page = await context.newPage();
   await page.goto(`${product.url}/estate/my-mobas`);
-  await page
-    .getByTestId('estate-moba')
-    .filter({ hasText: 'Berba trešanja' })
-    .getByRole('button', { name: 'Odobreni radnici' })
-    .click();
+  const card = page.getByTestId('estate-moba').filter({ hasText: 'Berba trešanja' });
+  await (await cardAction(card, 'Odobreni radnici')).click();
   const applicant = page.getByTestId('applicant').first();
   await applicant.getByTestId('reliability').waitFor();
   expect(await applicant.getByTestId('reliability').textContent()).toContain('1 posao');

@@ -137,7 +137,7 @@ describe('scam-proof listings', () => {
     const estateCard = estatePage.getByTestId('estate-moba').filter({ hasText: title });
     await expect(estateCard.getByText('Čeka proveru administratora').count()).resolves.toBe(1);
     // the card's actions keep their words on one line at 360 px
-    const lines = await estateCard.locator('.form-actions > *').evaluateAll((actions) =>
+    const lines = await estateCard.locator('.card-actions > *').evaluateAll((actions) =>
       actions.map((el) => {
         const text = document.createRange();
         text.selectNodeContents(el);

@@ -7,13 +7,11 @@ export { MyReliability, ReliabilityFigures } from './standby/ReliabilityFigures'
 export { ApplicantStandby } from './standby/ApplicantStandby';
 // The day of work (issue #31): what other features may use. Each part adds its own lines.
 export { ConfirmationPrompt } from './confirm/ConfirmationPrompt';
-export { DayBoardLink } from './confirm/DayBoardLink';
 /* The day of work (issue #31): what other features may use of it. */
 
 // Meeting details (point 2)
 export { MeetingDetails } from './meeting/MeetingDetails';
 export { MeetingSection } from './meeting/MeetingSection';
-export { DayOfWorkLink } from './meeting/DayOfWorkLink';
 export { createPartOf, emptyMeetingDraft, type MeetingDraft } from './meeting/meeting-draft';
 /** The day of work (issue #31): each area's screens and pieces other features use. */
 export { genderContext } from './attendance/labels';

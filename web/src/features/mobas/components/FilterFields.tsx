@@ -19,7 +19,7 @@ export interface FilterFieldsProps {
 }
 
 /**
- * The browse filters' fields, fetched when the filters are first seen (FilterPanel): the form, the
+ * The browse filters' fields, fetched when "Više filtera" first opens (FilterSheet): the form, the
  * crop and job lists and the place suggestions are not needed for the list of mobas.
  */
 export default function FilterFields({ form, set, onSubmit, onReset, nearInEffect }: FilterFieldsProps) {

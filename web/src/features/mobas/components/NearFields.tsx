@@ -2,16 +2,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Region } from '@moba/contracts';
 import { regions } from '@moba/contracts/plain-values';
-import { withinKmChoices } from '@moba/contracts/reference/seats';
 import { Field } from '../../../components/Field';
 import type { FilterForm } from '../filters';
 import { usePlaceName, type Places } from '../../../lib/names';
 
 /**
  * Where distances are measured from (the worker's municipality unless they pick another: until the
- * worker types, the field shows it as its value), how far at most, and whether the nearest come first (the
- * default) or the featured ones. Says how distance is measured: a straight line from
- * seat to seat of the municipalities.
+ * worker types, the field shows it as its value); how far and in which order are chips above the list
+ * (BrowseChips). Says how distance is measured: a straight line from seat to seat of the municipalities.
  */
 export function NearFields({
   form,
@@ -30,10 +28,7 @@ export function NearFields({
   const placeName = usePlaceName();
   const listId = useId();
   const regionId = useId();
-  const withinId = useId();
-  const sortId = useId();
   const places = lists?.municipalityNames(form.nearRegion) ?? [];
-  const noPlace = !form.near.trim() && !nearInEffect;
   const [typed, setTyped] = useState(false);
   const home = nearInEffect ? placeName(nearInEffect) : '';
   return (
@@ -69,38 +64,6 @@ export function NearFields({
                 {t(`regions.${r}`)}
               </option>
             ))}
-          </select>
-        </div>
-      </div>
-      <div className="row">
-        <div className="field">
-          <label htmlFor={withinId}>{t('near.within')}</label>
-          <select
-            id={withinId}
-            value={form.withinKm}
-            disabled={noPlace}
-            onChange={(e) => set('withinKm', e.target.value)}
-            data-testid="near-within"
-          >
-            <option value="">{t('near.anyDistance')}</option>
-            {withinKmChoices.map((km) => (
-              <option key={km} value={String(km)}>
-                {t('near.withinKm', { km })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={sortId}>{t('near.sort')}</label>
-          <select
-            id={sortId}
-            value={form.sort}
-            disabled={noPlace}
-            onChange={(e) => set('sort', e.target.value as FilterForm['sort'])}
-            data-testid="near-sort"
-          >
-            <option value="">{t('near.sortDistance')}</option>
-            <option value="featured">{t('near.sortFeatured')}</option>
           </select>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
@@ -9,7 +9,8 @@ import { Icon } from '../../../components/Icon';
 import { QueryState } from '../../../components/States';
 import { VacancyFacts } from '../../../components/VacancyFacts';
 import { EstateTrust } from '../../../components/TrustFigures';
-import { FilterPanel } from '../components/FilterPanel';
+import { BrowseChips } from '../components/BrowseChips';
+import { FilterSheet, loadFields } from '../components/FilterSheet';
 import { DistanceFact, FairPayFacts } from '../components/FindFacts';
 import { VacancyDialog } from '../components/VacancyDialog';
 import { WorkTags } from '../components/WorkTags';
@@ -58,18 +59,28 @@ export default function MobasPage() {
   const show = (next: FilterForm) => {
     const query = filtersToSearch(next);
     if (query !== search) void navigate({ search: query });
+    // The count of what was found is what the worker reads next.
+    setRevealCount(true);
+  };
+  const closeSheet = useCallback(() => setFiltersOpen(false), []);
+  const openSheet = () => {
+    setForm(applied);
+    setFiltersOpen(true);
   };
   const onSubmit = () => {
     rememberNear(form);
     show(form);
-    setRevealCount(true);
-    // On a phone the results are what the worker wants next: fold the filters away.
     setFiltersOpen(false);
+  };
+  const onChip = (next: FilterForm) => {
+    rememberNear(next);
+    show(next);
   };
   const onReset = () => {
     // The place distances are measured from stays: it is a setting of the list, not a filter.
     const { near, nearRegion, sort } = applied;
     show({ ...emptyForm, near, nearRegion, sort });
+    setFiltersOpen(false);
   };
 
   return (
@@ -78,16 +89,23 @@ export default function MobasPage() {
       <p className="lead">{t('lead')}</p>
 
       <div className="browse">
-        <FilterPanel
-          form={form}
+        <BrowseChips
           applied={applied}
-          set={set}
-          open={filtersOpen}
-          onToggle={() => setFiltersOpen((o) => !o)}
-          onSubmit={onSubmit}
-          onReset={onReset}
+          apply={onChip}
+          onMore={openSheet}
+          onMorePointerDown={() => void loadFields()}
           nearInEffect={data?.near?.municipality}
         />
+        {filtersOpen && (
+          <FilterSheet
+            form={form}
+            set={set}
+            onSubmit={onSubmit}
+            onReset={onReset}
+            onClose={closeSheet}
+            nearInEffect={data?.near?.municipality}
+          />
+        )}
 
         <div className="browse-results" aria-live="polite" aria-busy={isFetching} ref={results}>
           <QueryState

@@ -12,6 +12,8 @@ import { ListingReviewNote } from '../../../components/ListingReviewNote';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { placeName } from '../../../lib/reference';
 import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
+import { ActionMenu, type CardAction } from '../components/ActionMenu';
+import { localToday, vacancyPhase, type VacancyPhase } from '../../../lib/vacancy-phase';
 import { useFeaturingCheckout, useFeaturingOfferQuery } from '../../featuring';
 import { formatRsd } from '../../../lib/format';
 import { useApprovedApplicantsQuery, useDeleteVacancyMutation, useEstateVacanciesQuery } from '../api';
@@ -19,8 +21,6 @@ import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { DialogActions } from '../../../components/DialogActions';
 import { ApplicantStandby } from '../../day-of-work';
-import { DayBoardLink } from '../../day-of-work';
-import { DayOfWorkLink } from '../../day-of-work';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** The estate's mobas: current and past with tabs (/estate/my-mobas) or only the past ones (/estate/past-mobas). */
@@ -114,6 +114,67 @@ function EstateVacancyCard({
     if ((await checkout.featureLater(vacancy.id)) === 'featured')
       showToast(t('estate.featuredFree'), 'success');
   };
+  const started = vacancy.status !== 'Pending';
+  const actions: CardAction[] = [
+    { id: 'applicants', label: t('estate.applicants'), onClick: onApplicants },
+    ...(started
+      ? [
+          {
+            id: 'roster',
+            label: t('estate.roster'),
+            to: paths.estate.roster(vacancy.id),
+            testId: 'roster-link',
+          },
+          {
+            id: 'board',
+            label: t('day-of-work:confirm.board.link'),
+            to: paths.estate.dayBoard(vacancy.id),
+            testId: 'day-board-link',
+          },
+        ]
+      : []),
+    ...(past
+      ? []
+      : [
+          {
+            id: 'meeting',
+            label: t('day-of-work:meeting.link'),
+            to: paths.estate.dayOfWork(vacancy.id),
+            testId: 'day-of-work-link',
+          },
+        ]),
+    ...(started && !past
+      ? [
+          {
+            id: 'messages',
+            label: t('day-of-work:broadcast.link'),
+            to: paths.estate.messages(vacancy.id),
+            testId: 'messages-link',
+          },
+        ]
+      : []),
+    ...(past
+      ? [{ id: 'rate', label: t('estate.rateWorkers'), to: paths.estate.rateWorkers(vacancy.id) }]
+      : []),
+    ...(canFeature
+      ? [
+          {
+            id: 'feature',
+            label:
+              featuringPrice === 'free'
+                ? t('estate.featureFree')
+                : t('estate.featureFor', { price: formatRsd(featuringPrice, i18n.language) }),
+            onClick: () => void onFeature(),
+            disabled: checkout.busy,
+            testId: 'feature-moba',
+          },
+        ]
+      : []),
+    ...(past ? [] : [{ id: 'delete', label: t('estate.delete'), onClick: onDelete, danger: true }]),
+  ];
+  const primaryId = nextStep(vacancyPhase(vacancy, localToday()), canFeature);
+  const primary = actions.find((a) => a.id === primaryId) ?? actions[0]!;
+  const others = actions.filter((a) => a !== primary);
   return (
     <article
       className={`vacancy-card${vacancy.featured ? ' featured' : ''}`}
@@ -137,53 +198,47 @@ function EstateVacancyCard({
       </p>
       {vacancy.review && <ListingReviewNote review={vacancy.review} />}
       <VacancyFacts vacancy={vacancy} compact />
-      <div className="form-actions">
-        <button type="button" onClick={onApplicants}>
-          {t('estate.applicants')}
-        </button>
-        {vacancy.status !== 'Pending' && (
-          <Link className="button" to={paths.estate.roster(vacancy.id)} data-testid="roster-link">
-            {t('estate.roster')}
-          </Link>
-        )}
-        {vacancy.status !== 'Pending' && <DayBoardLink vacancyId={vacancy.id} />}
-        {!past && <DayOfWorkLink vacancyId={vacancy.id} />}
-        {vacancy.status !== 'Pending' && !past && (
-          <Link className="button" to={paths.estate.messages(vacancy.id)} data-testid="messages-link">
-            {t('day-of-work:broadcast.link')}
-          </Link>
-        )}
-        {past ? (
-          <Link className="button primary" to={paths.estate.rateWorkers(vacancy.id)}>
-            {t('estate.rateWorkers')}
-          </Link>
-        ) : (
-          <button type="button" className="danger-soft" onClick={onDelete}>
-            {t('estate.delete')}
-          </button>
-        )}
+      <div className="card-actions">
+        <PrimaryAction action={primary} />
+        {others.length > 0 && <ActionMenu actions={others} label={t('estate.moreActions')} />}
       </div>
-      {canFeature && (
-        <>
-          <button
-            type="button"
-            className="block"
-            disabled={checkout.busy}
-            onClick={() => void onFeature()}
-            data-testid="feature-moba"
-          >
-            {featuringPrice === 'free'
-              ? t('estate.featureFree')
-              : t('estate.featureFor', { price: formatRsd(featuringPrice, i18n.language) })}
-          </button>
-          {checkout.error && (
-            <p className="error" role="alert">
-              {checkout.error}
-            </p>
-          )}
-        </>
+      {checkout.error && (
+        <p className="error" role="alert">
+          {checkout.error}
+        </p>
       )}
     </article>
+  );
+}
+
+/**
+ * The one action a card shows as its button: the most likely next step where the moba stands —
+ * rate the workers once it is over, the roster while its people come or work, paying for the
+ * featuring it waits for, otherwise the approved workers.
+ */
+function nextStep(phase: VacancyPhase, canFeature: boolean): string {
+  if (phase === 'Finished') return 'rate';
+  if (phase === 'UnderWay' || phase === 'FullUpcoming' || phase === 'ClosedUpcoming') return 'roster';
+  if (phase === 'Pending' && canFeature) return 'feature';
+  return 'applicants';
+}
+
+/** The card's primary action, a link or a button as the action is. */
+function PrimaryAction({ action }: { action: CardAction }) {
+  return action.to ? (
+    <Link className="button primary" to={action.to} data-testid={action.testId}>
+      {action.label}
+    </Link>
+  ) : (
+    <button
+      type="button"
+      className="primary"
+      disabled={action.disabled}
+      onClick={action.onClick}
+      data-testid={action.testId}
+    >
+      {action.label}
+    </button>
   );
 }
 
