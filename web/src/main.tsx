@@ -23,9 +23,11 @@ const canHydrate = atPrerendered && language === (routeLanguage ?? defaultLangua
 const i18n = initI18n(language);
 document.documentElement.lang = i18n.language;
 // The page's code, its texts and (for the worker's browse) its data are fetched side by side now,
-// not one after the other as each lazy part renders.
-fetchBrowseEarly(window.location.pathname);
-const pageReady = preloadRoute(window.location.pathname);
+// not one after the other as each lazy part renders; the first render waits for all three.
+const pageReady = Promise.all([
+  preloadRoute(window.location.pathname),
+  fetchBrowseEarly(window.location.pathname),
+]);
 registerServiceWorkerLater();
 captureInstallPrompt();
 
@@ -39,7 +41,7 @@ const tree = (
   </StrictMode>
 );
 
-/** How long the first render waits for the page's own code and texts before it shows grey cards. */
+/** How long the first render waits for the page's own code, texts and data before it shows grey cards. */
 const PAGE_WAIT_MS = 3000;
 
 if (canHydrate) {

@@ -56,10 +56,11 @@ const EstatePastMobasPage = lazy(() => import('../features/my-mobas/pages/Estate
 const RatingsPage = lazy(() => import('../features/ratings/pages/RatingsPage'));
 const RateEstatePage = lazy(() => import('../features/ratings/pages/RateEstatePage'));
 const RateWorkersPage = lazy(() => import('../features/ratings/pages/RateWorkersPage'));
-const DayBoardPage = lazy(() => import('../features/day-of-work/confirm/DayBoardPage'));
-const EditDayOfWorkPage = lazy(() => import('../features/day-of-work/meeting/EditDayOfWorkPage'));
-const RosterPage = lazy(() => import('../features/day-of-work/attendance/RosterPage'));
-const MessagesPage = lazy(() => import('../features/day-of-work/broadcast/MessagesPage'));
+const estateMobaPages = () => import('../features/day-of-work/estate-moba-pages');
+const DayBoardPage = lazy(() => estateMobaPages().then((m) => ({ default: m.DayBoardPage })));
+const EditDayOfWorkPage = lazy(() => estateMobaPages().then((m) => ({ default: m.EditDayOfWorkPage })));
+const RosterPage = lazy(() => estateMobaPages().then((m) => ({ default: m.RosterPage })));
+const MessagesPage = lazy(() => estateMobaPages().then((m) => ({ default: m.MessagesPage })));
 const CreateMobaPage = lazy(() => import('../features/create-moba/pages/CreateMobaPage'));
 const WorkerProfilePage = lazy(() => import('../features/profile/pages/WorkerProfilePage'));
 const JobAlertsPage = lazy(() => import('../features/job-alerts/pages/JobAlertsPage'));

@@ -15,7 +15,9 @@ export function Dialog({
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     // The first control may be far down (a long moba's apply button): the dialog opens at its top.
-    ref.current?.querySelector<HTMLElement>('button, input, a')?.focus({ preventScroll: true });
+    // Content still loading has no control yet: the dialog itself takes the focus.
+    const first = ref.current?.querySelector<HTMLElement>('button, input, a') ?? ref.current;
+    first?.focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
       if (e.key !== 'Tab' || !ref.current) return;
@@ -42,7 +44,14 @@ export function Dialog({
   }, [onClose]);
   return (
     <div className="overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        ref={ref}
+        tabIndex={-1}
+      >
         <h2 id={titleId}>{title}</h2>
         {children}
       </div>

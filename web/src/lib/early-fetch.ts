@@ -17,15 +17,25 @@ const early = new Map<string, Early>();
 const keyOf = (method: string, url: string, authorization: string | null, body: string) =>
   `${method} ${new URL(url, location.href).href} ${authorization ?? ''} ${body}`;
 
+/**
+ * Starts the request now. The answer goes to whichever asks first: the page's own request
+ * (`takeEarly`) or the caller, through the returned `claim` (undefined once the page took it).
+ */
 export function fetchEarly(
   url: string,
   init: { method: string; headers: Record<string, string>; body: string },
-) {
+): () => Promise<Response | undefined> {
   const key = keyOf(init.method, url, init.headers.authorization ?? null, init.body);
   // A failed early request is simply not used: the page then asks again itself.
   const response = fetch(url, init);
   response.catch(() => early.delete(key));
-  early.set(key, { key, at: Date.now(), response });
+  const entry = { key, at: Date.now(), response };
+  early.set(key, entry);
+  return async () => {
+    if (early.get(key) !== entry) return undefined;
+    early.delete(key);
+    return response.catch(() => undefined);
+  };
 }
 
 /** The early answer to this request, if one is waiting; otherwise undefined. */

@@ -14,9 +14,10 @@ jest.setTimeout(120_000);
 
 // Raised from 150 KB when the day of work landed (its routes and texts' loaders added 0.8 KB to the
 // shared index chunk), and to 153 KB when job alerts, the install offer and the page boundary came
-// (0.4 KB more); owed back: one lazy route for an estate's moba sub-pages and the browse dialog
-// loaded on the first touch of a card (see the session notes).
-const LIMIT_KB = 153;
+// (0.4 KB more). Back to 152 (151.5 measured) with browse's details dialog fetched at the first touch
+// of a card and an estate's moba sub-pages as one chunk, though the browse's data now also reaches
+// the query cache before the first render (issue #35 point 10). Still owed: 1.5 KB.
+const LIMIT_KB = 152;
 
 let product: Product;
 let browser: Browser;

@@ -1,9 +1,9 @@
 /**
  * Issue 21 item 2 in Chromium at 360 px with the network cut: the app is installable (manifest with
  * icons, a service worker controlling the page), the worker's last browse and "my mobas" answers show
- * offline with how old they are and their icons, the notification panel and the filters whose code
- * never came say so, an apply made offline is refused in words and never sent, and logout clears every
- * kept private answer.
+ * offline with how old they are and their icons, the notification panel, the filters and a moba's
+ * details whose code never came say so, an apply made offline is refused in words and never sent,
+ * and logout clears every kept private answer.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
@@ -116,6 +116,18 @@ test('offline, filters never opened before say they cannot load, and the list st
     'Nema veze sa serverom',
   );
   expect(await page.getByTestId('vacancy-card').count()).toBeGreaterThan(0);
+});
+
+test('offline, details never opened before say they cannot load, and their retry opens them once online', async () => {
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByRole('article', { name: TITLE }).getByRole('button').click();
+  const dialog = page.getByRole('dialog', { name: TITLE });
+  await expect(dialog.getByRole('alert').textContent()).resolves.toContain('Nema veze sa serverom');
+  expect(await page.getByTestId('vacancy-card').count()).toBeGreaterThan(0);
+  await context.setOffline(false);
+  await dialog.getByRole('button', { name: 'Pokušaj ponovo' }).click();
+  await dialog.getByTestId('vacancy-details').waitFor();
+  await context.setOffline(true); // their code is kept from now on
 });
 
 test('an apply made offline is refused in words and nothing reaches the server', async () => {

@@ -48,3 +48,19 @@ describe('money and dates', () => {
       expect(formatDate(d, language)).not.toMatch(/[ \t\n]/);
   });
 });
+
+test("a list's many amounts and dates make one formatter per language and kind, not one each", () => {
+  // Making a formatter loads its locale's data: on a slow phone, milliseconds for each card's figures.
+  const numbers = jest.spyOn(Intl, 'NumberFormat');
+  const dates = jest.spyOn(Intl, 'DateTimeFormat');
+  for (let i = 0; i < 20; i++) {
+    formatRsd(3000 + i, 'sr-Cyrl');
+    formatDate(new Date(2026, 6, 1 + i), 'sr-Cyrl');
+  }
+  // At most one each: the tests above may have made them already.
+  expect(numbers.mock.calls.length).toBeLessThanOrEqual(1);
+  expect(dates.mock.calls.length).toBeLessThanOrEqual(1);
+  expect(formatRsd(3200, 'sr-Cyrl')).toBe('3.200 RSD');
+  numbers.mockRestore();
+  dates.mockRestore();
+});

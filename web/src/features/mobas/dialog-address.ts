@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { VacancyItem } from '@moba/contracts';
 import { paths } from '../../app/paths';
 
@@ -13,11 +13,15 @@ export function useDialogAddress(show: (vacancy: VacancyItem | null) => void, it
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
   }, [show, items]);
-  return {
-    open(vacancy: VacancyItem) {
-      show(vacancy);
-      history.pushState({ ...history.state, mobaDialog: vacancy.id }, '', paths.moba(vacancy.id));
-    },
-    close: () => (history.state?.mobaDialog ? history.back() : show(null)),
-  };
+  // The same functions on every render: the cards they are handed to are not drawn again.
+  return useMemo(
+    () => ({
+      open(vacancy: VacancyItem) {
+        show(vacancy);
+        history.pushState({ ...history.state, mobaDialog: vacancy.id }, '', paths.moba(vacancy.id));
+      },
+      close: () => (history.state?.mobaDialog ? history.back() : show(null)),
+    }),
+    [show],
+  );
 }

@@ -1,51 +1,53 @@
+import { lazy, Suspense, useReducer, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
 import { Dialog } from '../../../components/Dialog';
-import { VacancyFacts } from '../../../components/VacancyFacts';
-import { EstateTrust } from '../../../components/TrustFigures';
+import { Spinner } from '../../../components/Spinner';
 import { useReaderScript } from '../../../lib/reader-script';
-import { FairPayFacts } from './FindFacts';
-import { WorkTags } from './WorkTags';
-import { ApplyPanel } from './ApplyPanel';
-import { ReportLink } from './ReportLink';
+import type { VacancyDialogBodyProps } from './VacancyDetails';
 
-/** Browse's details of one moba, with a quiet report link under the estate and the worker's application last. */
-export function VacancyDialog({
-  vacancy,
-  status,
-  onClose,
-}: {
-  vacancy: VacancyItem;
-  status: ApplicationStatus | undefined;
-  onClose: () => void;
-}) {
-  const shown = useReaderScript();
+type BodyProps = VacancyDialogBodyProps & { onRetry: () => void };
+
+/**
+ * The details' code is not in the browse page's first download: it is fetched at the first touch of
+ * the list (browse calls this on pointerdown) and, at the latest, by the tap. Offline before it ever
+ * came, the dialog says so in words.
+ */
+export const loadVacancyDialogBody = (): Promise<{ default: ComponentType<BodyProps> }> =>
+  import('./VacancyDetails').catch(() => ({ default: BodyUnavailable }));
+
+function BodyUnavailable({ onRetry }: BodyProps) {
+  const { t } = useTranslation('common');
   return (
-    <Dialog title={shown(vacancy.title)} onClose={onClose}>
-      <div className="stack" data-testid="vacancy-details">
-        <p className="muted">{shown(vacancy.estateName)}</p>
-        <EstateTrust verified={vacancy.estateVerified} promises={vacancy.estatePromises} />
-        {/* With the listing's source, far from the apply button: one is never tapped for the other. */}
-        <ReportLink vacancyId={vacancy.id} />
-        <VacancyDetails vacancy={vacancy} />
-        <ApplyPanel vacancy={vacancy} status={status} onClose={onClose} />
-      </div>
-    </Dialog>
+    <div className="stack">
+      <p className="alert error" role="alert">
+        {t('errors.network')}
+      </p>
+      <button type="button" onClick={onRetry}>
+        {t('actions.retry')}
+      </button>
+    </div>
   );
 }
 
-/** The facts of a moba as its details show them: wage, dates, place, places, pay, hours, work, text. */
-export function VacancyDetails({ vacancy }: { vacancy: VacancyItem }) {
-  const { t } = useTranslation('mobas');
+let Body = lazy(loadVacancyDialogBody);
+
+/**
+ * Browse's details of one moba. The frame and the moba's title show at the tap, before the details'
+ * code has arrived on a slow network.
+ */
+export function VacancyDialog(props: VacancyDialogBodyProps) {
   const shown = useReaderScript();
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const retry = () => {
+    // A fresh lazy() fetches again: React keeps a lazy's first answer, here "unavailable".
+    Body = lazy(loadVacancyDialogBody);
+    rerender();
+  };
   return (
-    <>
-      <VacancyFacts vacancy={vacancy} />
-      <FairPayFacts vacancy={vacancy} />
-      <p>{t('detailsHours', { hours: vacancy.hoursPerDay })}</p>
-      <p>{vacancy.groupLeadersAccepted ? t('groupsWelcome') : t('groupsNo')}</p>
-      <WorkTags vacancy={vacancy} />
-      <p className="description">{shown(vacancy.description)}</p>
-    </>
+    <Dialog title={shown(props.vacancy.title)} onClose={props.onClose}>
+      <Suspense fallback={<Spinner />}>
+        <Body {...props} onRetry={retry} />
+      </Suspense>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationStatus, VacancyItem } from '@moba/contracts';
@@ -12,9 +12,9 @@ import { EstateTrust } from '../../../components/TrustFigures';
 import { BrowseChips } from '../components/BrowseChips';
 import { FilterSheet, loadFields } from '../components/FilterSheet';
 import { DistanceFact, FairPayFacts } from '../components/FindFacts';
-import { VacancyDialog } from '../components/VacancyDialog';
+import { loadVacancyDialogBody } from '../components/VacancyDialog';
+import { VacancyDialogHost, type OpenDetails } from '../components/VacancyDialogHost';
 import { WorkTags } from '../components/WorkTags';
-import { useDialogAddress } from '../dialog-address';
 import { changedFilters, emptyForm, initialForm, rememberNear, toFilters, type FilterForm } from '../filters';
 import { filtersToSearch } from '../filters-address';
 import { paths } from '../../../app/paths';
@@ -36,10 +36,10 @@ export default function MobasPage() {
   const [pageOf, setPageOf] = useState({ search, page: 1 });
   const page = pageOf.search === search ? pageOf.page : 1;
   const setPage = (next: number) => setPageOf({ search, page: next });
-  const [open, setOpen] = useState<VacancyItem | null>(null);
   const filters = useMemo(() => toFilters(applied, page), [applied, page]);
   const { data, isFetching, isLoading, error, refetch } = useOpenVacanciesQuery(filters);
-  const details = useDialogAddress(setOpen, data?.items);
+  const opener = useRef<OpenDetails>(null);
+  const openDetails = useCallback((vacancy: VacancyItem) => opener.current?.(vacancy), []);
   const { data: mine } = useMyApplicationsQuery(undefined, { refetchOnMountOrArgChange: true });
   const statusOf = useMemo(() => new Map(mine?.map((a) => [a.vacancyId, a.status])), [mine]);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -133,13 +133,13 @@ export default function MobasPage() {
                 <p className="muted" data-testid="result-count" tabIndex={-1}>
                   {t('found', { count: data.total })}
                 </p>
-                <ul className="plain cards">
+                <ul className="plain cards" onPointerDown={() => void loadVacancyDialogBody()}>
                   {data.items.map((v) => (
                     <li key={v.id}>
                       <VacancyCard
                         vacancy={v}
                         status={statusOf.get(v.id)}
-                        onOpen={() => details.open(v)}
+                        onOpen={openDetails}
                         from={data.near?.municipality ?? applied.near}
                       />
                     </li>
@@ -161,12 +161,13 @@ export default function MobasPage() {
           </QueryState>
         </div>
       </div>
-      {open && <VacancyDialog vacancy={open} status={statusOf.get(open.id)} onClose={details.close} />}
+      <VacancyDialogHost items={data?.items} statusOf={statusOf} opener={opener} />
     </section>
   );
 }
 
-function VacancyCard({
+/** One card; drawn again only when its own props change, not when a tap opens the filters or a dialog. */
+const VacancyCard = memo(function VacancyCard({
   vacancy,
   status,
   onOpen,
@@ -175,7 +176,7 @@ function VacancyCard({
   vacancy: VacancyItem;
   /** The worker's own application to it, if any. */
   status: ApplicationStatus | undefined;
-  onOpen: () => void;
+  onOpen: (vacancy: VacancyItem) => void;
   /** The place distances are measured from. */
   from: string;
 }) {
@@ -204,9 +205,9 @@ function VacancyCard({
       <FairPayFacts vacancy={vacancy} />
       <WorkTags vacancy={vacancy} />
       {status && <ApplicationStateNote status={status} />}
-      <button type="button" className={status ? 'block' : 'primary block'} onClick={onOpen}>
+      <button type="button" className={status ? 'block' : 'primary block'} onClick={() => onOpen(vacancy)}>
         {t(status ? 'detailsOnly' : 'details')}
       </button>
     </article>
   );
-}
+});
