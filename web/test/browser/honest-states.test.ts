@@ -14,11 +14,10 @@ import {
   screenshots,
   type Product,
   eventually,
+  type Session,
 } from './helpers';
 
 jest.setTimeout(120_000);
-
-type Session = Awaited<ReturnType<typeof registeredUser>>;
 
 let product: Product;
 let client: TestClient;
