@@ -1,14 +1,11 @@
 import http from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { createTokenVerifier, listen } from '@moba/platform';
-import { eventually, testClient, testKeys } from '@moba/platform/testing';
-import { createGateway, createTokenStateReplica, type RouteSpec, type ServiceName } from '../src';
+import { listen } from '@moba/platform';
+import { eventually, testClient } from '@moba/platform/testing';
+import type { RouteSpec } from '../src';
+import { listenTestGateway, servicesAt, webDistWith } from './fixtures/test-gateway';
 
-const SERVICES: ServiceName[] = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification'];
 const routes: RouteSpec[] = [
   { method: 'GET', path: '/things/:id', service: 'vacancy', access: 'public' },
   { method: 'GET', path: '/mine', service: 'vacancy', access: ['Worker'] },
@@ -27,21 +24,12 @@ describe('gateway access log', () => {
       }),
     );
     const upstream = await listen((_req: http.IncomingMessage, res: http.ServerResponse) => res.end('{}'), 0);
-    const webDist = mkdtempSync(join(tmpdir(), 'moba-dist-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root">home</div>');
-    writeFileSync(join(webDist, 'spa.html'), '<!doctype html><div id="root">app shell</div>');
-    const { server } = createGateway({
-      serviceUrls: Object.fromEntries(SERVICES.map((s) => [s, [upstream.url]])) as Record<
-        ServiceName,
-        string[]
-      >,
-      tokens: createTokenVerifier(testKeys().publicKeyPem),
-      tokenState: createTokenStateReplica(),
+    const gateway = await listenTestGateway({
+      serviceUrls: servicesAt(upstream.url),
+      webDist: webDistWith(),
       logger,
-      webDist,
       routes,
     });
-    const gateway = await listen(server.listeners('request')[0] as http.RequestListener, 0);
     const client = testClient(gateway.url);
     try {
       await client.get('/api/things/17', { 'x-request-id': 'access-17' });

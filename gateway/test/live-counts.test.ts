@@ -1,12 +1,9 @@
 import http from 'node:http';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger, createTokenVerifier, listen, type Listening } from '@moba/platform';
-import { testKeys } from '@moba/platform/testing';
-import { createGateway, createTokenStateReplica, type ServiceName } from '../src';
+import { listen } from '@moba/platform';
+import { listenTestGateway, servicesAt, webDistWith } from './fixtures/test-gateway';
 
-const SERVICES: ServiceName[] = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification'];
 const page = (lang: string) =>
   `<!doctype html><html lang="${lang}"><div id="root"><h1>Kalendar berbe</h1>` +
   '<a href="/worker/mobas?crop=malina">Otvorene mobe: <span data-open-count="malina">–</span></a>' +
@@ -15,24 +12,16 @@ const page = (lang: string) =>
 /** A gateway over a built site with the three calendar pages, and a vacancy service answering counts or not at all. */
 async function gatewayWith(vacancy: http.RequestListener | null) {
   const up = vacancy ? await listen(vacancy, 0) : undefined;
-  const dist = mkdtempSync(join(tmpdir(), 'moba-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root">home</div>');
+  const dist = webDistWith();
   mkdirSync(join(dist, 'harvest-calendar', 'en'), { recursive: true });
   mkdirSync(join(dist, 'harvest-calendar', 'sr-Cyrl'), { recursive: true });
   writeFileSync(join(dist, 'harvest-calendar', 'index.html'), page('sr-Latn'));
   writeFileSync(join(dist, 'harvest-calendar', 'en', 'index.html'), page('en'));
   writeFileSync(join(dist, 'harvest-calendar', 'sr-Cyrl', 'index.html'), page('sr-Cyrl'));
-  const urls = Object.fromEntries(
-    SERVICES.map((s) => [s, [s === 'vacancy' && up ? up.url : 'http://127.0.0.1:1']]),
-  ) as Record<ServiceName, string[]>;
-  const { server } = createGateway({
-    serviceUrls: urls,
-    tokens: createTokenVerifier(testKeys().publicKeyPem),
-    tokenState: createTokenStateReplica(),
-    logger: createLogger('gateway-test', 'silent'),
+  const gateway = await listenTestGateway({
+    serviceUrls: servicesAt(up?.url, { vacancyOnly: true }),
     webDist: dist,
   });
-  const gateway: Listening = await listen(server.listeners('request')[0] as http.RequestListener, 0);
   return {
     url: gateway.url,
     close: async () => {

@@ -1,33 +1,20 @@
 import http from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createLogger, createTokenVerifier, listen, type Listening } from '@moba/platform';
-import { testClient, testKeys } from '@moba/platform/testing';
-import { createGateway, createTokenStateReplica, type RouteSpec, type ServiceName } from '../src';
+import { listen } from '@moba/platform';
+import { testClient } from '@moba/platform/testing';
+import type { RouteSpec } from '../src';
+import { listenTestGateway, servicesAt, webDistWith } from './fixtures/test-gateway';
 
-const SERVICES: ServiceName[] = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification'];
 const routes: RouteSpec[] = [{ method: 'GET', path: '/things/:id', service: 'vacancy', access: 'public' }];
 
 /** A gateway in front of one stand-in service, answering /metrics on its own port or not. */
 async function startGateway(metricsOnMainPort: boolean) {
   const upstream = await listen((_req: http.IncomingMessage, res: http.ServerResponse) => res.end('{}'), 0);
-  const webDist = mkdtempSync(join(tmpdir(), 'moba-dist-'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root">home</div>');
-  writeFileSync(join(webDist, 'spa.html'), '<!doctype html><div id="root">app shell</div>');
-  const { server } = createGateway({
-    serviceUrls: Object.fromEntries(SERVICES.map((s) => [s, [upstream.url]])) as Record<
-      ServiceName,
-      string[]
-    >,
-    tokens: createTokenVerifier(testKeys().publicKeyPem),
-    tokenState: createTokenStateReplica(),
-    logger: createLogger('gateway-test', 'silent'),
-    webDist,
+  const gateway = await listenTestGateway({
+    serviceUrls: servicesAt(upstream.url),
+    webDist: webDistWith(),
     routes,
     metricsOnMainPort,
   });
-  const gateway: Listening = await listen(server.listeners('request')[0] as http.RequestListener, 0);
   return {
     client: testClient(gateway.url),
     stop: async () => {

@@ -1,18 +1,13 @@
 import http from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { MobaPage } from '@moba/contracts';
-import { createLogger, createTokenVerifier, listen, type Listening } from '@moba/platform';
-import { testKeys } from '@moba/platform/testing';
-import { createGateway, createTokenStateReplica, type ServiceName } from '../src';
+import { listen } from '@moba/platform';
+import { listenTestGateway, servicesAt, webDistWith } from './fixtures/test-gateway';
 
 /**
  * /moba/:id (and /sr-Cyrl/moba/:id, /en/moba/:id) served with the moba's facts written into the SPA
  * shell: Open Graph tags for link previews and a readable body without JavaScript, every text escaped;
  * an unknown moba is a 404 page; a vacancy service that does not answer in time leaves the shell.
  */
-const SERVICES: ServiceName[] = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification'];
 const SHELL =
   '<!doctype html><html lang="sr-Latn"><head><meta charset="UTF-8" />' +
   '<meta name="description" content="Moba — sezonski poslovi" /><title>Moba</title></head>' +
@@ -71,21 +66,11 @@ const hostile = moba({
 /** A gateway over a shell, and a vacancy service answering the pages it knows (or slowly, or never). */
 async function gatewayWith(vacancy: http.RequestListener | null, publicUrl?: string) {
   const up = vacancy ? await listen(vacancy, 0) : undefined;
-  const dist = mkdtempSync(join(tmpdir(), 'moba-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root">home</div>');
-  writeFileSync(join(dist, 'spa.html'), SHELL);
-  const urls = Object.fromEntries(
-    SERVICES.map((s) => [s, [s === 'vacancy' && up ? up.url : 'http://127.0.0.1:1']]),
-  ) as Record<ServiceName, string[]>;
-  const { server } = createGateway({
-    serviceUrls: urls,
-    tokens: createTokenVerifier(testKeys().publicKeyPem),
-    tokenState: createTokenStateReplica(),
-    logger: createLogger('gateway-test', 'silent'),
-    webDist: dist,
+  const gateway = await listenTestGateway({
+    serviceUrls: servicesAt(up?.url, { vacancyOnly: true }),
+    webDist: webDistWith(SHELL),
     publicUrl,
   });
-  const gateway: Listening = await listen(server.listeners('request')[0] as http.RequestListener, 0);
   return {
     url: gateway.url,
     close: async () => {

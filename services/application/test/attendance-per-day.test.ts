@@ -1,6 +1,6 @@
-import { eventually, testToken } from '@moba/platform/testing';
+import { testToken } from '@moba/platform/testing';
 import { ProfileUpdated, UserRegistered, topics, type DayRoster } from '@moba/contracts';
-import { startApplication, type TestApp } from './helpers';
+import { startApplication, until, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,19 +10,6 @@ afterAll(() => t.stop());
 
 const DAY_MS = 86_400_000;
 const ownerSession = (estateId: string) => testToken('Estate', { id: estateId });
-
-/** Waits until an assertion about asynchronous effects (events, read models) holds. */
-async function until(assertion: () => unknown) {
-  await eventually(async () => {
-    try {
-      await assertion();
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  await assertion();
-}
 
 /** A worker registered with a gender on the profile (the auth event carries it). */
 async function workerWithGender(gender: 'male' | 'female' | 'other', fields: Record<string, unknown> = {}) {

@@ -1,6 +1,6 @@
-import { eventually, testToken } from '@moba/platform/testing';
+import { testToken } from '@moba/platform/testing';
 import type { AdminActionRecordedData, Crew } from '@moba/contracts';
-import { startApplication, type TestApp } from './helpers';
+import { startApplication, until, type TestApp } from './helpers';
 import { recountStats, readStats } from '../src/stats/stats';
 
 let t: TestApp;
@@ -31,19 +31,6 @@ async function crewApplication(options: { positions?: number; pick?: number; sta
   const res = await t.client.post('/applications/create', { vacancyId, memberIds }, leader.auth);
   expect(res.status).toBe(201);
   return { vacancyId, estateId, leader, crew, memberIds, applicationId: res.body.id as string };
-}
-
-/** Waits until an assertion about asynchronous effects (events, read models) holds. */
-async function until(assertion: () => unknown) {
-  await eventually(async () => {
-    try {
-      await assertion();
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  await assertion();
 }
 
 const free = async (vacancyId: string) =>

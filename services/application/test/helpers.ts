@@ -1,6 +1,6 @@
 import { calendarDay, topics, type EventEnvelope } from '@moba/contracts';
 import type { DocumentStore } from '@moba/platform';
-import { createTestDeps, startForTest, testToken } from '@moba/platform/testing';
+import { createTestDeps, eventually, startForTest, testToken } from '@moba/platform/testing';
 import { createService } from '../src/service';
 import { loadApplicationConfig } from '../src/config';
 import { openApplicationStore } from '../src/store';
@@ -15,6 +15,19 @@ import {
 } from '../src/messaging/foreign-events';
 
 type VacancyStatus = 'Open' | 'Pending' | 'Closed' | 'Finished';
+
+/** Waits until an assertion about asynchronous effects (events, read models) holds. */
+export async function until(assertion: () => unknown) {
+  await eventually(async () => {
+    try {
+      await assertion();
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  await assertion();
+}
 
 /**
  * The application service on port 0 with memory adapters (or the given store). Auth and vacancy

@@ -4,22 +4,26 @@
  * outcome, matching help for a moba with free places, and the per-day charts with their CSV.
  */
 import type { Browser, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
-import { ADMIN, loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { logIn, runProductAndBrowser, screenshots, unique, type Product, eventually } from './helpers';
+import type { TestClient } from '@moba/platform/testing';
+import { ADMIN, mobaFields, productDay, registeredUser } from '../../../test/support/product';
+import {
+  logIn,
+  screenshots,
+  unique,
+  type Product,
+  eventually,
+  runProductBrowserAndAdmin,
+  type AdminRun,
+} from './helpers';
 
 jest.setTimeout(120_000);
 
 let product: Product;
 let browser: Browser;
 let client: TestClient;
-let admin: { auth: Record<string, string> };
+let admin: AdminRun['admin'];
 
-runProductAndBrowser((run) => ({ product, browser } = run));
-beforeAll(async () => {
-  client = testClient(product.url);
-  admin = await loginAdmin(client);
-});
+runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
 
 /** A moba starting tomorrow in `municipality` with `places`, open in the application service's replica. */
 async function mobaTomorrow(municipality: string, places: number) {

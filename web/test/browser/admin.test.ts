@@ -13,19 +13,17 @@ import {
   runProductAndBrowser,
   screenshots,
   type Product,
+  isoDay,
+  type Session,
 } from './helpers';
 
 jest.setTimeout(120_000);
-
-type Session = Awaited<ReturnType<typeof registeredUser>>;
 
 let product: Product;
 let client: TestClient;
 let browser: Browser;
 let admin: { userId: string; auth: Record<string, string> };
 
-const DAY = 86_400_000;
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
 const letters = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 /** A surname no other test uses, so the admin can find the person on the page. */

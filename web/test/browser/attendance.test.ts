@@ -9,12 +9,19 @@ import type { Browser, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import type { DayRoster } from '@moba/contracts';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { eventually, phoneLinkHeights, runProductAndBrowser, screenshots, type Product } from './helpers';
+import {
+  eventually,
+  phoneLinkHeights,
+  runProductAndBrowser,
+  screenshots,
+  type Product,
+  seriousViolations,
+  type Session,
+} from './helpers';
 
 jest.setTimeout(180_000);
 
 const DAY = 86_400_000;
-type Session = Awaited<ReturnType<typeof registeredUser>>;
 
 let product: Product;
 let browser: Browser;
@@ -27,8 +34,6 @@ let crewApplication = '';
 let days: string[] = [];
 
 runProductAndBrowser((run) => ({ product, browser } = run));
-
-const axeSource = require.resolve('axe-core/axe.min.js');
 
 beforeAll(async () => {
   client = testClient(product.url);
@@ -84,18 +89,6 @@ async function rosterTab(width: number, language: 'sr-Latn' | 'sr-Cyrl' | 'en') 
   await page.goto(`${product.url}/estate/my-mobas/${vacancyId}/roster`);
   await page.getByTestId('roster-person').nth(3).waitFor();
   return { context, page };
-}
-
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (d: Document) => Promise<Result> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

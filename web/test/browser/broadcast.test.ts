@@ -5,30 +5,27 @@
  * from waiting to delivered and read as the worker opens the bell and reads it. axe: no serious issue.
  */
 import type { Browser, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { toCyrillic } from '@moba/contracts';
-import { loginAdmin, mobaFields, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product, eventually, cardAction } from './helpers';
+import { mobaFields, registeredUser } from '../../../test/support/product';
+import {
+  screenshots,
+  type Product,
+  eventually,
+  runProductBrowserAndAdmin,
+  type AdminRun,
+  isoDay,
+  seriousViolations,
+  type Session,
+  type Script,
+  cardAction,
+} from './helpers';
 
 jest.setTimeout(180_000);
 
-type Session = Awaited<ReturnType<typeof registeredUser>>;
-type Script = 'sr-Latn' | 'sr-Cyrl' | 'en';
+let product: Product, browser: Browser, client: TestClient, admin: AdminRun['admin'];
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
-let admin: { auth: Record<string, string> };
-
-runProductAndBrowser((run) => ({ product, browser } = run));
-beforeAll(async () => {
-  client = testClient(product.url);
-  admin = await loginAdmin(client);
-});
-
-const DAY = 86_400_000;
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
-const axeSource = require.resolve('axe-core/axe.min.js');
+runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
 
 /** The words of each script the test reads (Cyrillic is made from the Latin). */
 const words: Record<Script, { state: (s: string) => string; startAt: string }> = {
@@ -74,18 +71,6 @@ async function mobaWithAcceptedWorker(title: string) {
   const accepted = await client.post(`/api/admin/applications/${applied}/accept`, {}, admin.auth);
   if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
   return { estate, worker, vacancyId };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<AxeResults> } }).axe;
-    type AxeResults = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 /** Controls a thumb taps are at least 44 px high (the page's own, not the shell's). */

@@ -8,14 +8,20 @@ import type { Browser, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, registeredUser, startProduct } from '../../../test/support/product';
 import { localInstant } from '../../../services/application/src/domain/work-days';
-import { ensureBuilt, launchBrowser, screenshots, eventually, cardAction } from './helpers';
+import {
+  ensureBuilt,
+  launchBrowser,
+  screenshots,
+  eventually,
+  seriousViolations,
+  type Session,
+  cardAction,
+} from './helpers';
 
 jest.setTimeout(240_000);
 
-type Session = Awaited<ReturnType<typeof registeredUser>>;
 type Product = Awaited<ReturnType<typeof startProduct>>;
 const SCRIPTS = ['sr-Latn', 'sr-Cyrl', 'en'] as const;
-const axeSource = require.resolve('axe-core/axe.min.js');
 const DAY = 86_400_000;
 
 let product: Product;
@@ -87,18 +93,6 @@ async function signedIn(session: Session, role: 'Worker' | 'Estate', lng: string
     { token: session.token, userId: session.userId, role, lng },
   );
   return { context, page: await context.newPage() };
-}
-
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (d: Document) => Promise<Result> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 /** Every button in `scope` is at least 44 × 44 px. */

@@ -4,28 +4,28 @@
  * marks who came, and prints it on one A4 page for 40 people. Screens at 360 and 1280 px.
  */
 import type { Browser, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
-import { ADMIN, loginAdmin, mobaFields, registeredUser } from '../../../test/support/product';
-import { logIn, runProductAndBrowser, screenshots, type Product, eventually, cardAction } from './helpers';
+import type { TestClient } from '@moba/platform/testing';
+import { ADMIN, mobaFields, registeredUser } from '../../../test/support/product';
+import {
+  logIn,
+  screenshots,
+  type Product,
+  eventually,
+  runProductBrowserAndAdmin,
+  type AdminRun,
+  isoDay,
+  type Session,
+  cardAction,
+} from './helpers';
 
 jest.setTimeout(150_000);
 
-type Session = Awaited<ReturnType<typeof registeredUser>>;
 type Crew = { members: { id: string; name: string }[] };
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
-let admin: { auth: Record<string, string> };
+let product: Product, browser: Browser, client: TestClient, admin: AdminRun['admin'];
 
-runProductAndBrowser((run) => ({ product, browser } = run));
-beforeAll(async () => {
-  client = testClient(product.url);
-  admin = await loginAdmin(client);
-});
+runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
 
-const DAY = 86_400_000;
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
 const names = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, i) => ({ name: `${prefix} ${String(i + 1).padStart(2, '0')}` }));
 

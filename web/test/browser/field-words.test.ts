@@ -9,11 +9,9 @@ import type { Browser, Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { toCyrillic } from '@moba/contracts/script';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { fillAvailability, runProductAndBrowser, type Product } from './helpers';
+import { fillAvailability, runProductAndBrowser, type Product, type Session } from './helpers';
 
 jest.setTimeout(180_000);
-
-type Session = Awaited<ReturnType<typeof registeredUser>>;
 
 let product: Product;
 let browser: Browser;

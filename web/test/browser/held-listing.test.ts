@@ -5,11 +5,16 @@
 import type { Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { hideByReports, mobaBody, registeredUser } from '../../../test/support/product';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, runProductAndBrowser, type Product, eventually } from './helpers';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  runProductAndBrowser,
+  type Product,
+  eventually,
+  type Session,
+} from './helpers';
 
 jest.setTimeout(120_000);
-
-type Session = Awaited<ReturnType<typeof registeredUser>>;
 
 let product: Product;
 let client: TestClient;

@@ -2,9 +2,14 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { eventually as eventuallyWithin } from '@moba/platform/testing';
+import { eventually as eventuallyWithin, testClient, type TestClient } from '@moba/platform/testing';
 import { startEmbedded } from '../../../scripts/embedded';
-import { ADMIN, startProduct as startWholeProduct } from '../../../test/support/product';
+import {
+  ADMIN,
+  loginAdmin,
+  registeredUser,
+  startProduct as startWholeProduct,
+} from '../../../test/support/product';
 
 const root = path.resolve(__dirname, '../../..');
 export const webDist = path.join(root, 'web', 'dist');
@@ -87,6 +92,40 @@ export function runProductAndBrowser(use: (run: BrowserRun) => void, { pagePerTe
   });
 }
 
+/** A user the test registered through the API, with their token and auth header. */
+export type Session = Awaited<ReturnType<typeof registeredUser>>;
+export type Script = 'sr-Latn' | 'sr-Cyrl' | 'en';
+
+export interface AdminRun extends BrowserRun {
+  client: TestClient;
+  admin: Awaited<ReturnType<typeof loginAdmin>>;
+}
+
+/** As `runProductAndBrowser`, with an API client on the product and the admin logged in through it. */
+export function runProductBrowserAndAdmin(use: (run: AdminRun) => void): void {
+  let started: BrowserRun;
+  runProductAndBrowser((run) => (started = run));
+  beforeAll(async () => {
+    const client = testClient(started.product.url);
+    use({ ...started, client, admin: await loginAdmin(client) });
+  });
+}
+
+const axeSource = require.resolve('axe-core/axe.min.js');
+
+/** The serious and critical axe violations of what the page shows now, as "rule: targets". */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async () => {
+    type Results = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<Results> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 /** Saves the page at 360 px (a cheap phone) and 1280 px wide under test-output/browser/. */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
@@ -144,6 +183,10 @@ export const visitorPages = [
   '/confirmation-email-sent',
   '/confirm-email?token=not-a-real-token',
 ];
+
+/** The calendar day `offsetDays` from now (UTC), as the API writes dates. */
+export const isoDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
@@ -330,7 +373,7 @@ export async function phoneLinkHeights(page: Page): Promise<number[]> {
 }
 
 /** Chooses a language where a signed-in reader has it: in the menu, opened first where it folds (a phone). */
-export async function chooseLanguageInMenu(page: Page, lng: 'sr-Latn' | 'sr-Cyrl' | 'en'): Promise<void> {
+export async function chooseLanguageInMenu(page: Page, lng: Script): Promise<void> {
   await page.locator('main h1').first().waitFor(); // the page is shown: its layout no longer changes
   const toggle = page.locator('button.menu-toggle');
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {

@@ -14,13 +14,12 @@ import {
   screenshots,
   type Product,
   eventually,
+  type Session,
   cardAction,
   cardActionNames,
 } from './helpers';
 
 jest.setTimeout(120_000);
-
-type Session = Awaited<ReturnType<typeof registeredUser>>;
 
 let product: Product;
 let client: TestClient;

@@ -4,7 +4,7 @@
  * contract's schema refusing a bad wage in the form before anything is sent, a saved change reaching
  * the server, and a moba opened near the worker arriving as an alert whose "stop" link stops them.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaFields, registeredUser } from '../../../test/support/product';
 import {
@@ -13,6 +13,8 @@ import {
   screenshots,
   signedInWorkerContext,
   type Product,
+  isoDay,
+  seriousViolations,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -26,23 +28,7 @@ beforeAll(() => {
   client = testClient(product.url);
 });
 
-const DAY = 86_400_000;
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
 const monthOf = (day: string) => Number(day.slice(5, 7));
-const axeSource = require.resolve('axe-core/axe.min.js');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    type Results = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<Results> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 const texts = {
   'sr-Latn': { title: 'Obaveštenja o poslovima', stop: 'Zaustavi ova obaveštenja', save: 'Sačuvaj' },
   'sr-Cyrl': { title: 'Обавештења о пословима', stop: 'Заустави ова обавештења', save: 'Сачувај' },

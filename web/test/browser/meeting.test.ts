@@ -5,51 +5,30 @@
  * English; a pending worker does not. At 360 and 1280 px, axe with no serious issue.
  */
 import type { Browser, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
-import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
+import type { TestClient } from '@moba/platform/testing';
+import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import {
   chooseChips,
   logIn,
-  runProductAndBrowser,
   screenshots,
   type Product,
   eventually,
+  runProductBrowserAndAdmin,
+  type AdminRun,
+  seriousViolations,
+  type Session,
+  type Script,
   cardAction,
 } from './helpers';
 
 jest.setTimeout(180_000);
 
-type Session = Awaited<ReturnType<typeof registeredUser>>;
-type Language = 'sr-Latn' | 'sr-Cyrl' | 'en';
+let product: Product, browser: Browser, client: TestClient, admin: AdminRun['admin'];
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
-let admin: { auth: Record<string, string> };
-
-runProductAndBrowser((run) => ({ product, browser } = run));
-beforeAll(async () => {
-  client = testClient(product.url);
-  admin = await loginAdmin(client);
-});
-
-const axeSource = require.resolve('axe-core/axe.min.js');
-
-/** The serious and critical axe findings of what the page shows now. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (d: Document) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document)) as {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    };
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, at: v.nodes[0]?.target.join(' ') }));
-  });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.at}`);
-}
+runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
 
 /** A tab signed in as this user in a script and width, landing where their role lands. */
-async function signedIn(session: Session, landing: string, language: Language, width: number) {
+async function signedIn(session: Session, landing: string, language: Script, width: number) {
   const context = await browser.newContext({
     viewport: { width, height: width === 360 ? 780 : 900 },
     bypassCSP: true,
@@ -126,7 +105,7 @@ test('the create form keeps meeting details collapsed, and shows them with the d
         .waitFor();
       expect(await scrollWidth(page)).toBe(width);
       await thumbSized(page, '[data-testid="meeting-section"]');
-      expect(await seriousFindings(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       if (width === 360) await screenshots(page, 'meeting-create-section');
     } finally {
       await context.close();
@@ -224,7 +203,7 @@ test('the estate sets the meeting details from My mobas; the accepted worker see
     await page.getByLabel('Oslobodi mesto za druge').check();
     expect(await scrollWidth(page)).toBe(360);
     await thumbSized(page, 'form');
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshots(page, 'meeting-edit');
     await page.getByTestId('meeting-save').click();
     await page.getByText('Sačuvano.').waitFor();
@@ -238,12 +217,12 @@ test('the estate sets the meeting details from My mobas; the accepted worker see
     'the meeting reaches the application service',
   );
 
-  const expected: Record<Language, { point: string; call: RegExp; map: string }> = {
+  const expected: Record<Script, { point: string; call: RegExp; map: string }> = {
     'sr-Latn': { point: 'Ispred zadruge u Arilju', call: /Pozovi Predrag/, map: 'Otvori na mapi' },
     'sr-Cyrl': { point: 'Испред задруге у Ариљу', call: /Позови Предраг/, map: 'Отвори на мапи' },
     en: { point: 'Ispred zadruge u Arilju', call: /Call Predrag/, map: 'Open on the map' },
   };
-  for (const [language, texts] of Object.entries(expected) as [Language, (typeof expected)['en']][])
+  for (const [language, texts] of Object.entries(expected) as [Script, (typeof expected)['en']][])
     for (const width of [360, 1280]) {
       const { context, page } = await signedIn(accepted, '/worker/mobas', language, width);
       try {
@@ -261,7 +240,7 @@ test('the estate sets the meeting details from My mobas; the accepted worker see
         expect(await map.getAttribute('href')).toContain('mlat=43.752100&mlon=20.096800');
         expect(await scrollWidth(page)).toBe(width);
         await thumbSized(page, '[data-testid="meeting-details"]');
-        expect(await seriousFindings(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
         if (width === 360) await screenshots(page, `meeting-worker-${language}`);
       } finally {
         await context.close();

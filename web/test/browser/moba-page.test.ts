@@ -5,10 +5,10 @@
  * brings them back after signing in; Share copies the link where there is no share sheet; without
  * JavaScript the gateway's page is readable; axe finds nothing serious.
  */
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, signedInWorkerContext, type Product } from './helpers';
+import { runProductAndBrowser, signedInWorkerContext, type Product, seriousViolations } from './helpers';
 
 jest.setTimeout(240_000);
 
@@ -36,22 +36,6 @@ const sizes = [
   [360, 780],
   [1280, 900],
 ] as const;
-
-const axeSource = require.resolve('axe-core/axe.min.js');
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id);
-  });
-}
 
 async function workerSession() {
   const worker = await registeredUser(client, 'worker');

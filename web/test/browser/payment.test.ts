@@ -6,18 +6,13 @@
 import type { Page } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
+import { runProductAndBrowser, screenshots, type Product, eventually, isoDay, type Session } from './helpers';
 
 jest.setTimeout(90_000);
-
-type Session = Awaited<ReturnType<typeof registeredUser>>;
 
 let product: Product;
 let client: TestClient;
 let page: Page;
-
-const DAY = 86_400_000;
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
 
 async function sponsoredVacancy(estate: Session, title: string): Promise<string> {
   const response = await client.post(

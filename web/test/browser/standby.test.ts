@@ -4,48 +4,26 @@
  * to the worker waiting, who takes it with "Uzmi mesto"; axe finds nothing serious on either screen.
  */
 import type { Browser, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
-import { loginAdmin, mobaFields, registeredUser } from '../../../test/support/product';
+import type { TestClient } from '@moba/platform/testing';
+import { mobaFields, registeredUser } from '../../../test/support/product';
 import {
-  runProductAndBrowser,
   screenshots,
   signedInWorkerContext,
   type Product,
   eventually,
+  runProductBrowserAndAdmin,
+  type AdminRun,
+  isoDay,
+  seriousViolations,
+  type Session,
   cardAction,
 } from './helpers';
 
 jest.setTimeout(180_000);
 
-type Session = Awaited<ReturnType<typeof registeredUser>>;
+let product: Product, browser: Browser, client: TestClient, admin: AdminRun['admin'];
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
-let admin: { auth: Record<string, string> };
-
-runProductAndBrowser((run) => ({ product, browser } = run));
-beforeAll(async () => {
-  client = testClient(product.url);
-  admin = await loginAdmin(client);
-});
-
-const DAY = 86_400_000;
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
-const axeSource = require.resolve('axe-core/axe.min.js');
-
-/** The serious and critical axe violations of what the page shows now (rule ids and targets). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    type Results = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<Results> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
+runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
 
 /** At both widths: nothing serious for axe, nothing wider than the screen, the action thumb-sized. */
 async function checkScreen(page: Page, name: string, action: string) {

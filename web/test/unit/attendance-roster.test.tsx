@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { DayRoster } from '@moba/contracts';
 import { RosterSheet } from '../../src/features/day-of-work/attendance/RosterSheet';
@@ -8,6 +8,7 @@ import crew from '../../src/locales/sr-Latn/crew.json';
 import crewEn from '../../src/locales/en/crew.json';
 import dayOfWork from '../../src/locales/sr-Latn/day-of-work.json';
 import dayOfWorkEn from '../../src/locales/en/day-of-work.json';
+import { startTestI18n } from './fixtures/i18n';
 
 const leaderApp = '7b0f3c2e-1d4a-4c6b-9e8f-0a1b2c3d4e5f';
 const soloApp = '8c1f4d3e-2e5b-4d7c-8f90-1b2c3d4e5f60';
@@ -93,21 +94,11 @@ const roster: DayRoster = {
   ],
 };
 
-async function i18nIn(lng: 'sr-Latn' | 'en') {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    fallbackLng: false,
-    defaultNS: 'crew',
-    resources: {
-      'sr-Latn': { crew, 'day-of-work': dayOfWork },
-      en: { crew: crewEn, 'day-of-work': dayOfWorkEn },
-    },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-  return i18n;
+function i18nIn(lng: 'sr-Latn' | 'en') {
+  return startTestI18n(
+    { 'sr-Latn': { crew, 'day-of-work': dayOfWork }, en: { crew: crewEn, 'day-of-work': dayOfWorkEn } },
+    { lng, defaultNS: 'crew', instance: i18next.createInstance() },
+  );
 }
 
 async function show(lng: 'sr-Latn' | 'en' = 'sr-Latn') {

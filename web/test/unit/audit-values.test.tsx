@@ -4,7 +4,6 @@
  * (a note, a moba's title) is shown as it was written.
  */
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { render, screen, within } from '@testing-library/react';
 import type { AuditEntry } from '@moba/contracts';
 import { latinToCyrillic, mapStrings, unmark } from '../../src/lib/translit';
@@ -13,6 +12,7 @@ import trustEn from '../../src/locales/en/trust.json';
 import adminSr from '../../src/locales/sr-Latn/admin.json';
 import adminEn from '../../src/locales/en/admin.json';
 import AuditPage from '../../src/features/admin/pages/AuditPage';
+import { startTestI18n } from './fixtures/i18n';
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   id: 'a1',
@@ -60,17 +60,7 @@ const resources = {
   en: { trust: trustEn, admin: adminEn },
 };
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    defaultNS: 'trust',
-    resources: resources as never,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() => startTestI18n(resources as never, { lng: 'en', defaultNS: 'trust' }));
 
 /** Each change row of an entry as "field: before → after". */
 function changes(index: number): string[] {

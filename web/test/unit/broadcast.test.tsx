@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { BroadcastReportItem } from '@moba/contracts';
@@ -12,21 +11,14 @@ import errors from '../../src/locales/sr-Latn/errors.json';
 import dayOfWork from '../../src/locales/sr-Latn/day-of-work.json';
 import commonEn from '../../src/locales/en/common.json';
 import dayOfWorkEn from '../../src/locales/en/day-of-work.json';
+import { startTestI18n } from './fixtures/i18n';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'sr-Latn',
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: {
-      'sr-Latn': { common, errors, 'day-of-work': mapStrings(dayOfWork, unmark) as typeof dayOfWork },
-      en: { common: commonEn, 'day-of-work': dayOfWorkEn },
-    },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() =>
+  startTestI18n({
+    'sr-Latn': { common, errors, 'day-of-work': mapStrings(dayOfWork, unmark) as typeof dayOfWork },
+    en: { common: commonEn, 'day-of-work': dayOfWorkEn },
+  }),
+);
 afterEach(() => act(() => void i18next.changeLanguage('sr-Latn')));
 
 const item = (over: Partial<BroadcastReportItem>): BroadcastReportItem => ({

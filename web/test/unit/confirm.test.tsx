@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ConfirmationView, DayBoard } from '@moba/contracts';
@@ -9,6 +8,7 @@ import common from '../../src/locales/sr-Latn/common.json';
 import errors from '../../src/locales/sr-Latn/errors.json';
 import dayOfWork from '../../src/locales/sr-Latn/day-of-work.json';
 import dayOfWorkEn from '../../src/locales/en/day-of-work.json';
+import { startTestI18n } from './fixtures/i18n';
 
 const mockAnswer = jest.fn();
 const mockBoard = jest.fn();
@@ -18,20 +18,12 @@ jest.mock('../../src/features/day-of-work/confirm/api', () => ({
 }));
 jest.mock('../../src/features/day-of-work/confirm/confirm.css', () => ({}));
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'sr-Latn',
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: {
-      'sr-Latn': { common, errors, 'day-of-work': dayOfWork },
-      en: { 'day-of-work': dayOfWorkEn },
-    },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() =>
+  startTestI18n({
+    'sr-Latn': { common, errors, 'day-of-work': dayOfWork },
+    en: { 'day-of-work': dayOfWorkEn },
+  }),
+);
 beforeEach(async () => {
   mockAnswer.mockReset();
   mockBoard.mockReset();

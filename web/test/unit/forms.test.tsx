@@ -3,8 +3,6 @@
  * tokens translated in one place): on the first submit each broken field shows its translated error
  * and the first one gets focus; a valid form sends the body the server validates.
  */
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { crops, type AdminUserItem, type EstateProfile, type WorkerProfile } from '@moba/contracts';
 import common from '../../src/locales/en/common.json';
@@ -33,6 +31,7 @@ import { WorkerForm } from '../../src/features/profile/pages/WorkerProfilePage';
 import work from '../../src/locales/en/work.json';
 import { CrewEditor } from '../../src/features/crew/components/CrewEditor';
 import { reviewItemFields } from './fixtures/review-item';
+import { startTestI18n } from './fixtures/i18n';
 
 const mockSend = jest.fn();
 const mutation = () => [mockSend, { isLoading: false, isSuccess: false, error: undefined, reset: () => {} }];
@@ -86,12 +85,9 @@ jest.mock('../../src/components/mobas.css', () => ({}));
 jest.mock('../../src/features/donations/donations.css', () => ({}));
 jest.mock('../../src/app/session', () => ({ useSession: () => ({ userId: 'u1' }) }));
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: {
+beforeAll(() =>
+  startTestI18n(
+    {
       en: {
         common,
         errors,
@@ -106,11 +102,9 @@ beforeAll(async () => {
         work,
       },
     },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+    { lng: 'en' },
+  ),
+);
 beforeEach(() => mockSend.mockReset().mockResolvedValue({ data: {} }));
 
 const submit = async (name: string | RegExp) => {

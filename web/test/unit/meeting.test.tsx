@@ -1,5 +1,3 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import common from '../../src/locales/sr-Latn/common.json';
@@ -17,18 +15,9 @@ import {
   type MeetingDraftField,
 } from '../../src/features/day-of-work/meeting/meeting-draft';
 import { checkDraft, initialDraft, toBody } from '../../src/features/create-moba/draft';
+import { startTestI18n } from './fixtures/i18n';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'sr-Latn',
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: { 'sr-Latn': { common, errors, 'day-of-work': dayOfWork } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() => startTestI18n({ 'sr-Latn': { common, errors, 'day-of-work': dayOfWork } }));
 
 const filled = (overrides: Partial<MeetingDraft> = {}): MeetingDraft => ({
   ...emptyMeetingDraft(),

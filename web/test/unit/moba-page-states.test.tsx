@@ -1,5 +1,3 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -10,6 +8,7 @@ import dayOfWork from '../../src/locales/sr-Latn/day-of-work.json';
 import { store } from '../../src/lib/store';
 import { baseApi } from '../../src/lib/api';
 import MobaPage from '../../src/features/day-of-work/page/MobaPage';
+import { startTestI18n } from './fixtures/i18n';
 
 // jsdom has no fetch classes; RTK Query builds a Request: Node's own (undici's) stand in here.
 const streams = require('node:stream/web') as typeof import('node:stream/web');
@@ -72,17 +71,7 @@ const moba = {
   estateLateCancellations: 2,
 };
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'sr-Latn',
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: { 'sr-Latn': { common, mobas, find, 'day-of-work': dayOfWork } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() => startTestI18n({ 'sr-Latn': { common, mobas, find, 'day-of-work': dayOfWork } }));
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;

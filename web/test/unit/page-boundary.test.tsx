@@ -3,32 +3,24 @@
  * a retry, and the next address is tried afresh (issue #35 point 4).
  */
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { render, screen } from '@testing-library/react';
 import { PageBoundary } from '../../src/app/PageBoundary';
 import commonSr from '../../src/locales/sr-Latn/common.json';
 import commonEn from '../../src/locales/en/common.json';
 import { latinToCyrillic, mapStrings, unmark } from '../../src/lib/translit';
+import { startTestI18n } from './fixtures/i18n';
 
 function MissingCode(): never {
   throw new TypeError('Failed to fetch dynamically imported module');
 }
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'sr-Latn',
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: {
-      'sr-Latn': { common: mapStrings(commonSr, unmark) },
-      'sr-Cyrl': { common: mapStrings(commonSr, latinToCyrillic) },
-      en: { common: commonEn },
-    } as never,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() =>
+  startTestI18n({
+    'sr-Latn': { common: mapStrings(commonSr, unmark) },
+    'sr-Cyrl': { common: mapStrings(commonSr, latinToCyrillic) },
+    en: { common: commonEn },
+  } as never),
+);
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => {}); // React reports the caught error
 });

@@ -1,19 +1,9 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Pager } from '../../src/features/admin/components/Pager';
 import adminEn from '../../src/locales/en/admin.json';
+import { startTestI18n } from './fixtures/i18n';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: { en: { admin: adminEn } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() => startTestI18n({ en: { admin: adminEn } }, { lng: 'en' }));
 
 test('the admin pager is absent when one page holds everything', () => {
   const { container } = render(<Pager page={1} totalPages={1} onPage={() => undefined} />);

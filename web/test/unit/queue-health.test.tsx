@@ -1,22 +1,13 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { QueueHealth } from '@moba/contracts';
 import { QueueHealthPanel } from '../../src/features/admin/queue/QueueHealthPanel';
 import admin from '../../src/locales/sr-Latn/admin.json';
 import adminEn from '../../src/locales/en/admin.json';
+import { startTestI18n } from './fixtures/i18n';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: { 'sr-Latn': { admin }, en: { admin: adminEn } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() => startTestI18n({ 'sr-Latn': { admin }, en: { admin: adminEn } }, { lng: 'en' }));
 
 const health = (waiting: number, waitingPositions: number): QueueHealth => ({
   waiting,

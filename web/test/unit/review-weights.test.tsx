@@ -2,8 +2,6 @@
  * The admin's review card shows how much the reports of a moba weigh, each report's weight and what
  * it comes from, and which reports were settled by an earlier decision (issue #33).
  */
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { render, screen, within } from '@testing-library/react';
 import common from '../../src/locales/en/common.json';
 import errors from '../../src/locales/en/errors.json';
@@ -12,6 +10,7 @@ import mobas from '../../src/locales/en/mobas.json';
 import admin from '../../src/locales/en/admin.json';
 import ReviewPage from '../../src/features/admin/pages/ReviewPage';
 import { reviewItemFields } from './fixtures/review-item';
+import { startTestI18n } from './fixtures/i18n';
 
 const mockItem = {
   ...reviewItemFields,
@@ -35,17 +34,7 @@ jest.mock('../../src/features/admin/review-api', () => ({
 jest.mock('../../src/features/admin/admin.css', () => ({}));
 jest.mock('../../src/components/mobas.css', () => ({}));
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: { en: { common, errors, trust, mobas, admin } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() => startTestI18n({ en: { common, errors, trust, mobas, admin } }, { lng: 'en' }));
 
 test('the card shows the weight against the bar, and each report with its weight and why', () => {
   render(<ReviewPage />);

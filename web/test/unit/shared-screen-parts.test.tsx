@@ -4,8 +4,6 @@
  * first and closes it, an account notice leads to the login page, and a profile save marks the
  * fields the server rejected.
  */
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import common from '../../src/locales/en/common.json';
@@ -14,16 +12,11 @@ import { DialogActions } from '../../src/components/DialogActions';
 import { NoticeToLogin } from '../../src/features/auth/components/account-pages';
 import { useSaveOwnProfile } from '../../src/features/profile/save-own-profile';
 import { issueToken } from '../../src/lib/issue-token';
+import { startTestI18n } from './fixtures/i18n';
 
 jest.mock('../../src/app/session', () => ({ useSession: () => ({ userId: 'u1', role: 'Worker' }) }));
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => startTestI18n({ en: { common } }, { lng: 'en' }));
 
 test('an admin list has one page while it loads or is empty, and as many as its total needs', () => {
   expect(totalPagesOf(undefined)).toBe(1);

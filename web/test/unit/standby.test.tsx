@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { cancelApplicationRequestSchema, workerCancelReasons, type MyVacancy } from '@moba/contracts';
@@ -12,21 +11,14 @@ import { ReliabilityFigures } from '../../src/features/day-of-work/standby/Relia
 import { ReleaseDialog } from '../../src/features/day-of-work/standby/ReleaseDialog';
 import { MyPlaceActions } from '../../src/features/day-of-work/standby/MyPlaceActions';
 import { releaseIsLate } from '../../src/features/day-of-work/standby/late';
+import { startTestI18n } from './fixtures/i18n';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'sr-Latn',
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: {
-      'sr-Latn': { common, errors, 'day-of-work': dayOfWork },
-      en: { 'day-of-work': dayOfWorkEn },
-    },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() =>
+  startTestI18n({
+    'sr-Latn': { common, errors, 'day-of-work': dayOfWork },
+    en: { 'day-of-work': dayOfWorkEn },
+  }),
+);
 afterEach(() => i18next.changeLanguage('sr-Latn'));
 
 const figures = (accepted: number, lateCancellations: number, noShows: number) => ({

@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryState } from '../../src/components/States';
 import { VacancyFacts } from '../../src/components/VacancyFacts';
@@ -8,21 +7,14 @@ import errors from '../../src/locales/sr-Latn/errors.json';
 import mobas from '../../src/locales/sr-Latn/mobas.json';
 import myMobas from '../../src/locales/sr-Latn/my-mobas.json';
 import mobasEn from '../../src/locales/en/mobas.json';
+import { startTestI18n } from './fixtures/i18n';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'sr-Latn',
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: {
-      'sr-Latn': { common, errors, mobas, 'my-mobas': myMobas },
-      en: { mobas: mobasEn },
-    },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-});
+beforeAll(() =>
+  startTestI18n({
+    'sr-Latn': { common, errors, mobas, 'my-mobas': myMobas },
+    en: { mobas: mobasEn },
+  }),
+);
 
 const page = { isLoading: false, error: null, isEmpty: false, empty: <p>prazno</p> };
 

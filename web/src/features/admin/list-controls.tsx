@@ -101,6 +101,51 @@ export function FilterSelect<Value extends string>({
   );
 }
 
+/**
+ * An admin list's live filters. Not react-hook-form: each change narrows the list at once, a short
+ * search is not sent (searchTermOf), and there is nothing to submit.
+ */
+export function LiveFilters({ children }: { children: ReactNode }) {
+  return (
+    <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      {children}
+    </form>
+  );
+}
+
+/** A free-text filter of an admin list that narrows it as the admin types (a place, a name). */
+export function FilterText({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+/** Where an admin action's success is announced; empty until there is one. */
+export function DoneNotice({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <div aria-live="polite">
+      {children && (
+        <p className="alert success" data-testid={testId}>
+          {children}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** One named fact of an admin card's facts list (`<dl className="facts">`). */
 export function Fact({ term, children }: { term: ReactNode; children: ReactNode }) {
   return (

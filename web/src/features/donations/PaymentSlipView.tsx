@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DonationInstructionsResponse } from '@moba/contracts';
 import { formatRsd } from '../../lib/format';
@@ -22,72 +23,40 @@ export function PaymentSlipView({ data }: { data: DonationInstructionsResponse }
       <p className="no-print">{t('slip.how')}</p>
       <div className="slip" role="group" aria-label={t('slip.formName')}>
         <div className="slip-col">
-          <div className="slip-box">
-            <span className="slip-label">{t('slip.payer')}</span>
-            <span className="slip-value slip-blank">{slip.payer || '\u00a0'}</span>
-          </div>
-          <div className="slip-box">
-            <span className="slip-label">{t('slip.purpose')}</span>
-            <span className="slip-value">{slip.purpose}</span>
-          </div>
-          <div className="slip-box">
-            <span className="slip-label">{t('slip.recipient')}</span>
-            <span className="slip-value">
-              {slip.recipient}
-              <br />
-              {slip.recipientPlace}
-            </span>
-          </div>
-          <div className="slip-box slip-sign">
-            <span className="slip-label">{t('slip.signature')}</span>
-            <span className="slip-value slip-blank">&nbsp;</span>
-          </div>
-          <div className="slip-box slip-sign">
-            <span className="slip-label">{t('slip.placeDate')}</span>
-            <span className="slip-value slip-blank">&nbsp;</span>
-          </div>
+          <SlipBox label={t('slip.payer')} blank>
+            {slip.payer || '\u00a0'}
+          </SlipBox>
+          <SlipBox label={t('slip.purpose')}>{slip.purpose}</SlipBox>
+          <SlipBox label={t('slip.recipient')}>
+            {slip.recipient}
+            <br />
+            {slip.recipientPlace}
+          </SlipBox>
+          <SignatureBox label={t('slip.signature')} />
+          <SignatureBox label={t('slip.placeDate')} />
         </div>
         <div className="slip-col">
           <div className="slip-row3">
-            <div className="slip-box">
-              <span className="slip-label">{t('slip.paymentCode')}</span>
-              <span className="slip-value" data-testid="slip-code">
-                {slip.paymentCode}
-              </span>
-            </div>
-            <div className="slip-box">
-              <span className="slip-label">{t('slip.currency')}</span>
-              <span className="slip-value">{slip.currency}</span>
-            </div>
-            <div className="slip-box">
-              <span className="slip-label">{t('slip.amount')}</span>
-              <span className="slip-value" data-testid="slip-amount">
-                ={slip.amountText}
-              </span>
-            </div>
+            <SlipBox label={t('slip.paymentCode')} testId="slip-code">
+              {slip.paymentCode}
+            </SlipBox>
+            <SlipBox label={t('slip.currency')}>{slip.currency}</SlipBox>
+            <SlipBox label={t('slip.amount')} testId="slip-amount">
+              ={slip.amountText}
+            </SlipBox>
           </div>
-          <div className="slip-box">
-            <span className="slip-label">{t('slip.account')}</span>
-            <span className="slip-value slip-mono" data-testid="slip-account">
-              {slip.account}
-            </span>
-          </div>
+          <SlipBox label={t('slip.account')} mono testId="slip-account">
+            {slip.account}
+          </SlipBox>
           <div className="slip-row2">
-            <div className="slip-box">
-              <span className="slip-label">{t('slip.model')}</span>
-              <span className="slip-value slip-mono">{slip.model}</span>
-            </div>
-            <div className="slip-box">
-              <span className="slip-label">{t('slip.reference')}</span>
-              <span className="slip-value slip-mono" data-testid="slip-reference">
-                {slip.reference}
-              </span>
-            </div>
+            <SlipBox label={t('slip.model')} mono>
+              {slip.model}
+            </SlipBox>
+            <SlipBox label={t('slip.reference')} mono testId="slip-reference">
+              {slip.reference}
+            </SlipBox>
           </div>
-          <div className="slip-box slip-sign">
-            <span className="slip-label">{t('slip.executionDate')}</span>
-            <span className="slip-value slip-blank">&nbsp;</span>
-          </div>
+          <SignatureBox label={t('slip.executionDate')} />
         </div>
         <p className="slip-title-print">{t('slip.formName')}</p>
       </div>
@@ -95,5 +64,40 @@ export function PaymentSlipView({ data }: { data: DonationInstructionsResponse }
         {t('slip.total', { amount: formatRsd(data.amount, i18n.language) })}
       </p>
     </section>
+  );
+}
+
+/** One labelled box of the slip; `blank` is a line to write on, `mono` a number read digit by digit. */
+function SlipBox({
+  label,
+  blank = false,
+  mono = false,
+  testId,
+  children,
+}: {
+  label: string;
+  blank?: boolean;
+  mono?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const valueClass = ['slip-value', blank && 'slip-blank', mono && 'slip-mono'].filter(Boolean).join(' ');
+  return (
+    <div className="slip-box">
+      <span className="slip-label">{label}</span>
+      <span className={valueClass} data-testid={testId}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+/** A box the payer signs or dates by hand on the printed slip. */
+function SignatureBox({ label }: { label: string }) {
+  return (
+    <div className="slip-box slip-sign">
+      <span className="slip-label">{label}</span>
+      <span className="slip-value slip-blank">&nbsp;</span>
+    </div>
   );
 }

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon } from '../../../components/Icon';
-import { totalPagesOf, useListPage } from '../list-controls';
+import { FilterText, totalPagesOf, useListPage } from '../list-controls';
 
 /**
  * /admin/{applicationId}/mobas (UUID v4): the admin picks an open vacancy with free places and
@@ -106,14 +106,12 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
       )}
 
       <h2>{t('choose.openVacancies')}</h2>
-      <div className="field">
-        <label htmlFor="choose-municipality">{t('fields.municipality')}</label>
-        <input
-          id="choose-municipality"
-          value={municipality}
-          onChange={(e) => filter(setMunicipality)(e.target.value)}
-        />
-      </div>
+      <FilterText
+        id="choose-municipality"
+        label={t('fields.municipality')}
+        value={municipality}
+        onChange={filter(setMunicipality)}
+      />
       {vacancies.isLoading ? (
         <Spinner />
       ) : vacancies.error ? (

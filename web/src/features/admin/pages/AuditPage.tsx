@@ -14,7 +14,15 @@ import { intlLocale } from '../../../lib/format';
 import { useAuditLogQuery } from '../audit-api';
 import { auditValueKey } from '../audit-values';
 import { AdminError } from '../components/AdminError';
-import { Fact, FilterSelect, SearchField, totalPagesOf, useListPage, useListSearch } from '../list-controls';
+import {
+  Fact,
+  FilterSelect,
+  LiveFilters,
+  SearchField,
+  totalPagesOf,
+  useListPage,
+  useListSearch,
+} from '../list-controls';
 import '../admin.css';
 
 const PAGE_SIZE = 20;
@@ -92,8 +100,7 @@ export default function AuditPage() {
     <section className="page admin">
       <h1>{t('audit.title')}</h1>
       <p className="muted">{t('audit.intro')}</p>
-      {/* Live filters, not react-hook-form: each change narrows the list at once; a short search is not sent. */}
-      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      <LiveFilters>
         <SearchField
           id="audit-search"
           label={t('audit.search')}
@@ -114,7 +121,7 @@ export default function AuditPage() {
             </option>
           ))}
         </FilterSelect>
-      </form>
+      </LiveFilters>
       {isLoading ? (
         <Spinner />
       ) : error ? (

@@ -7,7 +7,7 @@ import { formatDate, formatRsd } from '../../../lib/format';
 import { useAdminVacanciesQuery, type VacancyScope } from '../api';
 import { AdminError } from '../components/AdminError';
 import { TabList } from '../components/TabList';
-import { FilterSelect, totalPagesOf, useListPage } from '../list-controls';
+import { FilterSelect, FilterText, totalPagesOf, useListPage } from '../list-controls';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon } from '../../../components/Icon';
@@ -50,14 +50,12 @@ export default function MobasPage() {
       <div role="tabpanel" id={`panel-${scope}`} aria-labelledby={`tab-${scope}`}>
         {/* Live filters, not react-hook-form: each change narrows the list at once and none has a rule. */}
         <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label={t('mobas.filters')}>
-          <div className="field">
-            <label htmlFor="mobas-municipality">{t('fields.municipality')}</label>
-            <input
-              id="mobas-municipality"
-              value={municipality}
-              onChange={(e) => change(setMunicipality)(e.target.value)}
-            />
-          </div>
+          <FilterText
+            id="mobas-municipality"
+            label={t('fields.municipality')}
+            value={municipality}
+            onChange={change(setMunicipality)}
+          />
           {scope === 'all' && (
             <FilterSelect
               id="mobas-status"

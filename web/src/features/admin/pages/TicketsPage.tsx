@@ -20,6 +20,7 @@ import { ShortcutHelp } from '../queue/ShortcutHelp';
 import { draftFromParams, queueFilterOf } from '../queue/queue-filter';
 import { useShortcuts } from '../queue/shortcuts';
 import { AdminError } from '../components/AdminError';
+import { DoneNotice } from '../list-controls';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { NoteEditor } from '../components/NoteEditor';
 import { TabList } from '../components/TabList';
@@ -282,13 +283,7 @@ export default function TicketsPage() {
           },
         ]}
       />
-      <div aria-live="polite">
-        {done && (
-          <p className="alert success" data-testid="decision-done">
-            {done}
-          </p>
-        )}
-      </div>
+      <DoneNotice testId="decision-done">{done}</DoneNotice>
       {!decision && lastError && (
         <AdminError action={acceptState.error ? 'accept' : 'reject'} error={lastError} />
       )}

@@ -14,7 +14,16 @@ import { AdminError } from '../components/AdminError';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { VerifyEstateDialog } from '../components/VerifyEstateDialog';
 import { VerifiedBadge } from '../../../components/TrustFigures';
-import { Fact, FilterSelect, SearchField, totalPagesOf, useListPage, useListSearch } from '../list-controls';
+import {
+  DoneNotice,
+  Fact,
+  FilterSelect,
+  LiveFilters,
+  SearchField,
+  totalPagesOf,
+  useListPage,
+  useListSearch,
+} from '../list-controls';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { DialogActions } from '../../../components/DialogActions';
@@ -178,8 +187,7 @@ export default function UsersPage() {
   return (
     <section className="page admin">
       <h1>{t('users.title')}</h1>
-      {/* Live filters, not react-hook-form: each change narrows the list at once; a short search is not sent (searchTermOf). */}
-      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      <LiveFilters>
         <SearchField
           id="users-search"
           label={t('users.search')}
@@ -206,15 +214,9 @@ export default function UsersPage() {
           <option value="date">{t('users.sortDate')}</option>
           <option value="name">{t('users.sortName')}</option>
         </FilterSelect>
-      </form>
+      </LiveFilters>
 
-      <div aria-live="polite">
-        {done && (
-          <p className="alert success" data-testid="user-action-done">
-            {done}
-          </p>
-        )}
-      </div>
+      <DoneNotice testId="user-action-done">{done}</DoneNotice>
       {!reactivating && <AdminError action="reactivate" error={reactivateState.error} />}
       <p className="muted small">{data && !isFetching ? t('users.count', { count: data.total }) : ''}</p>
 

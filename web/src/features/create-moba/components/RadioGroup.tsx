@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { ChoiceGroup } from '../../../components/ChoiceGroup';
 
 /** A fieldset of radio buttons with its legend and an already translated error; `ref` lands on the first. */
 export function RadioGroup({
@@ -22,14 +23,8 @@ export function RadioGroup({
   ref?: Ref<HTMLInputElement>;
   onBlur?: () => void;
 }) {
-  const errorId = `${name}-error`;
   return (
-    <fieldset
-      aria-describedby={error ? errorId : undefined}
-      aria-invalid={error ? true : undefined}
-      data-testid={testId}
-    >
-      <legend>{legend}</legend>
+    <ChoiceGroup legend={legend} error={error} testId={testId}>
       <div className="choices">
         {options.map((o, i) => (
           <label key={o.value} className="check">
@@ -46,11 +41,6 @@ export function RadioGroup({
           </label>
         ))}
       </div>
-      {error && (
-        <p id={errorId} className="error" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </ChoiceGroup>
   );
 }

@@ -3,7 +3,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  AVAILABILITY_MONTHS,
   crops,
   jobActivities,
   updateJobAlertSettingsSchema,
@@ -15,9 +14,9 @@ import {
 import { paths } from '../../../app/paths';
 import { ChoiceChips } from '../../../components/ChoiceChips';
 import { Labelled } from '../../../components/Labelled';
+import { MonthChecklist, useMonthName } from '../../../components/MonthChecklist';
 import { useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
-import { intlLocale } from '../../../lib/format';
 import { placeName, useWorkNames } from '../../../lib/reference';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
@@ -93,8 +92,7 @@ function AlertForm({ settings }: { settings: JobAlertSettings }) {
   });
   useEffect(() => saving.reset, [saving.reset]);
   const errors = formState.errors;
-  const monthName = (m: number) =>
-    new Date(2024, m - 1, 1).toLocaleDateString(intlLocale(i18n.language), { month: 'long' });
+  const monthName = useMonthName();
 
   const onSubmit = handleSubmit(async (body) => {
     const result = await update(body);
@@ -139,39 +137,16 @@ function AlertForm({ settings }: { settings: JobAlertSettings }) {
       <Controller
         control={control}
         name="months"
-        render={({ field }) => {
-          const error = issueText(errors.months?.message, 'months');
-          const months = field.value ?? [];
-          return (
-            <fieldset aria-invalid={error ? true : undefined}>
-              <legend>{t('months')}</legend>
-              <div className="months">
-                {AVAILABILITY_MONTHS.map((m, i) => (
-                  <label key={m} className="check">
-                    <input
-                      ref={i === 0 ? field.ref : undefined}
-                      type="checkbox"
-                      checked={months.includes(m)}
-                      onChange={(e) =>
-                        field.onChange(
-                          e.target.checked
-                            ? [...months, m].sort((a, b) => a - b)
-                            : months.filter((x) => x !== m),
-                        )
-                      }
-                    />
-                    {monthName(m)}
-                  </label>
-                ))}
-              </div>
-              {error && (
-                <p className="error" role="alert">
-                  {error}
-                </p>
-              )}
-            </fieldset>
-          );
-        }}
+        render={({ field }) => (
+          <MonthChecklist
+            ref={field.ref}
+            legend={t('months')}
+            monthName={monthName}
+            value={field.value}
+            onChange={field.onChange}
+            error={issueText(errors.months?.message, 'months')}
+          />
+        )}
       />
       <Controller
         control={control}

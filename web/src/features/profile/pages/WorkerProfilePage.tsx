@@ -3,7 +3,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CropChips } from '../components/CropChips';
 import {
-  AVAILABILITY_MONTHS,
   checkMunicipality,
   evenWithFieldErrors,
   municipalityNames,
@@ -12,6 +11,7 @@ import {
   type WorkerProfile,
 } from '@moba/contracts';
 import { Labelled } from '../../../components/Labelled';
+import { MonthChecklist, useMonthName } from '../../../components/MonthChecklist';
 import { placeName } from '../../../lib/reference';
 import { useMyPromiseFigureQuery, useUpdateWorkerProfileMutation, useWorkerProfileQuery } from '../api';
 import { PromiseFigureLine } from '../../../components/TrustFigures';
@@ -24,7 +24,7 @@ import { CrewEditor, CrewInvitations } from '../../crew';
 import '../../../components/mobas.css';
 import { useReaderScript } from '../../../lib/reader-script';
 import { useIssueText } from '../../../components/Field';
-import { byReaderOrder, intlLocale } from '../../../lib/format';
+import { byReaderOrder } from '../../../lib/format';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 
 /** /worker/profile: county (municipality), availability months, skills (< 500), photo (< 2 MB). */
@@ -99,10 +99,7 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
   });
   const errors = formState.errors;
   const skills = watch('skills') ?? '';
-  const monthName = (m: number) =>
-    new Date(2024, m - 1, 1).toLocaleDateString(intlLocale(i18n.language), {
-      month: 'long',
-    });
+  const monthName = useMonthName();
   useEffect(() => saving.reset, [saving.reset]);
 
   const onSubmit = handleSubmit(async (body) =>
@@ -112,7 +109,6 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
       setError,
     ),
   );
-  const monthsError = issueText(errors.availabilityMonths?.message, 'availabilityMonths');
 
   return (
     <ProfileForm label={t('worker.form')} onSubmit={onSubmit} saving={saving}>
@@ -132,39 +128,14 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
         control={control}
         name="availabilityMonths"
         render={({ field }) => (
-          <fieldset
-            aria-invalid={monthsError ? true : undefined}
-            aria-describedby={monthsError ? 'months-error' : undefined}
-          >
-            <legend>{t('worker.months')}</legend>
-            <div className="months">
-              {AVAILABILITY_MONTHS.map((m, i) => {
-                const months = field.value ?? [];
-                return (
-                  <label key={m} className="check">
-                    <input
-                      ref={i === 0 ? field.ref : undefined}
-                      type="checkbox"
-                      checked={months.includes(m)}
-                      onChange={(e) =>
-                        field.onChange(
-                          e.target.checked
-                            ? [...months, m].sort((a, b) => a - b)
-                            : months.filter((x) => x !== m),
-                        )
-                      }
-                    />
-                    {monthName(m)}
-                  </label>
-                );
-              })}
-            </div>
-            {monthsError && (
-              <p id="months-error" className="error" role="alert">
-                {monthsError}
-              </p>
-            )}
-          </fieldset>
+          <MonthChecklist
+            ref={field.ref}
+            legend={t('worker.months')}
+            monthName={monthName}
+            value={field.value}
+            onChange={field.onChange}
+            error={issueText(errors.availabilityMonths?.message, 'availabilityMonths')}
+          />
         )}
       />
       <CropChips

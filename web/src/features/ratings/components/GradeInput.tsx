@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RATING_GRADE_MAX, RATING_GRADE_MIN } from '@moba/contracts/limits';
+import { ChoiceGroup } from '../../../components/ChoiceGroup';
 
 const grades = Array.from(
   { length: RATING_GRADE_MAX - RATING_GRADE_MIN + 1 },
@@ -22,10 +22,8 @@ export function GradeInput({
   legend: string;
 }) {
   const { t } = useTranslation('ratings');
-  const errorId = useId();
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
-      <legend>{legend}</legend>
+    <ChoiceGroup legend={legend} error={error}>
       <div className="stars">
         {grades.map((g) => (
           <label key={g} title={t('gradeLabel', { grade: g })}>
@@ -41,12 +39,7 @@ export function GradeInput({
           </label>
         ))}
       </div>
-      {error && (
-        <p id={errorId} className="error" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </ChoiceGroup>
   );
 }
 

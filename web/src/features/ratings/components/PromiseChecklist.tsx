@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceGroup } from '../../../components/ChoiceGroup';
 
 /** Answers so far: yes (true), no (false) or not yet (absent). */
 export type Answers = Record<string, boolean | undefined>;
@@ -21,15 +21,8 @@ export function PromiseChecklist({
   legend: string;
 }) {
   const { t } = useTranslation('ratings');
-  const errorId = useId();
   return (
-    <fieldset
-      className="promise-checklist"
-      aria-describedby={error ? errorId : undefined}
-      aria-invalid={error ? true : undefined}
-      data-testid="promise-checklist"
-    >
-      <legend>{legend}</legend>
+    <ChoiceGroup legend={legend} error={error} className="promise-checklist" testId="promise-checklist">
       {items.map((item) => (
         <div className="promise-item" key={item} role="radiogroup" aria-label={t(`promises.${item}`)}>
           <span className="promise-question">{t(`promises.${item}`)}</span>
@@ -46,12 +39,7 @@ export function PromiseChecklist({
           ))}
         </div>
       ))}
-      {error && (
-        <p id={errorId} className="error" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </ChoiceGroup>
   );
 }
 

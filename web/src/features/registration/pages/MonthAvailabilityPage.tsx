@@ -6,13 +6,13 @@ import {
   checkMunicipality,
   GROUP_SIZE_MAX,
   GROUP_SIZE_MIN,
-  AVAILABILITY_MONTHS,
   regions,
   regionSchema,
   workerAvailabilityFields,
   workerDetailsFields,
 } from '@moba/contracts';
-import { Field, GroupError } from '../../../components/Field';
+import { Field, useFieldError } from '../../../components/Field';
+import { MonthChecklist } from '../../../components/MonthChecklist';
 import { paths } from '../../../app/paths';
 import { updateDraft } from '../draft';
 import {
@@ -65,6 +65,9 @@ function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof use
   const groupLeader = watch('groupLeader');
   const municipalities = useMunicipalities(region);
   const errors = formState.errors;
+  const monthsError = useFieldError(
+    errors.availabilityMonths?.message ?? errors.availabilityMonths?.root?.message,
+  );
 
   const onSubmit = handleSubmit((values) => {
     updateDraft({ ...values, groupSize: values.groupLeader ? values.groupSize : undefined });
@@ -77,33 +80,14 @@ function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof use
         control={control}
         name="availabilityMonths"
         render={({ field }) => (
-          <fieldset aria-describedby={errors.availabilityMonths ? 'months-error' : undefined}>
-            <legend>{t('months.legend')}</legend>
-            <div className="months">
-              {AVAILABILITY_MONTHS.map((m) => (
-                <label key={m} className="check">
-                  <input
-                    type="checkbox"
-                    name="availabilityMonths"
-                    value={m}
-                    checked={field.value?.includes(m) ?? false}
-                    onChange={(e) =>
-                      field.onChange(
-                        e.target.checked
-                          ? [...(field.value ?? []), m].sort((a, b) => a - b)
-                          : (field.value ?? []).filter((x: number) => x !== m),
-                      )
-                    }
-                  />
-                  {t(`months.m${m}`)}
-                </label>
-              ))}
-            </div>
-            <GroupError
-              id="months-error"
-              error={errors.availabilityMonths?.message ?? errors.availabilityMonths?.root?.message}
-            />
-          </fieldset>
+          <MonthChecklist
+            ref={field.ref}
+            legend={t('months.legend')}
+            monthName={(m) => t(`months.m${m}`)}
+            value={field.value}
+            onChange={field.onChange}
+            error={monthsError}
+          />
         )}
       />
       <RegionSelect id="region" label={t('months.region')} registration={register('region')} />
