@@ -4,38 +4,11 @@ import {
   DEFAULT_MAX_ATTEMPTS,
   isMalformedEvent,
   MalformedDocumentError,
-  type BaseDoc,
-  type Collection,
-  type DocumentStore,
 } from '@moba/platform';
+import { countingStore } from '@moba/platform/testing';
 import { openApplicationStore } from '../src/store';
 import { UserRegistered } from '../src/messaging/foreign-events';
 import { startApplication } from './helpers';
-
-/** The memory store, counting the reads of one worker replica. */
-function countingWorkerReads(inner: DocumentStore, workerId: string) {
-  const reads = { count: 0 };
-  const store: DocumentStore = {
-    close: () => inner.close(),
-    insertNew: (writes) => inner.insertNew(writes),
-    collection: async <T extends BaseDoc>(
-      name: string,
-      options?: Parameters<DocumentStore['collection']>[1],
-    ) => {
-      const collection = await inner.collection<T>(name, options);
-      if (name !== 'workers') return collection;
-      const counted: Collection<T> = {
-        ...collection,
-        findOne: async (filter) => {
-          if (filter._id === workerId) reads.count++;
-          return collection.findOne(filter);
-        },
-      };
-      return counted;
-    },
-  };
-  return { store, reads };
-}
 
 describe('a damaged stored document', () => {
   it('fails the read as a store error, not as a malformed event that would dead-letter the event at once', async () => {
@@ -52,7 +25,7 @@ describe('a damaged stored document', () => {
 
   it('met by an event handler, is retried like any failure before the event goes to the dead letters', async () => {
     const workerId = crypto.randomUUID();
-    const counting = countingWorkerReads(createNedbStore(), workerId);
+    const counting = countingStore(createNedbStore(), 'workers');
     await (
       await counting.store.collection<{ _id: string }>('workers')
     ).insertOne({
@@ -76,7 +49,7 @@ describe('a damaged stored document', () => {
         }),
       );
 
-      expect(counting.reads.count).toBe(DEFAULT_MAX_ATTEMPTS);
+      expect(counting.read.docs).toBe(DEFAULT_MAX_ATTEMPTS);
       expect(await app.deps.bus.deadLetters.count(topics.auth)).toBe(1);
     } finally {
       await app.stop();
