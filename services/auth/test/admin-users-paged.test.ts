@@ -3,7 +3,7 @@ import { adminUsersQuerySchema } from '@moba/contracts';
 import { createNedbStore, type DocumentStore } from '@moba/platform';
 import { countingStore } from '@moba/platform/testing';
 import { toAdminUserItem, type UserDoc } from '../src/domain/user';
-import { crossScriptPattern } from '../src/manage-users/search-text';
+import { crossScriptPattern } from '../src/search-text';
 import { createPostgresStore } from '../../../libs/platform/src/store/postgres-store';
 import {
   dropSchemas,

@@ -1,7 +1,7 @@
 import { topics } from '@moba/contracts';
 import { createNedbStore, type DocumentStore } from '@moba/platform';
 import { countingStore, testToken } from '@moba/platform/testing';
-import { parseFilters, withPlace } from '../src/browse-vacancies/browse-vacancies';
+import { parseFilters, withPlace } from '../src/vacancy-filters';
 import {
   compareByDistance,
   compareForBrowse,
