@@ -6,7 +6,7 @@ import type { Logger } from './log';
 import { currentRequestId } from './log';
 import { observeOutboxAge, observeOutboxBacklog } from './metrics';
 import { currentTraceparent } from './tracing';
-import { systemClock, type Clock } from './clock';
+import type { Clock } from './clock';
 import { createLease } from './lease';
 
 /**
@@ -87,7 +87,7 @@ export function createOutboxRelay({
   logger,
   intervalMs = 1000,
   leaseMs = 30_000,
-  clock = systemClock,
+  clock,
 }: {
   bus: EventBus;
   collections: Collection<BaseDoc & WithOutbox>[];
@@ -95,8 +95,8 @@ export function createOutboxRelay({
   intervalMs?: number;
   /** How long a relay owns a document it publishes from. */
   leaseMs?: number;
-  /** The time leases are taken and run out on. */
-  clock?: Clock;
+  /** The service's clock: leases are taken and run out on it, and the backlog's age is measured on it. */
+  clock: Clock;
 }): OutboxRelay {
   const owner = randomUUID();
   let timer: NodeJS.Timeout | undefined;

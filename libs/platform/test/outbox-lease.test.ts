@@ -6,6 +6,7 @@ import {
   createMemoryBus,
   createNedbStore,
   createOutboxRelay,
+  systemClock,
   withEvents,
   type BaseDoc,
   type DocumentStore,
@@ -50,8 +51,8 @@ async function twoRelaysPublishEachEntryOnce(store: DocumentStore) {
       ),
     );
   }
-  const first = createOutboxRelay({ bus: slowBus, collections: [orders], logger });
-  const second = createOutboxRelay({ bus: slowBus, collections: [orders], logger });
+  const first = createOutboxRelay({ bus: slowBus, collections: [orders], logger, clock: systemClock });
+  const second = createOutboxRelay({ bus: slowBus, collections: [orders], logger, clock: systemClock });
   await Promise.all([first.flush(), second.flush()]);
   expect([...published.keys()].sort()).toEqual([...ids].sort());
   expect([...published.values()].every((times) => times === 1)).toBe(true);

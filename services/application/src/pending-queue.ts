@@ -1,4 +1,5 @@
 import type { QueueFilter } from '@moba/contracts';
+import type { Filter } from '@moba/platform';
 import type { AppContext } from './context';
 import type { ApplicationDoc, VacancyDoc, WorkerDoc } from './store';
 import { filtersVacancy, matchesQueueFilter } from './domain/queue';
@@ -19,7 +20,7 @@ export interface QueueItem {
 export async function pendingQueue(ctx: AppContext, filter: QueueFilter): Promise<QueueItem[]> {
   const { applications, workers, vacancies } = ctx.store;
   const pending = await applications.find(
-    { guest: false, status: 'Pending', ...(filter.vacancyId ? { vacancyId: filter.vacancyId } : {}) },
+    { guest: false, status: 'Pending', ...(await vacancyIdFilter(ctx, filter)) },
     { sort: { submittedAt: filter.sort === 'newest' ? -1 : 1 } },
   );
   const [workerMap, vacancyMap] = await Promise.all([
@@ -40,4 +41,24 @@ export async function pendingQueue(ctx: AppContext, filter: QueueFilter): Promis
       worker: application.workerId ? workerMap.get(application.workerId) : undefined,
     }))
     .filter(({ vacancy }) => !byVacancy || (vacancy !== undefined && matchesQueueFilter(vacancy, filter)));
+}
+
+/**
+ * Which mobas' applications to read: the one asked for, or those the store finds for the moba filters
+ * (the district is left to matchesQueueFilter: a replica older than the field has none stored).
+ */
+async function vacancyIdFilter(ctx: AppContext, filter: QueueFilter): Promise<Filter> {
+  if (filter.vacancyId) return { vacancyId: filter.vacancyId };
+  const startDate = {
+    ...(filter.startFrom !== undefined ? { $gte: filter.startFrom } : {}),
+    ...(filter.startTo !== undefined ? { $lte: filter.startTo } : {}),
+  };
+  const query: Filter = {
+    ...(filter.municipality !== undefined ? { municipality: filter.municipality } : {}),
+    ...(Object.keys(startDate).length ? { startDate } : {}),
+    ...(filter.crop !== undefined ? { crops: filter.crop } : {}),
+  };
+  if (!Object.keys(query).length) return {};
+  const ids = await ctx.store.vacancies.findFields(query, ['municipality']);
+  return { vacancyId: { $in: ids.map((v) => v._id) } };
 }

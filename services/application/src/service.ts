@@ -40,6 +40,7 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
       store.broadcasts,
     ] as never,
     logger: deps.logger,
+    clock: deps.clock,
   });
   const ctx: AppContext = {
     store,

@@ -13,7 +13,7 @@ import {
 import type { Cancellation } from '@moba/contracts';
 import type { StatsCounter, VacancyState } from './domain/stats';
 import type { StoredCrewMember } from './domain/crew';
-import { openConfirmations } from './ask-confirmations/confirmation-doc';
+import { openConfirmations } from './confirmation-doc';
 import type { BroadcastRecipient } from './domain/broadcast';
 import { parsedCollection, type DocumentStore, type LeaseMark, type WithOutbox } from '@moba/platform';
 
@@ -273,7 +273,7 @@ export interface DecisionItemDoc {
   freePositions?: number;
 }
 
-export type { ConfirmationDoc } from './ask-confirmations/confirmation-doc';
+export type { ConfirmationDoc } from './confirmation-doc';
 
 export { statsCounters, type StatsCounter, type StatsDelta } from './domain/stats';
 

@@ -26,6 +26,7 @@ function sweeper(): AppContext {
     bus: t.deps.bus,
     collections: [t.store.confirmations, t.store.applications] as never,
     logger: t.deps.logger,
+    clock: t.deps.clock,
   });
   return {
     store: t.store,

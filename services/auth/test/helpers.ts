@@ -10,6 +10,7 @@ import {
   type SignupEstateInput,
   type SignupWorkerInput,
 } from '@moba/contracts';
+import type { DocumentStore } from '@moba/platform';
 import { eventually, startForTest, type TestClient, TEST_INTERNAL_SECRET } from '@moba/platform/testing';
 import { createTestDeps, testKeys } from '@moba/platform/testing';
 import { loadAuthConfig } from '../src/config';
@@ -36,9 +37,9 @@ export const createTestAuthService = (
     print: (t) => printed.push(t),
   });
 
-/** The auth service on port 0 with memory adapters, cheap argon2 and a recorder of its events. */
-export async function startAuth(env: NodeJS.ProcessEnv = {}) {
-  const deps = createTestDeps();
+/** The auth service on port 0 with memory adapters (or the given store), cheap argon2 and a recorder of its events. */
+export async function startAuth(env: NodeJS.ProcessEnv = {}, store?: DocumentStore) {
+  const deps = { ...createTestDeps(), ...(store ? { store } : {}) };
   const photosDir = mkdtempSync(join(tmpdir(), 'moba-auth-photos-'));
   const config = loadAuthConfig({
     NODE_ENV: 'test',

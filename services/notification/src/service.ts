@@ -81,7 +81,7 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
   });
   // DA / NE replies leave as SmsConfirmationReceived through this service's one outbox.
   const replies = await openSmsReplies(deps.store);
-  const relay = createOutboxRelay({ bus: deps.bus, collections: [replies] as never, logger });
+  const relay = createOutboxRelay({ bus: deps.bus, collections: [replies] as never, logger, clock });
   const alerts = await openJobAlertStore(deps.store);
   const jobAlerts = { alerts, sms, clock };
   const inboundSms = {

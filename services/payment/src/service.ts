@@ -33,6 +33,7 @@ export async function createService(deps: PaymentDeps): Promise<Service> {
     bus,
     logger,
     collections: [store.payments as unknown as Collection<BaseDoc & WithOutbox>],
+    clock,
   });
   const sandbox = createSandboxProvider({
     sessions: store.sandboxSessions,

@@ -27,6 +27,7 @@ export async function createService(deps: RatingDeps): Promise<Service> {
     bus: deps.bus,
     collections: [store.ratings as unknown as Collection<BaseDoc & WithOutbox>],
     logger: deps.logger,
+    clock: deps.clock,
   });
   const app = createHttpApp({
     name: 'rating',

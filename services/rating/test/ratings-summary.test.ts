@@ -91,7 +91,12 @@ describe('the ratings a user received and their summary', () => {
     );
 
     const store = await openRatingStore(world.deps.store);
-    const relay = createOutboxRelay({ bus: world.deps.bus, collections: [], logger: world.deps.logger });
+    const relay = createOutboxRelay({
+      bus: world.deps.bus,
+      collections: [],
+      logger: world.deps.logger,
+      clock: world.deps.clock,
+    });
     const doc = (await store.ratings.findOne({ _id: second.body.ratingId })) as RatingDoc;
     await summarizeRating(store, relay, doc);
     await summarizeRating(store, relay, doc);
@@ -159,6 +164,7 @@ describe('the ratings a user received and their summary', () => {
       bus: world.deps.bus,
       collections: [store.ratings as never],
       logger: world.deps.logger,
+      clock: world.deps.clock,
     });
     await repairRatings(store, relay, world.deps.clock, world.deps.logger);
     await relay.flush();

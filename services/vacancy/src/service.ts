@@ -41,6 +41,7 @@ export async function createService(deps: VacancyDeps): Promise<VacancyService> 
     bus: deps.bus,
     collections: [store.vacancies as unknown as Collection<BaseDoc & WithOutbox>],
     logger: deps.logger,
+    clock: deps.clock,
   });
   const fairPay = createFairPayReadModel();
   const today = () => todayOf({ clock: deps.clock });

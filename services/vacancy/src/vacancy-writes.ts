@@ -1,7 +1,7 @@
-import { topics, VacancyStatusChanged, type VacancyStatus } from '@moba/contracts';
+import { topics, VacancyFeatured, VacancyStatusChanged, type VacancyStatus } from '@moba/contracts';
 import { pushEvents, type PendingEvent } from '@moba/platform';
-import type { VacancyDoc } from './domain/vacancy';
-import type { VacancyContext } from './context';
+import { statusOn, type VacancyDoc } from './domain/vacancy';
+import { todayOf, type VacancyContext } from './context';
 
 export const statusChangedEvent = (
   doc: VacancyDoc,
@@ -44,4 +44,32 @@ export async function transitionStatus(
   await ctx.readModel.refresh(doc._id);
   ctx.logger.info({ vacancyId: doc._id, from: doc.status, to, reason }, 'vacancy status changed');
   return true;
+}
+
+/**
+ * Ends a Pending featuring: featured or not, the vacancy takes the status its dates and positions
+ * give (normally Open). Emits VacancyFeatured with the outcome and VacancyStatusChanged.
+ */
+export async function settlePending(
+  ctx: VacancyContext,
+  doc: VacancyDoc,
+  featured: boolean,
+  reason: string,
+  extraSet: Record<string, unknown> = {},
+) {
+  const to = statusOn({ ...doc, status: 'Open' }, todayOf(ctx));
+  return transitionStatus(ctx, doc, to, reason, {
+    set: { featured, ...extraSet },
+    unset: { pendingSince: true },
+    events: [
+      {
+        topic: topics.vacancy,
+        event: VacancyFeatured.create(
+          doc._id,
+          { vacancyId: doc._id, estateId: doc.estateId, featured, featuring: doc.featuring, reason },
+          { occurredAt: ctx.clock.now() },
+        ),
+      },
+    ],
+  });
 }

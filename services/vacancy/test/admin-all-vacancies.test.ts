@@ -1,7 +1,7 @@
 import { topics } from '@moba/contracts';
-import { createNedbStore, type BaseDoc, type Collection, type DocumentStore } from '@moba/platform';
-import { testToken } from '@moba/platform/testing';
-import { parseFilters, withPlace } from '../src/browse-vacancies/browse-vacancies';
+import { createNedbStore, type DocumentStore } from '@moba/platform';
+import { countingStore, testToken } from '@moba/platform/testing';
+import { parseFilters, withPlace } from '../src/vacancy-filters';
 import {
   compareByDistance,
   compareForBrowse,
@@ -19,49 +19,13 @@ import {
 } from '../../../libs/platform/test/fixtures/postgres';
 import { addDays, envelope, startVacancy, variedMobas, type VacancyHarness } from './helpers';
 
-/** The memory store, counting the vacancy documents (whole, or a few fields of) each read returns. */
-function countingStore(inner: DocumentStore) {
-  const read = { docs: 0, fieldRows: 0 };
-  const store: DocumentStore = {
-    close: () => inner.close(),
-    insertNew: (writes) => inner.insertNew(writes),
-    collection: async <T extends BaseDoc>(
-      name: string,
-      options?: Parameters<DocumentStore['collection']>[1],
-    ) => {
-      const collection = await inner.collection<T>(name, options);
-      if (name !== 'vacancies') return collection;
-      const counted: Collection<T> = {
-        ...collection,
-        find: async (filter, findOptions) => {
-          const docs = await collection.find(filter, findOptions);
-          read.docs += docs.length;
-          return docs;
-        },
-        findOne: async (filter) => {
-          const doc = await collection.findOne(filter);
-          read.docs += doc ? 1 : 0;
-          return doc;
-        },
-        findFields: async (filter, fields, findOptions) => {
-          const rows = await collection.findFields(filter, fields, findOptions);
-          read.fieldRows += rows.length;
-          return rows;
-        },
-      };
-      return counted;
-    },
-  };
-  return { store, read };
-}
-
 function adminListOn(storeName: string, openStore: () => Promise<DocumentStore>) {
   let h: VacancyHarness;
   let admin: Awaited<ReturnType<typeof testToken>>;
   let counting: ReturnType<typeof countingStore>;
 
   beforeAll(async () => {
-    counting = countingStore(await openStore());
+    counting = countingStore(await openStore(), 'vacancies');
     h = await startVacancy({}, counting.store);
     admin = await testToken('Admin');
     // In the apple harvest: these mobas open at once (not held).

@@ -105,5 +105,6 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+export { countingStore, type StoreReads } from './counting-store';
 export { startEndpointBalancer } from './endpoint-balancer';
 export { freePort, freePortBlock } from './ports';

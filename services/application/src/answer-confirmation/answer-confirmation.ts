@@ -8,8 +8,8 @@ import {
 import { parseInput, pushEvents } from '@moba/platform';
 import type { AppContext } from '../context';
 import { errors } from '../domain/errors';
-import type { ConfirmationDoc } from '../ask-confirmations/confirmation-doc';
-import { releaseOf } from '../ask-confirmations/ask-confirmations';
+import type { ConfirmationDoc } from '../confirmation-doc';
+import { releaseOf } from '../confirmations';
 
 export const confirmationView = (c: ConfirmationDoc): ConfirmationView => ({
   id: c._id,

@@ -3,7 +3,6 @@ import {
   ConfirmationRequested,
   dayAfter,
   calendarDay,
-  defaultConfirmationSettings,
   meetingTimeOn,
   topics,
 } from '@moba/contracts';
@@ -11,18 +10,14 @@ import { DuplicateKeyError, pushEvents, withEvents } from '@moba/platform';
 import type { AppContext } from '../context';
 import type { ApplicationDoc, VacancyDoc } from '../store';
 import { dueStretch, workDaysOf, type StretchAsk } from '../domain/work-days';
-import { releasePlaces } from '../release-places/release-places';
-import { confirmationIdOf, type ConfirmationDoc } from './confirmation-doc';
+import { confirmationSettingsOf, releaseOf } from '../confirmations';
+import { confirmationIdOf, type ConfirmationDoc } from '../confirmation-doc';
 
 export interface SweepResult {
   asked: number;
   unanswered: number;
   released: number;
 }
-
-/** The confirmation settings of a moba: the estate's, or the defaults (18:00, 21:00, flag). */
-export const confirmationSettingsOf = (vacancy: VacancyDoc) =>
-  vacancy.dayOfWork?.confirmation ?? defaultConfirmationSettings;
 
 /**
  * The due-jobs sweep of confirmations, on the Clock port (ARCHITECTURE §6). Each run:
@@ -191,27 +186,4 @@ export async function releaseLeftovers(ctx: AppContext) {
     if (await releaseOf(ctx, confirmation)) released++;
   }
   return released;
-}
-
-/** The places one confirmation's outcome gives back (once: the mark goes with them). */
-export async function releaseOf(ctx: AppContext, confirmation: ConfirmationDoc) {
-  if (!confirmation.release) return false;
-  const { reason, keep } = confirmation.release;
-  // Given back down to `keep` heads (none: all), from what the application holds now: a second run
-  // after a crash between the release and clearing the mark gives nothing back twice.
-  const application = await ctx.store.applications.findOne({ _id: confirmation.applicationId });
-  const heads = application && keep !== undefined ? application.positions - keep : undefined;
-  const result =
-    heads !== undefined && heads < 1
-      ? null
-      : await releasePlaces(ctx, {
-          applicationId: confirmation.applicationId,
-          reason,
-          ...(heads !== undefined ? { heads } : {}),
-        });
-  await ctx.store.confirmations.updateOne(
-    { _id: confirmation._id, release: { $exists: true } },
-    { $unset: { release: true } },
-  );
-  return result !== null;
 }

@@ -5,7 +5,7 @@ import { errors } from '../domain/errors';
 import { boardDayOf, workDaysOf } from '../domain/work-days';
 import { byId } from '../views';
 import { ownVacancy } from '../estate-vacancy';
-import { confirmationSettingsOf } from '../ask-confirmations/ask-confirmations';
+import { confirmationSettingsOf } from '../confirmations';
 
 /**
  * The estate's board of one work day (or an admin's): for the stretch that day belongs to, a row per

@@ -1,7 +1,7 @@
 import type { PendingApplication, QueueFilter } from '@moba/contracts';
 import { adminAudit, pushEvents, type AdminAuditInput } from '@moba/platform';
 import type { AppContext } from '../context';
-import { vacancyTitle } from '../replicate-vacancies/vacancy-title';
+import { vacancyTitle } from '../vacancy-title';
 import { errors } from '../domain/errors';
 import { applicationView, vacancyView, workerView } from '../views';
 import { pendingQueue } from '../pending-queue';

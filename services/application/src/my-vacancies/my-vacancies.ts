@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { ApplicationDoc, VacancyDoc } from '../store';
 import { byId, crewMembersView, vacancyView } from '../views';
 import { standbyOffersOf } from '../release-places/offer-standby';
-import { latestConfirmations } from '../answer-confirmation/latest-confirmations';
+import { latestConfirmations } from '../latest-confirmations';
 
 /**
  * A worker's own vacancies, by the vacancy's status in the replica: active = applied (pending or

@@ -2,7 +2,7 @@ import { ApplicationRejected, topics } from '@moba/contracts';
 import { adminAudit, pushEvents, type AdminAuditInput } from '@moba/platform';
 import type { AppContext } from '../context';
 import { errors } from '../domain/errors';
-import { vacancyTitle } from '../replicate-vacancies/vacancy-title';
+import { vacancyTitle } from '../vacancy-title';
 import { giveBackPlacesOf } from '../places/places';
 
 /**

@@ -197,3 +197,6 @@ export function profileEventData(user: UserDoc) {
     ...(user.gender ? { gender: user.gender } : {}),
   };
 }
+
+/** The admin acting, as the audit log names them. */
+export type Actor = { id: string; fullName: string };

@@ -8,7 +8,7 @@ import {
   type EventEnvelope,
 } from '@moba/contracts';
 import { DuplicateKeyError, type BaseDoc, type Collection, type Filter } from '@moba/platform';
-import { crossScriptPattern } from '../manage-users/search-text';
+import { crossScriptPattern } from '../search-text';
 
 /** One entry of the append-only admin audit log; `_id` is the id of the event that reported it. */
 export interface AuditDoc extends BaseDoc, AdminActionRecordedData {}

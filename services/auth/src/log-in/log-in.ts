@@ -2,19 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { authErrorCodes, authErrorMessages, type LoginInput } from '@moba/contracts';
 import { AppError, pushEvents } from '@moba/platform';
 import { nowIso, type AuthContext } from '../context';
-import type { UserDoc } from '../domain/user';
 import { hashPassword, verifyPassword } from '../domain/secrets';
 import { isLockedOut, recentFailures } from '../domain/login-failures';
-import { emailLinkFor } from '../verify-email/email-link';
+import { bannedError } from '../domain/errors';
+import { emailLinkFor } from '../email-link';
 
 const badCredentials = () =>
   new AppError(authErrorCodes.INVALID_CREDENTIALS, authErrorMessages.INVALID_CREDENTIALS);
-
-/** The ban answer carries the reason (in the message and as a detail the web can show alone). */
-export const bannedError = (user: Pick<UserDoc, 'banReason'>) =>
-  new AppError(authErrorCodes.BANNED, `${authErrorMessages.BANNED}: ${user.banReason ?? ''}`.trim(), [
-    { field: 'banReason', code: authErrorCodes.BANNED, message: user.banReason ?? '' },
-  ]);
 
 let dummyHash: Promise<string> | undefined;
 

@@ -10,8 +10,8 @@ import {
 } from '@moba/contracts';
 import { AppError, adminAudit, pushEvents, type Filter } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
-import { toAdminUserItem, type UserDoc } from '../domain/user';
-import { crossScriptPattern, phoneQuery } from './search-text';
+import { toAdminUserItem, type Actor, type UserDoc } from '../domain/user';
+import { crossScriptPattern, phoneQuery } from '../search-text';
 
 /** POST /admin/users/all: workers and estates, searched, filtered, sorted, paged. */
 export async function listUsers(ctx: AuthContext, query: AdminUsersQuery) {
@@ -48,9 +48,6 @@ async function target(ctx: AuthContext, id: string): Promise<UserDoc> {
     throw new AppError(authErrorCodes.CANNOT_BAN_ADMIN, authErrorMessages.CANNOT_BAN_ADMIN);
   return user;
 }
-
-/** The admin acting, as the audit log names them. */
-export type Actor = { id: string; fullName: string };
 
 const labelOf = (user: UserDoc) => user.estate?.name ?? user.fullName;
 

@@ -10,7 +10,7 @@ import {
 import { AppError, pushEvents, type PendingEvent } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
 import { hashLinkToken, hashPassword } from '../domain/secrets';
-import { bannedError } from '../log-in/log-in';
+import { bannedError } from '../domain/errors';
 import { mailedLink } from '../mailed-link';
 
 const linkInvalid = () =>

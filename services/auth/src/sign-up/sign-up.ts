@@ -11,7 +11,7 @@ import { AppError, DuplicateKeyError, withEvents } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
 import type { UserDoc } from '../domain/user';
 import { hashPassword } from '../domain/secrets';
-import { emailLinkFor } from '../verify-email/email-link';
+import { emailLinkFor } from '../email-link';
 
 const emailExists = () => new AppError(authErrorCodes.EMAIL_EXISTS, authErrorMessages.EMAIL_EXISTS);
 const phoneExists = () => new AppError(authErrorCodes.PHONE_EXISTS, authErrorMessages.PHONE_EXISTS);

@@ -1,7 +1,7 @@
 import { authErrorCodes, authErrorMessages, EstateVerificationChanged, topics } from '@moba/contracts';
 import { AppError, adminAudit, pushEvents } from '@moba/platform';
 import { at, nowIso, type AuthContext } from '../context';
-import type { Actor } from '../manage-users/manage-users';
+import type { Actor } from '../domain/user';
 
 /**
  * An admin marks an estate verified after checking its BPG and PIB against the public registry by

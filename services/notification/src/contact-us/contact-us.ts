@@ -12,7 +12,7 @@ import {
 } from '../create-notification/create-notification';
 import { escapeHtml, type Mailer } from '../mail/mailer';
 import type { ContactMessageDoc } from '../store';
-import { adminIds } from '../track-user-state/track-user-state';
+import { adminIds } from '../admins';
 
 export interface ContactUsContext extends CreateNotificationsContext {
   mailer: Mailer;

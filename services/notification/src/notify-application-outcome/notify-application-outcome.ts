@@ -4,8 +4,7 @@ import {
   type CreateNotificationsContext,
   type NotificationDraft,
 } from '../create-notification/create-notification';
-import { vacancyParams } from '../notify-vacancy-change/notify-vacancy-change';
-import { meetingOnFirstDay } from '../remember-meeting/remember-meeting';
+import { meetingOnFirstDay, vacancyParams } from '../vacancy-replica';
 
 export interface ApplicationAcceptedFacts {
   applicationId: string;

@@ -3,7 +3,7 @@ import {
   createNotifications,
   type CreateNotificationsContext,
 } from '../create-notification/create-notification';
-import { vacancyParams } from '../notify-vacancy-change/notify-vacancy-change';
+import { vacancyParams } from '../vacancy-replica';
 
 export type PaymentOutcome = 'Succeeded' | 'Failed' | 'Cancelled';
 

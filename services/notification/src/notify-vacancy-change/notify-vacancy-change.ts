@@ -4,16 +4,7 @@ import {
   type CreateNotificationsContext,
   type NotificationDraft,
 } from '../create-notification/create-notification';
-import type { ParamValue } from '../store';
-
-/** The params every vacancy notification carries: its id, and its title when the replica knows it. */
-export async function vacancyParams(
-  ctx: CreateNotificationsContext,
-  vacancyId: string,
-): Promise<Record<string, ParamValue>> {
-  const vacancy = await ctx.store.vacancies.findOne({ _id: vacancyId });
-  return { vacancyId, ...(vacancy?.title ? { vacancyTitle: vacancy.title } : {}) };
-}
+import { vacancyParams } from '../vacancy-replica';
 
 /** Keeps the vacancy's owner and title for later notifications. */
 export async function rememberVacancy(

@@ -29,13 +29,3 @@ export async function rememberMeeting(
     await store.vacancies.updateOne(newer, change);
   }
 }
-
-/** The meeting facts an acceptance carries: the point, the first day's time, the contact. */
-export function meetingOnFirstDay(
-  vacancy: Pick<VacancyReplicaDoc, 'meeting' | 'startDate'> | null | undefined,
-): { point: string; time: string; contactName: string; contactPhone: string } | undefined {
-  const meeting = vacancy?.meeting;
-  if (!meeting) return undefined;
-  const time = (vacancy.startDate && meeting.timeByDay?.[vacancy.startDate]) || meeting.time;
-  return { point: meeting.point, time, contactName: meeting.contactName, contactPhone: meeting.contactPhone };
-}

@@ -2,7 +2,7 @@ import { DuplicateKeyError } from '@moba/platform';
 import type { Language } from '@moba/contracts';
 import type { NotificationStore } from '../store';
 import { queueSms, type SmsContext } from './queue-sms';
-import { meetingOnFirstDay } from '../remember-meeting/remember-meeting';
+import { meetingOnFirstDay } from '../vacancy-replica';
 
 /** What the SMS reactions read besides the SMS store: the vacancy replica (title, start date). */
 export interface SmsReactionContext extends SmsContext {

@@ -77,9 +77,3 @@ export async function endSession(
   );
   await live.closeSession(userId, sessionId, wsCloseCodes.unauthenticated, 'session ended');
 }
-
-/** Admins to notify: those learned from UserRegistered or from their own verified tokens, plus the configured list. */
-export async function adminIds(store: NotificationStore, configured: string[]): Promise<string[]> {
-  const known = await store.users.find({ role: 'Admin' });
-  return [...new Set([...configured, ...known.map((u) => u._id)])];
-}

@@ -2,7 +2,7 @@ import type { AuthUser } from '@moba/platform';
 import type { EstateForRating } from '@moba/contracts';
 import { workerMayRateEstate } from '../domain/rating-rules';
 import { ratingError } from '../domain/errors';
-import { participantId } from '../rate-user/rate-user';
+import { participantId } from '../participants';
 import type { RatingStore } from '../store';
 
 /**

@@ -3,7 +3,7 @@ import type { WorkersForRating } from '@moba/contracts';
 import { estateMayRateVacancy } from '../domain/rating-rules';
 import { ratingError } from '../domain/errors';
 import type { RatingStore } from '../store';
-import { attendanceOf } from '../record-attendance/record-attendance';
+import { attendanceOf } from '../participants';
 
 /** GET /estates/vacancy/{id}/workers/for-rating: the accepted workers of the estate's own Finished vacancy, each marked rated or not. */
 export async function getWorkersForRating(

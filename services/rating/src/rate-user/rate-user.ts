@@ -10,7 +10,7 @@ import {
 import { estateMayRateVacancy, estateMayRateWorker, workerMayRateEstate } from '../domain/rating-rules';
 import { ratingError } from '../domain/errors';
 import { summarizeRating } from '../summarize-ratings/summarize-ratings';
-import { attendanceOf } from '../record-attendance/record-attendance';
+import { attendanceOf, participantId } from '../participants';
 import type { RatingDoc, RatingStore, VacancyDoc } from '../store';
 
 export interface RatingUseCaseDeps {
@@ -40,8 +40,6 @@ function checkOffered(promises: EstatePromises | undefined, vacancy: VacancyDoc)
       })),
     );
 }
-
-export const participantId = (vacancyId: string, workerId: string) => `${vacancyId}:${workerId}`;
 
 const isParticipant = async (store: RatingStore, vacancyId: string, workerId: string) =>
   !!(await store.participants.findOne({ _id: participantId(vacancyId, workerId), released: { $ne: true } }));

@@ -1,5 +1,5 @@
 import { DuplicateKeyError } from '@moba/platform';
-import type { ParticipantDoc, RatingStore } from '../store';
+import type { RatingStore } from '../store';
 
 /** How many of an accepted application's people came (application.v1 AttendanceMarked), for its applicant's rating. */
 export interface AttendanceFacts {
@@ -36,7 +36,3 @@ export async function recordAttendanceCount(store: RatingStore, facts: Attendanc
     if (!(error instanceof DuplicateKeyError)) throw error; // a newer mark is already there
   }
 }
-
-/** The attendance a rating of this participant names (how many of the crew came), when it was marked. */
-export const attendanceOf = (participant: ParticipantDoc | null) =>
-  participant?.attendance ? { attendance: participant.attendance } : {};

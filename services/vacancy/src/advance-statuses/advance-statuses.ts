@@ -1,7 +1,5 @@
-import { topics, VacancyFeatured } from '@moba/contracts';
-import { statusOn, type VacancyDoc } from '../domain/vacancy';
 import { todayOf, type VacancyContext } from '../context';
-import { transitionStatus } from '../vacancy-writes';
+import { settlePending, transitionStatus } from '../vacancy-writes';
 
 export interface AdvanceResult {
   timedOut: number;
@@ -55,34 +53,6 @@ export async function advanceStatuses(ctx: VacancyContext): Promise<AdvanceResul
       result.closed++;
   }
   return result;
-}
-
-/**
- * Ends a Pending featuring: featured or not, the vacancy takes the status its dates and positions
- * give (normally Open). Emits VacancyFeatured with the outcome and VacancyStatusChanged.
- */
-export async function settlePending(
-  ctx: VacancyContext,
-  doc: VacancyDoc,
-  featured: boolean,
-  reason: string,
-  extraSet: Record<string, unknown> = {},
-) {
-  const to = statusOn({ ...doc, status: 'Open' }, todayOf(ctx));
-  return transitionStatus(ctx, doc, to, reason, {
-    set: { featured, ...extraSet },
-    unset: { pendingSince: true },
-    events: [
-      {
-        topic: topics.vacancy,
-        event: VacancyFeatured.create(
-          doc._id,
-          { vacancyId: doc._id, estateId: doc.estateId, featured, featuring: doc.featuring, reason },
-          { occurredAt: ctx.clock.now() },
-        ),
-      },
-    ],
-  });
 }
 
 /** Runs the job every SCHEDULER_INTERVAL_MS; overlapping runs are skipped. */

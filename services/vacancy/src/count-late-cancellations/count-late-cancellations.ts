@@ -29,7 +29,3 @@ export async function recordLateCancellation(ctx: VacancyContext, released: Rele
     if (!(error instanceof DuplicateKeyError)) throw error;
   }
 }
-
-/** How many times the estate gave accepted places back late. */
-export const lateCancellationsOf = (ctx: VacancyContext, estateId: string) =>
-  ctx.store.lateCancellations.count({ estateId });

@@ -21,7 +21,7 @@ import {
 } from '@moba/platform';
 import { decideFeaturing, estateTrustOf, type VacancyDoc } from '../domain/vacancy';
 import { claimPromo } from '../promo';
-import { dayOfWorkFrom, dayOfWorkSetEvent } from '../set-day-of-work/set-day-of-work';
+import { dayOfWorkFrom, dayOfWorkSetEvent } from '../day-of-work';
 import { todayOf, type VacancyContext } from '../context';
 
 /**

@@ -2,7 +2,7 @@ import { distanceBetweenKm, type VacancyFilters } from '@moba/contracts';
 import type { Filter } from '@moba/platform';
 import { toItem } from '../domain/vacancy';
 import { compareByDistance, compareForBrowse, withDistance } from '../domain/filters';
-import { parseFilters, withPlace } from '../browse-vacancies/browse-vacancies';
+import { parseFilters, withPlace } from '../vacancy-filters';
 import type { VacancyContext } from '../context';
 import { browseSort, vacancyStoreFilter } from './vacancy-store-filter';
 

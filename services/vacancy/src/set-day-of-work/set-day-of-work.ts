@@ -3,44 +3,19 @@ import {
   defaultConfirmationSettings,
   idParamsSchema,
   setDayOfWorkSchema,
-  topics,
   vacancyErrorCodes,
-  VacancyDayOfWorkSet,
-  type DayOfWorkSettings,
   type DayOfWorkState,
 } from '@moba/contracts';
-import { conflict, notFound, parseInput, pushEvents, type AuthUser, type PendingEvent } from '@moba/platform';
+import { conflict, notFound, parseInput, pushEvents, type AuthUser } from '@moba/platform';
 import { todayOf, type VacancyContext } from '../context';
 import type { StoredDayOfWork, VacancyDoc } from '../domain/vacancy';
+import { dayOfWorkSetEvent } from '../day-of-work';
 
 /**
  * Meeting details and confirmation settings (issue #31, point 2). The vacancy keeps them as the estate
  * typed them and tells the other services with VacancyDayOfWorkSet (the whole value, ordered by setAt)
  * in the same write. They are private: toItem never copies them into a list or public answer.
  */
-
-/** The stored value from the create form's optional part: defaults for confirmation, meeting null. */
-export const dayOfWorkFrom = (settings: DayOfWorkSettings | undefined, setAt: string): StoredDayOfWork => ({
-  meeting: settings?.meeting ?? null,
-  confirmation: settings?.confirmation ?? defaultConfirmationSettings,
-  setAt,
-});
-
-/** The event that carries a vacancy's current day-of-work value. */
-export function dayOfWorkSetEvent(
-  doc: Pick<VacancyDoc, '_id' | 'estateId'>,
-  dayOfWork: StoredDayOfWork,
-  occurredAt: Date,
-): PendingEvent {
-  return {
-    topic: topics.vacancy,
-    event: VacancyDayOfWorkSet.create(
-      doc._id,
-      { vacancyId: doc._id, estateId: doc.estateId, ...dayOfWork },
-      { occurredAt },
-    ),
-  };
-}
 
 /** The PUT body, with its meeting days checked against the moba's dates (meetingDayProblems). */
 const putBodySchema = (vacancy: Pick<VacancyDoc, 'startDate' | 'endDate'>) =>

@@ -1,6 +1,6 @@
 import { topics, VacancyFeatured } from '@moba/contracts';
 import type { VacancyContext } from '../context';
-import { settlePending } from '../advance-statuses/advance-statuses';
+import { settlePending } from '../vacancy-writes';
 import { transitionStatus } from '../vacancy-writes';
 
 export type PaymentOutcome = 'succeeded' | 'failed' | 'cancelled';

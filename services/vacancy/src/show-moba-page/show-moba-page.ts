@@ -9,7 +9,7 @@ import { AppError, parseInput } from '@moba/platform';
 import type { VacancyContext } from '../context';
 import { todayOf } from '../context';
 import { toItem, type VacancyDoc } from '../domain/vacancy';
-import { lateCancellationsOf } from '../count-late-cancellations/count-late-cancellations';
+import { lateCancellationsOf } from '../late-cancellations';
 
 /** Whether anyone may read the moba's page: published, not deleted, not held, hidden or rejected. */
 export const shownPublicly = (doc: VacancyDoc) =>

@@ -1,6 +1,6 @@
 import type { ConfirmationView } from '@moba/contracts';
-import type { AppContext } from '../context';
-import { confirmationView } from './answer-confirmation';
+import type { AppContext } from './context';
+import { confirmationView } from './answer-confirmation/answer-confirmation';
 
 /**
  * The latest confirmation asked of each accepted application (for My mobas: the worker sees the open

@@ -1,8 +1,8 @@
 import { commandTopics, SendVerificationMail } from '@moba/contracts';
 import type { PendingEvent } from '@moba/platform';
-import { at, type AuthContext } from '../context';
-import type { LinkToken, UserDoc } from '../domain/user';
-import { mailedLink } from '../mailed-link';
+import { at, type AuthContext } from './context';
+import type { LinkToken, UserDoc } from './domain/user';
+import { mailedLink } from './mailed-link';
 
 /** A fresh confirmation link for the user and the private command that has it mailed (never on auth.v1). */
 export function emailLinkFor(
