@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AVAILABILITY_MONTHS } from '@moba/contracts';
+import { AVAILABILITY_MONTHS } from '@moba/contracts/api/auth/limits';
 import { intlLocale } from '../lib/format';
 import { ChoiceGroup } from './ChoiceGroup';
 
