@@ -68,13 +68,13 @@ const fmt = (ms: number) =>
   Number.isNaN(ms) ? '-' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
-/** Waits until the matched workers' sockets have their alert (or nothing more arrives for 10 s). */
-async function settledPushes(sockets: WorkerSockets, workers: BurstWorker[], before: number[][]) {
+/** Waits until the matched workers' sockets have the moba's alert (or nothing more arrives for 10 s). */
+async function settledPushes(sockets: WorkerSockets, workers: BurstWorker[], vacancyId: string) {
   let last = -1;
   let quietSince = Date.now();
   for (;;) {
-    const pushes = await sockets.pushes();
-    const got = workers.filter((w, i) => w.matches && pushes[i].length > before[i].length).length;
+    const pushes = await sockets.alertPushes(vacancyId);
+    const got = workers.filter((w, i) => w.matches && pushes[i].length > 0).length;
     if (got === workers.filter((w) => w.matches).length) return pushes;
     if (got !== last) [last, quietSince] = [got, Date.now()];
     if (Date.now() - quietSince > 10_000) return pushes;
@@ -130,13 +130,12 @@ async function main() {
     );
 
     console.log(`\n== 1. burst: one moba, ${workers.filter((w) => w.matches).length} matching workers`);
-    let before = await sockets.pushes();
     const wall = Date.now();
     const moba = await publishMoba(cluster, estate, PLACES);
     await burstDone(view, moba.vacancyId, BURST_TIMEOUT_MS);
     const toldMs = Date.now() - wall;
-    const after = await settledPushes(sockets, workers, before);
-    const burst = await burstOutcome(view, workers, moba, before, after);
+    const after = await settledPushes(sockets, workers, moba.vacancyId);
+    const burst = await burstOutcome(view, workers, moba, after);
     const p99 = printBurst(burst, toldMs);
     console.log(
       `  goals: all receive it -> ${verdict(burst.receivedLive === burst.matched)}; p99 <= 3 s -> ${verdict(p99 <= 3000)}; ` +
@@ -147,7 +146,7 @@ async function main() {
     console.log(
       `\n== 2. herd: ${OPEN_SHARE * 100} % open the page, ${APPLY_SHARE * 100} % apply, over ${HERD_SECONDS} s`,
     );
-    const notified = workers.filter((w, i) => w.matches && after[i].length > before[i].length);
+    const notified = workers.filter((w, i) => w.matches && after[i].length > 0);
     const herd = await runHerd(cluster.url, moba.vacancyId, notified, {
       openShare: OPEN_SHARE,
       applyShare: APPLY_SHARE,
@@ -199,7 +198,6 @@ async function main() {
       .map(Number);
     const advanceMs = ((((22.5 * 60 - (hour * 60 + minute)) % 1440) + 1440) % 1440) * 60_000;
     await client.post('/api/dev/clock', { advanceMs });
-    before = await sockets.pushes();
     const second = await publishMoba(cluster, estate, PLACES);
     const wall2 = Date.now();
     const matched = workers.filter((w) => w.matches).length;
@@ -215,8 +213,8 @@ async function main() {
     await burstDone(view, second.vacancyId, BURST_TIMEOUT_MS);
     const toldMs2 = Date.now() - wall2;
     await sockets.greeted();
-    const afterKill = await settledPushes(sockets, workers, before);
-    const killed = await burstOutcome(view, workers, second, before, afterKill);
+    const afterKill = await settledPushes(sockets, workers, second.vacancyId);
+    const killed = await burstOutcome(view, workers, second, afterKill);
     printBurst(killed, toldMs2);
     const readers = [...killed.notPushed, ...workers.filter((w) => w.matches && w.instance === kill.victim)];
     const panels = await alertsInPanels(cluster, readers, second.vacancyId);

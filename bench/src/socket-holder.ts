@@ -2,8 +2,8 @@
  * Holds open WebSockets in a process of its own (so the load driver's CPU is not theirs):
  * the parent sends { cmd: 'open', sockets: [{ url, token, reconnect? }] }, gets { cmd: 'opened', open, failed };
  * { cmd: 'count' } answers { cmd: 'counted', open, closed, pushes, reconnected }; { cmd: 'pushes' } answers
- * { cmd: 'pushed', times } (per socket, in the order opened: the monotonic times, in ms, of the frames
- * it received); { cmd: 'close' } ends it. A socket opened with `reconnect` opens again after its server
+ * { cmd: 'pushed', pushes } (per socket, in the order opened: each notification it received, with the
+ * monotonic time in ms it arrived, its key and the vacancyId it names); { cmd: 'close' } ends it. A socket opened with `reconnect` opens again after its server
  * went away, as the web app does, and greets with its token again.
  */
 import WebSocket from 'ws';
@@ -14,7 +14,24 @@ interface Held {
   reconnect: boolean;
   open: boolean;
   everOpened: boolean;
-  pushTimes: number[];
+  pushes: Push[];
+}
+
+interface Push {
+  at: number;
+  key?: string;
+  vacancyId?: unknown;
+}
+
+function pushOf(data: WebSocket.RawData, at: number): Push {
+  try {
+    const notification = JSON.parse(data.toString()) as {
+      content?: { key?: string; params?: { vacancyId?: unknown } };
+    };
+    return { at, key: notification.content?.key, vacancyId: notification.content?.params?.vacancyId };
+  } catch {
+    return { at };
+  }
 }
 
 const held: Held[] = [];
@@ -36,7 +53,7 @@ function connect(socket: Held, retry = 0): Promise<boolean> {
       ws.send(JSON.stringify({ token: socket.token }));
       resolve(true);
     });
-    ws.on('message', () => socket.pushTimes.push(now()));
+    ws.on('message', (data) => socket.pushes.push(pushOf(data, now())));
     ws.on('error', () => undefined); // 'close' follows
     ws.on('close', () => {
       socket.open = false;
@@ -64,7 +81,7 @@ process.on(
         reconnect: Boolean(s.reconnect),
         open: false,
         everOpened: false,
-        pushTimes: [],
+        pushes: [],
       }));
       held.push(...all);
       for (let i = 0; i < all.length; i += 200)
@@ -73,10 +90,10 @@ process.on(
     } else if (message.cmd === 'count') {
       const open = held.filter((s) => s.open).length;
       const closed = held.filter((s) => s.everOpened && !s.open).length;
-      const pushes = held.reduce((sum, s) => sum + s.pushTimes.length, 0);
+      const pushes = held.reduce((sum, s) => sum + s.pushes.length, 0);
       process.send!({ cmd: 'counted', open, closed, pushes, reconnected });
     } else if (message.cmd === 'pushes') {
-      process.send!({ cmd: 'pushed', times: held.map((s) => s.pushTimes) });
+      process.send!({ cmd: 'pushed', pushes: held.map((s) => s.pushes) });
     } else if (message.cmd === 'close') {
       closing = true;
       for (const ws of sockets) ws.terminate();

@@ -46,7 +46,6 @@ test('a notification process killed mid-burst: every matched worker has exactly 
   });
   sockets = await holdWorkerSockets(cluster, workers);
   const estate = await signUpEstate(cluster);
-  const before = await sockets.pushes();
   const matched = workers.filter((w) => w.matches).length;
 
   const moba = await publishMoba(cluster, estate, 10);
@@ -59,7 +58,7 @@ test('a notification process killed mid-burst: every matched worker has exactly 
 
   expect(kill.finished).toBe(false);
   expect(kill.storedAtKill).toBeLessThan(matched);
-  const outcome = await burstOutcome(view, workers, moba, before, await sockets.pushes());
+  const outcome = await burstOutcome(view, workers, moba, await sockets.alertPushes(moba.vacancyId));
   expect(outcome).toMatchObject({
     storedOnce: matched,
     lost: 0,

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import Redis from 'ioredis';
-import { JOB_ALERT_SMS_PER_DAY, topics, UserRegistered } from '@moba/contracts';
+import { JOB_ALERT_SMS_PER_DAY, notificationKeys, topics, UserRegistered } from '@moba/contracts';
 import { createBus, createLogger, createStore, createTokenSigner, ensureKeyPair } from '@moba/platform';
 import { eventually, testClient } from '@moba/platform/testing';
 import { socketHolder } from '../../../bench/src/hold-sockets';
@@ -26,6 +26,7 @@ import type { Cluster } from './cluster';
 
 export const NOTIFICATION_INSTANCES = ['notification-1', 'notification-2'];
 const MOBA_CROP = 'kupina';
+const JOB_ALERT_KEY = notificationKeys.jobAlert;
 const OTHER_CROP = 'visnja';
 
 export interface BurstWorker {
@@ -180,7 +181,16 @@ export async function holdWorkerSockets(cluster: Cluster, workers: BurstWorker[]
   await eventually(greeted, `${workers.length} sockets greeted`, 10 * 60_000);
   return {
     greeted,
-    pushes: async () => (await holder.ask<{ times: number[][] }>({ cmd: 'pushes' }, 'pushed')).times,
+    /** Per worker, when each job alert of the moba reached their socket (monotonic ms). */
+    alertPushes: async (vacancyId: string) =>
+      (
+        await holder.ask<{ pushes: { at: number; key?: string; vacancyId?: unknown }[][] }>(
+          { cmd: 'pushes' },
+          'pushed',
+        )
+      ).pushes.map((mine) =>
+        mine.filter((p) => p.key === JOB_ALERT_KEY && p.vacancyId === vacancyId).map((p) => p.at),
+      ),
     counts: () =>
       holder.ask<{ open: number; closed: number; reconnected: number }>({ cmd: 'count' }, 'counted'),
     close: () => holder.child.send({ cmd: 'close' }),
@@ -274,20 +284,18 @@ export async function burstDone(view: NotificationStoreView, vacancyId: string, 
   );
 }
 
-/** What each worker got of one moba: stored alerts, live pushes since `before`, SMS queued. */
+/** What each worker got of one moba: stored alerts, live pushes (`live`: from alertPushes), SMS queued. */
 export async function burstOutcome(
   view: NotificationStoreView,
   workers: BurstWorker[],
   moba: { vacancyId: string; t0: number },
-  pushesBefore: number[][],
-  pushesAfter: number[][],
+  live: number[][],
 ) {
   const stored = new Map<string, number>();
   for (const doc of await view.notifications.findFields({ sourceEventId: alertSource(moba.vacancyId) }, [
     'userId',
   ]))
     stored.set(doc.userId, (stored.get(doc.userId) ?? 0) + 1);
-  const live = workers.map((_, i) => pushesAfter[i].slice(pushesBefore[i].length));
   const matched = workers.filter((w) => w.matches);
   const latencies = workers
     .flatMap((w, i) => (w.matches && live[i].length ? [live[i][0] - moba.t0] : []))
