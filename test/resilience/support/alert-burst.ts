@@ -137,7 +137,7 @@ export async function seedWorkers(
     `${count} job alerts filed`,
     30 * 60_000,
   );
-  const client = testClient(cluster.url);
+  const client = cluster.client; // retries a 502/503/504 of a starved instance, as the app does
   await inParallel(
     workers.filter((w) => w.sms),
     20,
@@ -207,7 +207,7 @@ export async function mobaMonths(cluster: Cluster, startIn = 2, days = 3) {
 }
 
 export async function signUpEstate(cluster: Cluster) {
-  return registeredUser(testClient(cluster.url), 'estate');
+  return registeredUser(cluster.client, 'estate');
 }
 
 /** Publishes an Open moba through the gateway, as an estate does; `t0` is taken just before. */
@@ -216,7 +216,7 @@ export async function publishMoba(
   estate: { auth: Record<string, string> },
   places: number,
 ) {
-  const client = testClient(cluster.url);
+  const client = cluster.client;
   const body = await mobaBody(client, { numberOfWorkers: places, crops: [MOBA_CROP] });
   const t0 = now();
   const created = await client.post('/api/estates/vacancies/create', body, estate.auth);
@@ -327,7 +327,7 @@ export type BurstOutcome = Awaited<ReturnType<typeof burstOutcome>>;
 
 /** Reads each worker's panel through the gateway: how many alerts of the moba it lists (the app after a reconnect). */
 export async function alertsInPanels(cluster: Cluster, workers: BurstWorker[], vacancyId: string) {
-  const client = testClient(cluster.url);
+  const client = cluster.client;
   const listed: number[] = [];
   await inParallel(workers, 20, async (w) => {
     const panel = await client.get('/api/notifications/all', w.auth);
