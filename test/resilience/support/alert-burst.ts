@@ -107,7 +107,10 @@ export async function seedWorkers(
         instance: NOTIFICATION_INSTANCES[i % NOTIFICATION_INSTANCES.length],
       });
     }
-    await inParallel(workers, 50, (w) =>
+    // Those who turn SMS on first: the notification service learns their phones from its main consumer
+    // group, which handles sign-ups one after the other.
+    const smsFirst = [...workers.filter((w) => w.sms), ...workers.filter((w) => !w.sms)];
+    await inParallel(smsFirst, 50, (w) =>
       bus.publish(
         topics.auth,
         UserRegistered.create(w.userId, {
