@@ -34,11 +34,10 @@
  *   PEAK_MOBAS=6, PEAK_ROUNDS=1 (rounds of one-then-two; the median ratio is printed), POSTGRES_URL
  *   (its database is replaced by PEAK_DATABASE=moba_peak))
  */
-import { spawn, fork, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { freePort } from '@moba/platform/testing';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import Redis from 'ioredis';
 import pg from 'pg';
 import type { TestClient } from '@moba/platform/testing';
@@ -49,6 +48,7 @@ import { POSTGRES_URL, startCluster } from '../test/resilience/support/cluster';
 import { cgroupLayout, cpuQuota, createPods, type CgroupLayout, type Pod, type PodSet } from './src/cgroup';
 import { cpuSampler, postgresBackends } from './src/cpu';
 import { difference, postgresDatabaseCounters, redisCommandCalls } from './src/engine-counters';
+import { socketHolder } from './src/hold-sockets';
 
 const USERS = Number(process.env.PEAK_USERS ?? 32);
 const LOOPS = Number(process.env.PEAK_LOOPS ?? 1);
@@ -207,27 +207,6 @@ async function vacanciesWithRoom(client: TestClient, open: string[]) {
   const usable = open.filter((id) => room.has(id));
   if (!usable.length) throw new Error('no open moba with room left to apply to');
   return usable;
-}
-
-function socketHolder(): Promise<{
-  child: ChildProcess;
-  ask: <T>(message: object, answer: string) => Promise<T>;
-}> {
-  const child = fork(join(__dirname, 'src/socket-holder.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ask = <T>(message: object, answer: string) =>
-    new Promise<T>((resolve) => {
-      const listener = (m: { cmd: string }) => {
-        if (m.cmd !== answer) return;
-        child.off('message', listener);
-        resolve(m as T);
-      };
-      child.on('message', listener);
-      child.send(message);
-    });
-  return Promise.resolve({ child, ask });
 }
 
 async function phase(hotInstances: number) {

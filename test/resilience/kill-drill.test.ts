@@ -1,5 +1,6 @@
 import { startCluster, type Cluster } from './support/cluster';
 import { killDrill } from './support/drill';
+import { redisUp } from './support/redis-up';
 
 /**
  * Kill drill (reduced; bench/kill-drill.ts kills every process over longer seasons) on the distributed
@@ -11,23 +12,6 @@ import { killDrill } from './support/drill';
  * applications; free positions vs accepted applicants; 'accepted' notifications vs accepted
  * applications (none lost, none doubled).
  */
-const redisUp = async () => {
-  const { default: Redis } = await import('ioredis');
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-};
-
 const VICTIMS = ['application-1', 'vacancy-2', 'notification-1', 'auth'];
 
 let cluster: Cluster | undefined;
