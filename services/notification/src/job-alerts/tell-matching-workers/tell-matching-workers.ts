@@ -1,5 +1,5 @@
 import { notificationKeys } from '@moba/contracts';
-import { DuplicateKeyError } from '@moba/platform';
+import { chunked, DuplicateKeyError } from '@moba/platform';
 import {
   createNotifications,
   type CreateNotificationsContext,
@@ -39,11 +39,18 @@ export async function tellMatchingWorkers(ctx: TellContext, vacancyId: string): 
     // the moba, not the event, names the notification: whichever event opens it, one per worker
     `jobAlert:${vacancyId}`,
   );
-  for (const match of matches)
-    if (match.sms) await smsJobAlert({ ...ctx.smsQueue, alerts: ctx.alerts }, moba, match.workerId);
+  const smsContext = { ...ctx.smsQueue, alerts: ctx.alerts };
+  // Each worker's SMS is counted on its own daily record: a run of them can go side by side.
+  for (const run of chunked(
+    matches.filter((m) => m.sms),
+    SMS_AT_ONCE,
+  ))
+    await Promise.all(run.map((match) => smsJobAlert(smsContext, moba, match.workerId)));
   await ctx.alerts.mobas.updateOne({ _id: vacancyId }, { $set: { toldAt: ctx.clock.now().toISOString() } });
   return matches.length;
 }
+
+const SMS_AT_ONCE = 20;
 
 /** VacancyCreated: what alerts ask of the moba is kept; one created Open is told at once. */
 export async function rememberAlertMoba(
