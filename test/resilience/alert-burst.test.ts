@@ -70,10 +70,11 @@ test('a notification process killed mid-burst: every matched worker has exactly 
     smsAboveCap: 0,
   });
   expect(outcome.smsWorkersMatched).toBeGreaterThan(0);
-  // Sockets of the surviving process hear every alert, but the one the victim stored and had not yet
-  // published when it died; the killed process's sockets reconnect and find theirs in the panel.
+  // Sockets of the surviving process hear every alert but those of the run the victim had stored and
+  // not yet pushed when it died (create-notification writes 50 side by side, then pushes them); every
+  // one of those is in the worker's panel, and the killed process's sockets reconnect and find theirs.
   const missedOnSurvivor = outcome.notPushed.filter((w) => w.instance !== kill.victim);
-  expect(missedOnSurvivor.length).toBeLessThanOrEqual(1);
+  expect(missedOnSurvivor.length).toBeLessThanOrEqual(50);
   const readers = [...outcome.notPushed, ...workers.filter((w) => w.matches && w.instance === kill.victim)];
   expect(await alertsInPanels(cluster, readers, moba.vacancyId)).toEqual(readers.map(() => 1));
   expect((await sockets.counts()).reconnected).toBeGreaterThanOrEqual(
