@@ -24,9 +24,10 @@ const i18n = initI18n(language);
 document.documentElement.lang = i18n.language;
 // The page's code, its texts and (for the worker's browse) its data are fetched side by side now,
 // not one after the other as each lazy part renders; the first render waits for all three.
+// The data first: its request leaves before the page's code requests (the slower of the two).
 const pageReady = Promise.all([
-  preloadRoute(window.location.pathname),
   fetchBrowseEarly(window.location.pathname),
+  preloadRoute(window.location.pathname),
 ]);
 registerServiceWorkerLater();
 captureInstallPrompt();
