@@ -8,6 +8,7 @@ import { fetchBrowseEarly } from './features/mobas/early-browse';
 import { defaultLanguage, initI18n, isSupported, storedLanguage } from './lib/i18n';
 import { registerServiceWorkerLater } from './lib/register-service-worker';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { listenForOfflineAnswers } from './lib/offline-answers';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -24,6 +25,7 @@ const i18n = initI18n(language);
 document.documentElement.lang = i18n.language;
 // The page's code, its texts and (for the worker's browse) its data are fetched side by side now,
 // not one after the other as each lazy part renders; the first render waits for all three.
+listenForOfflineAnswers();
 // The data first: its request leaves before the page's code requests (the slower of the two).
 const pageReady = Promise.all([
   fetchBrowseEarly(window.location.pathname),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OFFLINE_ANSWER_MESSAGE, type OfflineAnswerMessage } from '../../lib/offline';
+import { forgetOfflineAnswers, oldestOfflineAnswer, onOfflineAnswer } from '../../lib/offline-answers';
 import { formatRelative } from '../../lib/relative-time';
 
 /**
@@ -10,26 +10,24 @@ import { formatRelative } from '../../lib/relative-time';
 export function OfflineNotice() {
   const { t } = useTranslation(['shell', 'common']);
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
-  const [cachedAt, setCachedAt] = useState<string | null>(null);
+  const [cachedAt, setCachedAt] = useState<string | null>(oldestOfflineAnswer);
 
   useEffect(() => {
     const goOnline = () => {
       setOnline(true);
+      forgetOfflineAnswers();
       setCachedAt(null);
     };
     const goOffline = () => setOnline(false);
-    const onMessage = (event: MessageEvent<OfflineAnswerMessage>) => {
-      if (event.data?.type !== OFFLINE_ANSWER_MESSAGE) return;
-      // The oldest answer on screen is the one to admit.
-      setCachedAt((shown) => (shown && shown < event.data.cachedAt ? shown : event.data.cachedAt));
-    };
     window.addEventListener('online', goOnline);
     window.addEventListener('offline', goOffline);
-    navigator.serviceWorker?.addEventListener('message', onMessage);
+    // One may have come between the first render and now.
+    setCachedAt(oldestOfflineAnswer());
+    const stopHearing = onOfflineAnswer(setCachedAt);
     return () => {
       window.removeEventListener('online', goOnline);
       window.removeEventListener('offline', goOffline);
-      navigator.serviceWorker?.removeEventListener('message', onMessage);
+      stopHearing();
     };
   }, []);
 

@@ -160,9 +160,13 @@ function UserCard({
   );
 }
 
+const USERS_TEXTS = ['admin', 'common', 'trust', 'errors'];
+
 /** /admin/users: workers and estates, search, sort by date or name, active/banned, ban and reactivate. */
 export default function UsersPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  // Every text the cards and their dialogs use, loaded before the first paint: a namespace first
+  // needed by a card that arrives with the data would suspend the page and lose what was typed.
+  const { t } = useTranslation(USERS_TEXTS);
   useDocumentTitle(t('users.title'));
   const { text, setText, search } = useListSearch();
   const [sort, setSort] = useState<Sort>('date');
