@@ -74,7 +74,7 @@ async function bestOf(
   label: string,
   budget: number,
   measure: () => Promise<number>,
-  tries = 2,
+  tries = 4,
 ): Promise<number> {
   let best = Infinity;
   for (let i = 0; i < tries && best > budget; i++) best = Math.min(best, await measure());

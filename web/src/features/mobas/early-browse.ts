@@ -6,9 +6,9 @@ import { initialForm, toFilters } from './filters';
 /**
  * A signed-in worker opening /worker/mobas: the first page of open mobas is asked for while the
  * page's code is still downloading. The request is exactly the one the page makes first (no
- * filters but the remembered place and an addressed crop, page 1). Resolves once the answer is in
- * the query cache, so the page's first render shows the cards (main.tsx waits for it, as for the
- * page's code); had the page asked first, its own query takes the answer (lib/early-fetch).
+ * filters but the remembered place and an addressed crop, page 1). The answer goes into the query
+ * cache as soon as it comes, so the cards replace the grey ones at once; had the page asked first,
+ * its own query takes the answer (lib/early-fetch).
  */
 export function fetchBrowseEarly(pathname: string): Promise<void> {
   const token = getToken();
