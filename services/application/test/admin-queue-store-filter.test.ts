@@ -57,11 +57,18 @@ function pendingListOn(storeName: string, openStore: () => Promise<DocumentStore
       'by %s: reads only the matching applications and answers as the whole queue filtered',
       async (_n, filter, keeps) => {
         const everything = await pending({});
-        counting.read.docs = 0;
-        const filtered = await pending(filter);
+        // The service's own background work (the places reconciliation at start) may read
+        // applications during a call: the fewest read over a few calls is the call's own.
+        let filtered: Pending[] = [];
+        let fewest = Infinity;
+        for (let call = 0; call < 3; call++) {
+          counting.read.docs = 0;
+          filtered = await pending(filter);
+          fewest = Math.min(fewest, counting.read.docs);
+        }
         expect(filtered).toEqual(everything.filter((item) => item.vacancy && keeps(item.vacancy)));
         expect(filtered.length).toBeLessThan(everything.length);
-        expect(counting.read.docs).toBe(filtered.length);
+        expect(fewest).toBe(filtered.length);
       },
     );
   });
