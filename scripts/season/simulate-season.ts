@@ -220,10 +220,22 @@ export async function simulateSeason(client: TestClient, options: SeasonOptions)
     }
   }
   await options.beforeAccepting?.(workers);
-  const pending = (await call(client, 'POST', '/api/admin/applications/pending', {}, adminAuth)) as {
-    id: string;
-    vacancyId: string;
-  }[];
+  const pending: { id: string; vacancyId: string }[] = [];
+  for (let page = 1, total = Infinity; pending.length < total; page++) {
+    const answer = (await call(
+      client,
+      'POST',
+      '/api/admin/applications/pending',
+      { page, pageSize: 100 },
+      adminAuth,
+    )) as {
+      items: { id: string; vacancyId: string }[];
+      total: number;
+    };
+    if (!answer.items.length) break;
+    pending.push(...answer.items);
+    total = answer.total;
+  }
   let accepted = 0;
   for (const application of pending) {
     const mustFinish = finishing.some((f) => f.vacancyId === application.vacancyId);

@@ -30,7 +30,10 @@ import {
   myApplicationStatusSchema,
   myVacancySchema,
   mobaDayOfWorkSchema,
-  pendingApplicationSchema,
+  pendingApplicationsPageSchema,
+  pendingQueueQuerySchema,
+  guestApplicationsPageSchema,
+  pagingSchema,
   updateNoteRequestSchema,
 } from '@moba/contracts';
 import { standbyRoutes } from './standby';
@@ -155,10 +158,10 @@ export const applicationRoutes = [
     summary: "The status of each of the worker's own applications (applied, accepted, not accepted)",
   }),
   route('POST', '/admin/applications/pending', 'application', ['Admin'], {
-    body: queueFilterSchema,
-    response: z.array(pendingApplicationSchema),
+    body: pendingQueueQuerySchema,
+    response: pendingApplicationsPageSchema,
     summary:
-      'Pending worker applications with worker and vacancy details; optional filters (municipality, district, moba start dates, crop, moba) and sort by waiting time',
+      'A page of the pending worker applications with worker and vacancy details; optional filters (municipality, district, moba start dates, crop, moba), sort by waiting time, paging (page, pageSize)',
   }),
   route('POST', '/admin/applications/queue', 'application', ['Admin'], {
     body: queueFilterSchema,
@@ -204,8 +207,9 @@ export const applicationRoutes = [
     summary: 'Reject a pending application',
   }),
   route('POST', '/admin/applications/guest/pending', 'application', ['Admin'], {
-    response: z.array(guestApplicationSchema),
-    summary: 'Pending guest applications',
+    body: pagingSchema,
+    response: guestApplicationsPageSchema,
+    summary: 'A page of the pending guest applications, the longest waiting first (page, pageSize)',
   }),
   route('POST', '/admin/applications/guest/:id/accept', 'application', ['Admin'], {
     refusals: [404, 409],

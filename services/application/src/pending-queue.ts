@@ -1,5 +1,5 @@
-import type { QueueFilter } from '@moba/contracts';
-import type { Filter } from '@moba/platform';
+import type { Paging, QueueFilter } from '@moba/contracts';
+import type { Filter, Sort } from '@moba/platform';
 import type { AppContext } from './context';
 import type { ApplicationDoc, VacancyDoc, WorkerDoc } from './store';
 import { filtersVacancy, matchesQueueFilter } from './domain/queue';
@@ -18,37 +18,63 @@ export interface QueueItem {
  * replicas, by waiting time (the longest waiting first unless `sort: 'newest'`).
  */
 export async function pendingQueue(ctx: AppContext, filter: QueueFilter): Promise<QueueItem[]> {
-  const { applications, workers, vacancies } = ctx.store;
-  const pending = await applications.find(
-    { guest: false, status: 'Pending', ...(await vacancyIdFilter(ctx, filter)) },
-    { sort: { submittedAt: filter.sort === 'newest' ? -1 : 1 } },
-  );
+  const pending = await ctx.store.applications.find(await pendingQuery(ctx, filter), {
+    sort: waitingOrder(filter),
+  });
+  return withReplicas(ctx, pending);
+}
+
+/** One page of the queue, read from the store as a page, with the count of the whole filtered queue. */
+export async function pendingQueuePage(
+  ctx: AppContext,
+  filter: QueueFilter,
+  { page, pageSize }: Paging,
+): Promise<{ total: number; items: QueueItem[] }> {
+  const query = await pendingQuery(ctx, filter);
+  const [total, pending] = await Promise.all([
+    ctx.store.applications.count(query),
+    ctx.store.applications.find(query, {
+      sort: waitingOrder(filter),
+      skip: (page - 1) * pageSize,
+      limit: pageSize,
+    }),
+  ]);
+  return { total, items: await withReplicas(ctx, pending) };
+}
+
+const waitingOrder = (filter: QueueFilter): Sort => ({ submittedAt: filter.sort === 'newest' ? -1 : 1 });
+
+async function pendingQuery(ctx: AppContext, filter: QueueFilter): Promise<Filter> {
+  return { guest: false, status: 'Pending', ...(await vacancyIdFilter(ctx, filter)) };
+}
+
+async function withReplicas(ctx: AppContext, pending: ApplicationDoc[]): Promise<QueueItem[]> {
   const [workerMap, vacancyMap] = await Promise.all([
     byId(
-      workers,
+      ctx.store.workers,
       pending.map((a) => a.workerId),
     ),
     byId(
-      vacancies,
+      ctx.store.vacancies,
       pending.map((a) => a.vacancyId),
     ),
   ]);
-  const byVacancy = filtersVacancy(filter);
-  return pending
-    .map((application) => ({
-      application,
-      vacancy: vacancyMap.get(application.vacancyId),
-      worker: application.workerId ? workerMap.get(application.workerId) : undefined,
-    }))
-    .filter(({ vacancy }) => !byVacancy || (vacancy !== undefined && matchesQueueFilter(vacancy, filter)));
+  return pending.map((application) => ({
+    application,
+    vacancy: vacancyMap.get(application.vacancyId),
+    worker: application.workerId ? workerMap.get(application.workerId) : undefined,
+  }));
 }
 
 /**
- * Which mobas' applications to read: the one asked for, or those the store finds for the moba filters
- * (the district is left to matchesQueueFilter: a replica older than the field has none stored).
+ * Which mobas' applications to read: the one asked for, or those whose replica passes the moba
+ * filters. The store narrows by the stored fields; the district is checked here on what it found,
+ * since a replica older than the field has none stored and its district comes from its municipality.
+ * An application whose moba is not replicated yet passes no moba filter.
  */
 async function vacancyIdFilter(ctx: AppContext, filter: QueueFilter): Promise<Filter> {
   if (filter.vacancyId) return { vacancyId: filter.vacancyId };
+  if (!filtersVacancy(filter)) return {};
   const startDate = {
     ...(filter.startFrom !== undefined ? { $gte: filter.startFrom } : {}),
     ...(filter.startTo !== undefined ? { $lte: filter.startTo } : {}),
@@ -58,7 +84,11 @@ async function vacancyIdFilter(ctx: AppContext, filter: QueueFilter): Promise<Fi
     ...(Object.keys(startDate).length ? { startDate } : {}),
     ...(filter.crop !== undefined ? { crops: filter.crop } : {}),
   };
-  if (!Object.keys(query).length) return {};
-  const ids = await ctx.store.vacancies.findFields(query, ['municipality']);
-  return { vacancyId: { $in: ids.map((v) => v._id) } };
+  const found = await ctx.store.vacancies.findFields(query, [
+    'municipality',
+    'district',
+    'crops',
+    'startDate',
+  ]);
+  return { vacancyId: { $in: found.filter((v) => matchesQueueFilter(v, filter)).map((v) => v._id) } };
 }

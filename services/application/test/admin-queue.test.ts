@@ -50,7 +50,7 @@ describe('the filtered queue and its health', () => {
     const grapeApp = (await t.apply(await t.worker(), grape.vacancyId)).body.id as string;
 
     const ids = async (filter: Record<string, unknown>) =>
-      ((await pending(filter)).body as { id: string }[])
+      ((await pending({ pageSize: 100, ...filter })).body.items as { id: string }[])
         .map((a) => a.id)
         .filter((id) => [first, second, grapeApp].includes(id));
     expect(await ids({ municipality: 'arilje' })).toEqual([first, second]);

@@ -100,8 +100,12 @@ describe('applying with the members who come', () => {
     const { applicationId, memberIds, crew } = await crewApplication({ pick: 4 });
     const doc = await t.store.applications.findOne({ _id: applicationId });
     expect(doc).toMatchObject({ peopleCount: 4, positions: 5 });
-    const pending = await t.client.post('/admin/applications/pending', undefined, (await t.admin()).auth);
-    const item = pending.body.find((a: { id: string }) => a.id === applicationId);
+    const pending = await t.client.post(
+      '/admin/applications/pending',
+      { sort: 'newest' },
+      (await t.admin()).auth,
+    );
+    const item = pending.body.items.find((a: { id: string }) => a.id === applicationId);
     expect(item.crew).toEqual(
       crew.members.slice(0, 4).map((m) => ({ id: m.id, name: m.name, accepted: null })),
     );

@@ -19,9 +19,9 @@ describe('admin moderation', () => {
   test('the pending list carries worker and vacancy details from the replicas', async () => {
     const { vacancyId, worker, applicationId } = await pendingApplication();
     const admin = await t.admin();
-    const res = await t.client.post('/admin/applications/pending', undefined, admin.auth);
+    const res = await t.client.post('/admin/applications/pending', { vacancyId }, admin.auth);
     expect(res.status).toBe(200);
-    const item = res.body.find((a: { id: string }) => a.id === applicationId);
+    const item = res.body.items.find((a: { id: string }) => a.id === applicationId);
     expect(item).toMatchObject({
       status: 'Pending',
       workerId: worker.id,

@@ -158,7 +158,9 @@ export async function recount(
     const vacancies = await allPages<VacancyItem>(
       async (page) => (await client.post('/api/admin/vacancies/all', { page, pageSize: 100 }, auth)).body,
     );
-    const pending = (await client.post('/api/admin/applications/pending', {}, auth)).body as unknown[];
+    const pending = (await client.post('/api/admin/applications/pending', {}, auth)).body as {
+      total: number;
+    };
     const workerUsers = users.filter((u) => u.userType === 'Worker').length;
     const estateUsers = users.filter((u) => u.userType === 'Estate').length;
     const check = (what: string, readModel: unknown, source: unknown) => {
@@ -168,7 +170,7 @@ export async function recount(
     check('stats.workers', stats.workers, workerUsers);
     check('stats.estates', stats.estates, estateUsers);
     check('stats.totalVacancies', stats.totalVacancies, vacancies.length);
-    check('stats.pendingApplications', stats.pendingApplications, pending.length);
+    check('stats.pendingApplications', stats.pendingApplications, pending.total);
 
     // applications per worker (application service) and their notifications (notification service)
     let applications = 0;

@@ -54,9 +54,13 @@ async function applicants(vacancyId: string, count: number) {
     names.push(`${worker.firstName} ${worker.lastName}`);
   }
   await eventually(async () => {
-    const list = await client.post('/api/admin/applications/pending', {}, admin.auth);
+    const list = await client.post(
+      '/api/admin/applications/pending',
+      { sort: 'newest', pageSize: 100 },
+      admin.auth,
+    );
     return (
-      (list.body as { worker: { fullName: string } | null }[]).filter((a) =>
+      (list.body.items as { worker: { fullName: string } | null }[]).filter((a) =>
         names.includes(a.worker?.fullName ?? ''),
       ).length === count
     );

@@ -61,8 +61,12 @@ async function workerApplication(vacancyId: string) {
     'application created',
   );
   await eventually(async () => {
-    const pending = await client.post('/api/admin/applications/pending', {}, admin.auth);
-    return (pending.body as { workerId: string; worker: unknown }[]).some(
+    const pending = await client.post(
+      '/api/admin/applications/pending',
+      { sort: 'newest', pageSize: 100 },
+      admin.auth,
+    );
+    return (pending.body.items as { workerId: string; worker: unknown }[]).some(
       (a) => a.workerId === worker.userId && a.worker,
     );
   }, 'application listed with worker details');
@@ -140,9 +144,13 @@ test('the admin edits the note of a worker application, accepts it after confirm
   await card.getByText(/^33 \/ 1000$/).waitFor();
   await card.getByRole('button', { name: 'Otkaži' }).click();
   await page.setViewportSize({ width: 360, height: 780 });
-  const stored = await client.post('/api/admin/applications/pending', {}, admin.auth);
+  const stored = await client.post(
+    '/api/admin/applications/pending',
+    { sort: 'newest', pageSize: 100 },
+    admin.auth,
+  );
   expect(
-    (stored.body as { note: string | null; worker: { fullName: string } | null }[]).find(
+    (stored.body.items as { note: string | null; worker: { fullName: string } | null }[]).find(
       (a) => a.worker?.fullName === name,
     )?.note,
   ).toBe('Zvati posle 17h; ima svoj prevoz.');

@@ -114,7 +114,9 @@ test('a group leader writes the crew on the profile and picks who comes when app
     await screenshots(page, 'crew-apply-picker');
     await dialog.getByRole('button', { name: 'Konkuriši' }).click();
     await dialog.getByTestId('apply-success').waitFor();
-    const pending = (await client.post('/api/admin/applications/pending', {}, admin.auth)).body as {
+    const pending = (
+      await client.post('/api/admin/applications/pending', { sort: 'newest', pageSize: 100 }, admin.auth)
+    ).body.items as {
       workerId: string;
       positions: number;
       crew?: { name: string }[];

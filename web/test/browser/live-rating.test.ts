@@ -92,7 +92,11 @@ test('a worker sees the acceptance and, when the moba ends, the live "rate the e
     estate,
   );
   await api('POST', '/applications/create', { vacancyId }, worker.token);
-  const pending = (await api('POST', '/admin/applications/pending', {}, admin)) as {
+  const pending = (
+    (await api('POST', '/admin/applications/pending', { sort: 'newest', pageSize: 100 }, admin)) as {
+      items: unknown;
+    }
+  ).items as {
     id: string;
     vacancyId: string;
   }[];

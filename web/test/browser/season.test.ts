@@ -316,7 +316,9 @@ test('a group leader chooses how many people they bring, within the free places 
     await dialog.getByRole('button', { name: 'Konkuriši' }).click();
     await dialog.getByTestId('apply-success').waitFor();
     const admin = await loginAdmin(client);
-    const pending = (await client.post('/api/admin/applications/pending', {}, admin.auth)).body as {
+    const pending = (
+      await client.post('/api/admin/applications/pending', { sort: 'newest', pageSize: 100 }, admin.auth)
+    ).body.items as {
       workerId: string;
       positions: number;
     }[];
@@ -334,7 +336,9 @@ test('the admin accepts; the worker gets a live notification and sees the moba u
     secondWorker.auth,
   );
   expect(apply.status).toBeLessThan(300);
-  const pending = (await client.post('/api/admin/applications/pending', {}, admin.auth)).body as {
+  const pending = (
+    await client.post('/api/admin/applications/pending', { sort: 'newest', pageSize: 100 }, admin.auth)
+  ).body.items as {
     id: string;
     vacancyId: string;
   }[];

@@ -196,7 +196,9 @@ describe('promise kept', () => {
       'applied',
     );
     const pending = await eventually(async () => {
-      const list = (await client.post('/api/admin/applications/pending', {}, admin.auth)).body as {
+      const list = (
+        await client.post('/api/admin/applications/pending', { sort: 'newest', pageSize: 100 }, admin.auth)
+      ).body.items as {
         id: string;
         vacancyId: string;
       }[];

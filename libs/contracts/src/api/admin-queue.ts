@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rule, ruleIssue } from '../errors';
 import { canonicalDistrict, canonicalOrTyped, isKnownMunicipality } from '../reference';
 import { regions } from '../enums';
-import { isoDateSchema, isoDateTimeSchema, uuidV4Schema } from '../common';
+import { isoDateSchema, isoDateTimeSchema, pageOf, pagingSchema, uuidV4Schema } from '../common';
 import { NAME_MAX } from '../limits';
 import { cropIdSchema } from './vacancy';
 import { applicationVacancySchema, pendingApplicationSchema } from './application';
@@ -58,10 +58,19 @@ const startRangeInOrder = (value: { startFrom?: string; startTo?: string }, ctx:
     ctx.addIssue(ruleIssue(['startTo'], 'end_before_start', 'startTo must not be before startFrom'));
 };
 
-/** POST /admin/applications/pending and /admin/applications/queue: which pending applications (all when empty). */
+/** POST /admin/applications/queue and bulk decisions: which pending applications (all when empty). */
 export const queueFilterSchema = queueFilterFields.superRefine(startRangeInOrder);
 export type QueueFilter = z.output<typeof queueFilterSchema>;
 export type QueueFilterInput = z.input<typeof queueFilterSchema>;
+
+/** POST /admin/applications/pending: the filtered queue one page at a time (the store reads only the page). */
+export const pendingQueueQuerySchema = queueFilterFields
+  .extend(pagingSchema.shape)
+  .superRefine(startRangeInOrder);
+export type PendingQueueQuery = z.output<typeof pendingQueueQuerySchema>;
+export type PendingQueueQueryInput = z.input<typeof pendingQueueQuerySchema>;
+export const pendingApplicationsPageSchema = pageOf(pendingApplicationSchema);
+export type PendingApplicationsPage = z.infer<typeof pendingApplicationsPageSchema>;
 
 /** One moba in the queue: its free places against the places its pending applications ask for. */
 export const queueVacancySchema = applicationVacancySchema.extend({

@@ -3,7 +3,7 @@ import { rule, ruleIssue } from '../errors';
 import { parsePhone } from '../phone';
 import { applicationStatusSchema, regions, vacancyStatusSchema } from '../enums';
 import { canonicalOrTyped, isKnownMunicipality } from '../reference';
-import { uuidV4Schema, isoDateSchema, isoDateTimeSchema } from '../common';
+import { uuidV4Schema, isoDateSchema, isoDateTimeSchema, pageOf } from '../common';
 import { GROUP_SIZE_MAX, NAME_MAX, NOTE_MAX } from '../limits';
 import { cancellationSchema, standbyOfferViewSchema, workerReliabilitySchema } from './standby';
 import { confirmationViewSchema } from './confirm';
@@ -158,7 +158,7 @@ export const applicationVacancySchema = z.object({
 });
 export type ApplicationVacancy = z.infer<typeof applicationVacancySchema>;
 
-/** POST /admin/applications/pending → array of these. */
+/** An item of POST /admin/applications/pending's page. */
 export const pendingApplicationSchema = applicationSchema.extend({
   worker: applicantWorkerSchema.nullable(),
   vacancy: applicationVacancySchema.nullable(),
@@ -206,6 +206,9 @@ export const guestApplicationSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 export type GuestApplication = z.infer<typeof guestApplicationSchema>;
+/** POST /admin/applications/guest/pending (body: page, pageSize): the oldest waiting first. */
+export const guestApplicationsPageSchema = pageOf(guestApplicationSchema);
+export type GuestApplicationsPage = z.infer<typeof guestApplicationsPageSchema>;
 
 /** POST /admin/applications/guest/{id}/accept. */
 export const guestAcceptRequestSchema = z.object({ vacancyId: uuidV4Schema });

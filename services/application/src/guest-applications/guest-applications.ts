@@ -3,6 +3,8 @@ import {
   GuestApplicationSubmitted,
   topics,
   type GuestApplication,
+  type GuestApplicationsPage,
+  type Paging,
 } from '@moba/contracts';
 import { AppError, DuplicateKeyError, adminAudit, withEvents, type AdminAuditInput } from '@moba/platform';
 import { z } from 'zod';
@@ -41,9 +43,21 @@ export async function signUpGuest(ctx: AppContext, input: GuestSignup) {
   return { id: guest._id };
 }
 
-export async function listPendingGuests(ctx: AppContext): Promise<GuestApplication[]> {
-  const guests = await ctx.store.guestApplications.find({ status: 'Pending' }, { sort: { createdAt: 1 } });
-  return guests.map(guestView);
+/** A page of the pending guest applications, the longest waiting first, read from the store as a page. */
+export async function listPendingGuests(
+  ctx: AppContext,
+  { page, pageSize }: Paging,
+): Promise<GuestApplicationsPage> {
+  const pending = { status: 'Pending' };
+  const [total, guests] = await Promise.all([
+    ctx.store.guestApplications.count(pending),
+    ctx.store.guestApplications.find(pending, {
+      sort: { createdAt: 1 },
+      skip: (page - 1) * pageSize,
+      limit: pageSize,
+    }),
+  ]);
+  return { items: guests.map(guestView), total, page, pageSize };
 }
 
 export async function getGuest(ctx: AppContext, id: string): Promise<GuestApplication> {

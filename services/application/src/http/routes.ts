@@ -6,6 +6,8 @@ import {
   bulkDecisionRequestSchema,
   dailyStatsQuerySchema,
   queueFilterSchema,
+  pagingSchema,
+  pendingQueueQuerySchema,
   applyRequestSchema,
   dayAttendanceRequestSchema,
   broadcastRequestSchema,
@@ -16,7 +18,6 @@ import {
   updateNoteRequestSchema,
 } from '@moba/contracts';
 import { parseInput, requireUser, userOf, type TokenVerifier } from '@moba/platform';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import { applyToVacancy } from '../apply-to-vacancy/apply-to-vacancy';
 import { acceptApplication } from '../accept-application/accept-application';
@@ -47,9 +48,6 @@ import { answerConfirmation } from '../answer-confirmation/answer-confirmation';
 import { getDayBoard } from '../day-board/day-board';
 import { readDayOfWork } from '../read-day-of-work/read-day-of-work';
 import { sendBroadcast } from '../send-broadcast/send-broadcast';
-
-/** List routes take no body (spec: "none"); anything given must at least be an object. */
-const emptyBody = z.union([z.object({}).loose(), z.undefined()]);
 
 /** Thin routers: parse with the contract schema, call the use case, answer. */
 export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVerifier) {
@@ -132,7 +130,7 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
   standbyRoutes(app, ctx, { worker, estate });
 
   app.post('/admin/applications/pending', admin, async (req, res) => {
-    res.json(await listPendingApplications(ctx, parseInput(queueFilterSchema, req.body ?? {})));
+    res.json(await listPendingApplications(ctx, parseInput(pendingQueueQuerySchema, req.body ?? {})));
   });
   app.post('/admin/applications/queue', admin, async (req, res) => {
     res.json(await queueHealth(ctx, parseInput(queueFilterSchema, req.body ?? {})));
@@ -151,8 +149,7 @@ export function applicationRoutes(app: Express, ctx: AppContext, tokens: TokenVe
     res.json(await matchGuest(ctx, id(req.params)));
   });
   app.post('/admin/applications/guest/pending', admin, async (req, res) => {
-    parseInput(emptyBody, req.body);
-    res.json(await listPendingGuests(ctx));
+    res.json(await listPendingGuests(ctx, parseInput(pagingSchema, req.body ?? {})));
   });
   app.post('/admin/applications/guest/:id/accept', admin, async (req, res) => {
     const guestId = id(req.params);

@@ -1,28 +1,29 @@
-import type { PendingApplication, QueueFilter } from '@moba/contracts';
+import type { PendingApplication, PendingApplicationsPage, PendingQueueQuery } from '@moba/contracts';
 import { adminAudit, pushEvents, type AdminAuditInput } from '@moba/platform';
 import type { AppContext } from '../context';
 import { vacancyTitle } from '../vacancy-title';
 import { errors } from '../domain/errors';
 import { applicationView, vacancyView, workerView } from '../views';
-import { pendingQueue } from '../pending-queue';
+import { pendingQueuePage } from '../pending-queue';
 import { reliabilityOfMany } from '../worker-reliability/worker-reliability';
 
-/** The admin's queue: pending worker applications matching the filter, with worker and vacancy details from the replicas. */
+/** The admin's queue: a page of the pending worker applications matching the filter, with worker and vacancy details from the replicas. */
 export async function listPendingApplications(
   ctx: AppContext,
-  filter: QueueFilter = { sort: 'oldest' },
-): Promise<PendingApplication[]> {
-  const items = await pendingQueue(ctx, filter);
+  { page, pageSize, ...filter }: PendingQueueQuery,
+): Promise<PendingApplicationsPage> {
+  const { total, items } = await pendingQueuePage(ctx, filter, { page, pageSize });
   const reliability = await reliabilityOfMany(
     ctx,
     items.map(({ application }) => application.workerId),
   );
-  return items.map(({ application, worker, vacancy }) => ({
+  const views: PendingApplication[] = items.map(({ application, worker, vacancy }) => ({
     ...applicationView(application),
     worker: worker ? workerView(worker) : null,
     vacancy: vacancy ? vacancyView(vacancy) : null,
     ...(application.workerId ? { reliability: reliability.get(application.workerId) } : {}),
   }));
+  return { items: views, total, page, pageSize };
 }
 
 /** The admin's note on a worker application or on a guest application (the id says which). */

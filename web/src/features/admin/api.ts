@@ -4,13 +4,15 @@ import type {
   DailyStats,
   GuestMatch,
   QueueFilterInput,
+  PendingApplicationsPage,
+  PendingQueueQueryInput,
+  GuestApplicationsPage,
   QueueHealth,
   VacancyMatches,
   AdminStats,
   AdminUserItem,
   AdminUsersQuery,
   GuestApplication,
-  PendingApplication,
   VacancyFiltersInput,
   VacancyPage,
 } from '@moba/contracts';
@@ -37,18 +39,18 @@ export type VacancyScope = 'open' | 'all';
 /** Admin calls of spec §7: applications, guest applications, notes, vacancies, users, statistics. */
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    pendingApplications: build.query<PendingApplication[], QueueFilterInput | void>({
-      query: (filter) => ({ url: '/admin/applications/pending', method: 'POST', body: filter ?? {} }),
-      providesTags: (list) => [
+    pendingApplications: build.query<PendingApplicationsPage, PendingQueueQueryInput>({
+      query: (query) => ({ url: '/admin/applications/pending', method: 'POST', body: query }),
+      providesTags: (data) => [
         { type: 'Application', id: 'PENDING' },
-        ...(list ?? []).map((a) => ({ type: 'Application' as const, id: a.id })),
+        ...(data?.items ?? []).map((a) => ({ type: 'Application' as const, id: a.id })),
       ],
     }),
-    pendingGuests: build.query<GuestApplication[], void>({
-      query: () => ({ url: '/admin/applications/guest/pending', method: 'POST', body: {} }),
-      providesTags: (list) => [
+    pendingGuests: build.query<GuestApplicationsPage, { page: number; pageSize: number }>({
+      query: (paging) => ({ url: '/admin/applications/guest/pending', method: 'POST', body: paging }),
+      providesTags: (data) => [
         { type: 'GuestApplication', id: 'PENDING' },
-        ...(list ?? []).map((g) => ({ type: 'GuestApplication' as const, id: g.id })),
+        ...(data?.items ?? []).map((g) => ({ type: 'GuestApplication' as const, id: g.id })),
       ],
     }),
     guestApplication: build.query<GuestApplication, string>({

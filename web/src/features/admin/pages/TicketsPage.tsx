@@ -20,7 +20,8 @@ import { ShortcutHelp } from '../queue/ShortcutHelp';
 import { draftFromParams, queueFilterOf } from '../queue/queue-filter';
 import { useShortcuts } from '../queue/shortcuts';
 import { AdminError } from '../components/AdminError';
-import { DoneNotice } from '../list-controls';
+import { DoneNotice, totalPagesOf } from '../list-controls';
+import { Pager } from '../components/Pager';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { NoteEditor } from '../components/NoteEditor';
 import { TabList } from '../components/TabList';
@@ -182,6 +183,8 @@ function GuestItem({ guest }: { guest: GuestApplication }) {
 }
 
 const TICKETS_TEXTS = ['admin', 'common', 'crew', 'day-of-work'];
+/** A page of the queue: enough for a morning's triage by keyboard, small enough for a slow line. */
+const QUEUE_PAGE_SIZE = 50;
 
 /** /admin/tickets: pending applications of registered workers and of guests (spec §2 Admin). */
 export default function TicketsPage() {
@@ -193,15 +196,30 @@ export default function TicketsPage() {
   const tab: Tab = params.get('tab') === 'guests' ? 'guests' : 'workers';
   const applied = draftFromParams(params);
   const filter = queueFilterOf(applied) ?? {};
-  const workers = usePendingApplicationsQuery(filter, { refetchOnMountOrArgChange: true });
+  const [workerPage, setWorkerPage] = useState(1);
+  const [guestPage, setGuestPage] = useState(1);
+  const workers = usePendingApplicationsQuery(
+    { ...filter, page: workerPage, pageSize: QUEUE_PAGE_SIZE },
+    { refetchOnMountOrArgChange: true },
+  );
   const health = useQueueHealthQuery(filter, { refetchOnMountOrArgChange: true, skip: tab !== 'workers' });
-  const guests = usePendingGuestsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const guests = usePendingGuestsQuery(
+    { page: guestPage, pageSize: QUEUE_PAGE_SIZE },
+    { refetchOnMountOrArgChange: true },
+  );
   const [decision, setDecision] = useState<(Decision & { byKey?: boolean }) | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [accept, acceptState] = useAcceptApplicationMutation();
   const [reject, rejectState] = useRejectApplicationMutation();
   const lastError = acceptState.error ?? rejectState.error;
-  const list = useMemo(() => workers.data ?? [], [workers.data]);
+  const list = useMemo(() => workers.data?.items ?? [], [workers.data]);
+  const workerPages = totalPagesOf(workers.data);
+  const guestPages = totalPagesOf(guests.data);
+  // Decisions shrink the queue: a page left past the end shows the last one instead.
+  useEffect(() => {
+    if (workerPage > workerPages) setWorkerPage(workerPages);
+    if (guestPage > guestPages) setGuestPage(guestPages);
+  }, [workerPage, workerPages, guestPage, guestPages]);
   const [currentIndex, setCurrentIndex] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulk, setBulk] = useState<BulkDecision | null>(null);
@@ -275,11 +293,11 @@ export default function TicketsPage() {
         tabs={[
           {
             id: 'workers',
-            label: `${t('tickets.workersTab')}${workers.data ? ` (${workers.data.length})` : ''}`,
+            label: `${t('tickets.workersTab')}${workers.data ? ` (${workers.data.total})` : ''}`,
           },
           {
             id: 'guests',
-            label: `${t('tickets.guestsTab')}${guests.data ? ` (${guests.data.length})` : ''}`,
+            label: `${t('tickets.guestsTab')}${guests.data ? ` (${guests.data.total})` : ''}`,
           },
         ]}
       />
@@ -312,6 +330,7 @@ export default function TicketsPage() {
                 for (const [key, value] of Object.entries(draft)) if (value) next.set(key, value);
                 setParams(next, { replace: true });
                 setCurrentIndex(0);
+                setWorkerPage(1);
               }}
             />
           )}
@@ -363,6 +382,14 @@ export default function TicketsPage() {
                   />
                 ))}
               </ul>
+              <Pager
+                page={workerPage}
+                totalPages={workerPages}
+                onPage={(page) => {
+                  setWorkerPage(page);
+                  setCurrentIndex(0);
+                }}
+              />
             </>
           ) : (
             <p className="empty">
@@ -376,12 +403,15 @@ export default function TicketsPage() {
             <Spinner />
           ) : guests.error ? (
             <AdminError action="load" error={guests.error} onRetry={() => void guests.refetch()} />
-          ) : guests.data?.length ? (
-            <ul className="plain admin-list">
-              {guests.data.map((g) => (
-                <GuestItem key={g.id} guest={g} />
-              ))}
-            </ul>
+          ) : guests.data?.items.length ? (
+            <>
+              <ul className="plain admin-list">
+                {guests.data.items.map((g) => (
+                  <GuestItem key={g.id} guest={g} />
+                ))}
+              </ul>
+              <Pager page={guestPage} totalPages={guestPages} onPage={setGuestPage} />
+            </>
           ) : (
             <p className="empty">{t('tickets.emptyGuests')}</p>
           )}
