@@ -256,7 +256,7 @@ export async function recount(
       vacancies: vacancies.length,
       applications,
       acceptedApplications,
-      pending: pending.length,
+      pending: pending.total,
     };
     if (mismatches.length === 0) {
       log(`read models agree with the recount (round ${round + 1}): ${JSON.stringify(facts)}`);
