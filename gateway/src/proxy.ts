@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from '@moba/platform';
@@ -17,11 +18,23 @@ type ProxiedRequest = IncomingMessage & {
  * One lean proxy per service instance: a keep-alive agent (without it the hop collapses under
  * load), no default plugins, our own JSON errors (502 when a service is down, 504 when slow).
  */
-function createInstanceProxy(target: string, timeoutMs: number, logger: Logger): RequestHandler {
+function createInstanceProxy(
+  target: string,
+  timeoutMs: number,
+  logger: Logger,
+  options: ProxyOptions,
+): RequestHandler {
   // An idle connection is closed after IDLE_CONNECTION_MS, shorter than a pod's preStop wait (5 s):
   // a stopping instance then never closes an idle connection just as a request is sent on it.
   const agent = recycled(
-    new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000, timeout: IDLE_CONNECTION_MS }),
+    new http.Agent({
+      keepAlive: true,
+      maxSockets: options.connectionsPerInstance ?? 512,
+      keepAliveMsecs: 10_000,
+      timeout: IDLE_CONNECTION_MS,
+    }),
+    options.connectionMaxAgeMs,
+    options.now,
   );
   return createProxyMiddleware<ProxiedRequest, ServerResponse>({
     target,
@@ -90,12 +103,22 @@ const BORN = Symbol('born');
  * Behind a k8s Service each connection stays on the pod it reached first, so pods the autoscaler
  * adds would get no traffic from a gateway whose connections are all open: a connection older than
  * maxAgeMs is closed when it falls idle, and the next one is balanced by the Service again.
+ *
+ * The agent asks keepSocketAlive before it pools a freed connection: refusing there closes it
+ * unpooled. Closing it after it was pooled (or handed to a request waiting for a connection) would
+ * leave it in the pool until its 'close' event, and a request sent meanwhile got a dead
+ * connection: ECONNRESET, a 502 for a write.
  */
-export function recycled(agent: http.Agent, maxAgeMs = CONNECTION_MAX_AGE_MS): http.Agent {
-  agent.on('free', (socket: Duplex & { [BORN]?: number }) => {
-    socket[BORN] ??= Date.now();
-    if (Date.now() - socket[BORN] >= maxAgeMs) socket.destroy();
-  });
+export function recycled(
+  agent: http.Agent,
+  maxAgeMs = CONNECTION_MAX_AGE_MS,
+  now: () => number = Date.now,
+): http.Agent {
+  const keepAlive = agent.keepSocketAlive.bind(agent);
+  agent.keepSocketAlive = (socket: Socket & { [BORN]?: number }) => {
+    socket[BORN] ??= now();
+    return now() - socket[BORN] < maxAgeMs && keepAlive(socket);
+  };
   return agent;
 }
 
@@ -104,16 +127,26 @@ export interface ServiceProxies {
   upgrade(service: ServiceName, req: IncomingMessage, socket: Duplex, head: Buffer): void;
 }
 
+export interface ProxyOptions {
+  /** How long a kept-alive connection to an instance is reused (CONNECTION_MAX_AGE_MS). */
+  connectionMaxAgeMs?: number;
+  /** The clock connections age by (a test moves its own). */
+  now?: () => number;
+  /** Open connections to one instance at most (512); further requests wait for one to be free. */
+  connectionsPerInstance?: number;
+}
+
 /** Round robin over each service's instances (two notification instances in the distributed mode). */
 export function createServiceProxies(
   urls: Record<ServiceName, string[]>,
   timeoutMs: number,
   logger: Logger,
+  options: ProxyOptions = {},
 ): ServiceProxies {
   const pools = new Map<ServiceName, { proxies: RequestHandler[]; targets: string[]; next: number }>();
   for (const [service, targets] of Object.entries(urls) as [ServiceName, string[]][]) {
     pools.set(service, {
-      proxies: targets.map((t) => createInstanceProxy(t, timeoutMs, logger)),
+      proxies: targets.map((t) => createInstanceProxy(t, timeoutMs, logger, options)),
       targets,
       next: 0,
     });
