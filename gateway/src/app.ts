@@ -39,6 +39,8 @@ export interface GatewayOptions {
   webDist: string;
   corsOrigins?: string[];
   proxyTimeoutMs?: number;
+  /** Requests that may wait for one service instance at once (PROXY_QUEUE_LIMIT); more get 503. */
+  proxyQueueLimit?: number;
   rateLimitWindowMs?: number;
   rateLimitScale?: number;
   /** Rate-limit windows shared with the other gateway instances (Redis); none: this instance counts alone. */
@@ -100,7 +102,9 @@ export function createGateway(options: GatewayOptions) {
   const readiness = options.readiness ?? processReadiness;
   const metrics = options.metrics ?? createGatewayMetrics();
   const match = createRouteMatcher(options.routes ?? routeTable);
-  const proxies = createServiceProxies(serviceUrls, options.proxyTimeoutMs ?? 15_000, logger);
+  const proxies = createServiceProxies(serviceUrls, options.proxyTimeoutMs ?? 15_000, logger, {
+    queueLimit: options.proxyQueueLimit,
+  });
   const limiter = createRateLimiter(
     options.rateLimitWindowMs ?? 60_000,
     options.rateLimitScale ?? 1,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envPort, envUrl, loadConfig, runtimeEnvSchema } from '@moba/platform';
 import type { ServiceName } from './route-table';
+import { DEFAULT_QUEUE_LIMIT } from './proxy';
 
 const SERVICE_NAMES: ServiceName[] = ['auth', 'vacancy', 'application', 'rating', 'payment', 'notification'];
 
@@ -45,6 +46,8 @@ export const gatewayConfigSchema = runtimeEnvSchema.omit({ STORE_URL: true }).ex
         .filter(Boolean),
     ),
   PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Requests that may wait for one service instance at once; more are answered 503 with Retry-After. */
+  PROXY_QUEUE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_QUEUE_LIMIT),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).default(1),
   /** Where the rate-limit windows are counted: memory:// (this instance alone) or redis:// (all gateways). */

@@ -53,6 +53,7 @@ async function main() {
     webDist: config.WEB_DIST,
     corsOrigins: config.CORS_ORIGINS,
     proxyTimeoutMs: config.PROXY_TIMEOUT_MS,
+    proxyQueueLimit: config.PROXY_QUEUE_LIMIT,
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
     rateLimitScale: config.RATE_LIMIT_SCALE,
     rateCounter,

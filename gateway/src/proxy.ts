@@ -134,6 +134,24 @@ export interface ProxyOptions {
   now?: () => number;
   /** Open connections to one instance at most (512); further requests wait for one to be free. */
   connectionsPerInstance?: number;
+  /** Requests that may wait for one instance's answer at once (DEFAULT_QUEUE_LIMIT); more get 503. */
+  queueLimit?: number;
+}
+
+/**
+ * Requests waiting for one instance at most. An application costs up to ~8 ms of a loaded core here, so
+ * 256 waiting is about 2 s of its work: far inside the 15 s timeout, and above the request loops of the
+ * benches (at most 256 over all services). Past it a herd is told at once to retry (503, Retry-After)
+ * instead of waiting for a 504.
+ */
+export const DEFAULT_QUEUE_LIMIT = 256;
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+interface Instance {
+  proxy: RequestHandler;
+  target: string;
+  /** Requests sent to it that have not been answered yet. */
+  waiting: number;
 }
 
 /** Round robin over each service's instances (two notification instances in the distributed mode). */
@@ -143,26 +161,60 @@ export function createServiceProxies(
   logger: Logger,
   options: ProxyOptions = {},
 ): ServiceProxies {
-  const pools = new Map<ServiceName, { proxies: RequestHandler[]; targets: string[]; next: number }>();
+  const queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
+  const pools = new Map<ServiceName, { instances: Instance[]; next: number }>();
   for (const [service, targets] of Object.entries(urls) as [ServiceName, string[]][]) {
     pools.set(service, {
-      proxies: targets.map((t) => createInstanceProxy(t, timeoutMs, logger, options)),
-      targets,
+      instances: targets.map((target) => ({
+        proxy: createInstanceProxy(target, timeoutMs, logger, options),
+        target,
+        waiting: 0,
+      })),
       next: 0,
     });
   }
   const pick = (service: ServiceName) => {
     const pool = pools.get(service)!;
-    const index = pool.next++ % pool.proxies.length;
-    return { proxy: pool.proxies[index], target: pool.targets[index] };
+    return pool.instances[pool.next++ % pool.instances.length];
+  };
+  /** The next instance in turn with room in its queue; none when every one is full. */
+  const pickWithRoom = (service: ServiceName) => {
+    const count = pools.get(service)!.instances.length;
+    for (let tried = 0; tried < count; tried++) {
+      const instance = pick(service);
+      if (instance.waiting < queueLimit) return instance;
+    }
+    return undefined;
   };
   const wsProxies = new Map<string, RequestHandler>();
 
   return {
     forward(service, req: ProxiedRequest, res) {
       const url = req.url;
-      const send = () =>
-        void pick(service).proxy(req, res, () => sendError(res, 404, 'NOT_FOUND', 'not found'));
+      let waitingFor: Instance | undefined;
+      const stopWaiting = () => {
+        if (waitingFor) waitingFor.waiting--;
+        waitingFor = undefined;
+      };
+      // Answered, or the client went away: either way the request no longer holds a place.
+      res.once('close', stopWaiting);
+      const send = () => {
+        stopWaiting();
+        const instance = pickWithRoom(service);
+        if (!instance) {
+          sendError(
+            res,
+            503,
+            'SERVICE_UNAVAILABLE',
+            `too many requests wait for the ${service} service, try again shortly`,
+            { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+          );
+          return;
+        }
+        waitingFor = instance;
+        instance.waiting++;
+        void instance.proxy(req, res, () => sendError(res, 404, 'NOT_FOUND', 'not found'));
+      };
       req.retry = () => {
         req.url = url; // the proxy rewrote it ('/api/…' → '/…') on the first try
         send();

@@ -3,45 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createLogger } from '@moba/platform';
 import { createServiceProxies, recycled } from '../src/proxy';
 import type { ServiceName } from '../src/route-table';
-
-/**
- * A service that counts the connections it was given and the requests it answered. A request to
- * /hold is answered only when the test calls `release`, so it keeps its connection busy meanwhile.
- */
-async function startCountingService() {
-  const counts = { connections: 0, requests: 0 };
-  const held: (() => void)[] = [];
-  let holding: () => void = () => undefined;
-  const someHeld = new Promise<void>((resolve) => (holding = resolve));
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const answer = () => {
-        counts.requests++;
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ ok: true }));
-      };
-      if (req.url?.endsWith('/hold')) {
-        held.push(answer);
-        holding();
-      } else answer();
-    });
-  });
-  server.on('connection', () => counts.connections++);
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    counts,
-    /** Resolves once a /hold request has arrived. */
-    someHeld,
-    release: () => held.splice(0).forEach((answer) => answer()),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+import { startCountingService, until } from './fixtures/counting-service';
 
 /** A clock the test moves: connections age without the test waiting. */
 function manualClock() {
@@ -62,11 +24,6 @@ function post(agent: http.Agent, url: string, path = '/applications'): Promise<n
 }
 
 const MAX_AGE_MS = 10_000;
-
-/** Resolves on the first turn of the event loop where the condition holds. */
-async function until(condition: () => boolean) {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-}
 
 describe('a recycled keep-alive connection', () => {
   let service: Awaited<ReturnType<typeof startCountingService>>;
@@ -98,7 +55,7 @@ describe('a recycled keep-alive connection', () => {
   it('is closed, not pooled, when freed past its age: the next request never gets it', async () => {
     expect(await post(agent, service.url)).toBe(200); // the first connection
     const old = post(agent, service.url, '/hold'); // keeps it busy
-    await service.someHeld;
+    await service.whenHeld();
     clock.advance(MAX_AGE_MS);
     expect(await post(agent, service.url)).toBe(200); // a second, young connection, now idle
 
@@ -133,7 +90,7 @@ describe('the gateway across the connection age limit', () => {
     try {
       expect(await post(client, gateway)).toBe(200);
       const old = post(client, gateway, '/hold'); // the gateway's one connection, busy
-      await service.someHeld;
+      await service.whenHeld();
       clock.advance(MAX_AGE_MS);
       // Queued in the gateway behind the held write, for the one connection; it gets it once freed.
       const queued = post(client, gateway);
