@@ -5,6 +5,7 @@ import { createRedisFanout } from '../src/fanout/redis-fanout';
 import { createRedisClock } from '../src/redis-clock';
 import { contractEvent } from '../src/testing/contracts/bus-contract';
 import { startFreezableProxy } from './fixtures/freezable-proxy';
+import { within } from './fixtures/within';
 import { deleteKeys, REDIS_URL } from './fixtures/redis';
 
 /**
@@ -22,19 +23,6 @@ afterEach(async () => {
   await proxy.close();
 });
 afterAll(() => deleteKeys(`${prefix}*`));
-
-/** The outcome, or a failure naming what gave none within ms: answering in seconds is the point here. */
-async function within<T>(ms: number, what: string, pending: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([pending, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 async function expectTransientFailure(what: string, command: Promise<unknown>) {
   const failure = await within(

@@ -1,4 +1,5 @@
-import { defaultConfirmationSettings } from '@moba/contracts';
+import { ConfirmationAnswered, defaultConfirmationSettings } from '@moba/contracts';
+import type { z } from 'zod';
 import type { AppContext } from './context';
 import type { VacancyDoc } from './store';
 import type { ConfirmationDoc } from './confirmation-doc';
@@ -32,3 +33,29 @@ export async function releaseOf(ctx: AppContext, confirmation: ConfirmationDoc) 
   );
   return result !== null;
 }
+
+/** How a confirmation ended: answered in the app or by SMS, or left unanswered at its deadline. */
+type ConfirmationOutcome = Pick<
+  z.infer<typeof ConfirmationAnswered.data>,
+  'answer' | 'heads' | 'channel' | 'answeredAt'
+>;
+
+/** The ConfirmationAnswered event of one confirmation's outcome. */
+export const confirmationAnsweredEvent = (
+  confirmation: ConfirmationDoc,
+  outcome: ConfirmationOutcome,
+  now: Date,
+) =>
+  ConfirmationAnswered.create(
+    confirmation.applicationId,
+    {
+      confirmationId: confirmation._id,
+      applicationId: confirmation.applicationId,
+      vacancyId: confirmation.vacancyId,
+      estateId: confirmation.estateId,
+      workerId: confirmation.workerId,
+      day: confirmation.stretchStart,
+      ...outcome,
+    },
+    { occurredAt: now },
+  );

@@ -1,5 +1,5 @@
 import type { Application, ApplicationMember, ApplicationVacancy, GuestApplication } from '@moba/contracts';
-import type { ApplicationDoc, GuestApplicationDoc, VacancyDoc, WorkerDoc } from './store';
+import type { ApplicationDoc, ApplicationStore, GuestApplicationDoc, VacancyDoc, WorkerDoc } from './store';
 
 /** Store documents → the contract shapes (never the outbox, claims or transitions). */
 
@@ -72,4 +72,33 @@ export async function byId<T extends { _id: string }>(
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   const docs = wanted.length ? await collection.find({ _id: { $in: wanted } }) : [];
   return new Map(docs.map((doc) => [doc._id, doc]));
+}
+
+/**
+ * The people behind accepted applications: each one's worker or guest document (two queries, run
+ * together) and the name the estate sees, the worker's or the guest's.
+ */
+export async function applicantsOf(
+  store: Pick<ApplicationStore, 'workers' | 'guestApplications'>,
+  applications: Pick<ApplicationDoc, 'workerId' | 'guestApplicationId'>[],
+) {
+  const [workers, guests] = await Promise.all([
+    byId(
+      store.workers,
+      applications.map((a) => a.workerId),
+    ),
+    byId(
+      store.guestApplications,
+      applications.map((a) => a.guestApplicationId),
+    ),
+  ]);
+  const workerOf = (a: Pick<ApplicationDoc, 'workerId'>) =>
+    a.workerId ? workers.get(a.workerId) : undefined;
+  const guestOf = (a: Pick<ApplicationDoc, 'guestApplicationId'>) =>
+    a.guestApplicationId ? guests.get(a.guestApplicationId) : undefined;
+  const nameOf = (a: Pick<ApplicationDoc, 'workerId' | 'guestApplicationId'>) => {
+    const guest = guestOf(a);
+    return workerOf(a)?.fullName ?? (guest ? `${guest.firstName} ${guest.lastName}` : '');
+  };
+  return { workerOf, guestOf, nameOf };
 }

@@ -1,12 +1,6 @@
-import { createNedbStore, type DocumentStore } from '@moba/platform';
+import type { DocumentStore } from '@moba/platform';
 import { countingStore } from '@moba/platform/testing';
-import { createPostgresStore } from '../../../libs/platform/src/store/postgres-store';
-import {
-  dropSchemas,
-  freshSchemaPrefix,
-  whenPostgres,
-  withSchema,
-} from '../../../libs/platform/test/fixtures/postgres';
+import { onEachStore } from '../../../libs/platform/test/fixtures/postgres';
 import { guestBody, startApplication, type TestApp } from './helpers';
 
 type Pending = { id: string; vacancy: { id: string; municipality: string; startDate: string } | null };
@@ -136,10 +130,4 @@ async function fewestReads<T>(
   return { answer: answer as T, fewest };
 }
 
-pendingListOn('memory', async () => createNedbStore());
-
-whenPostgres('on PostgreSQL', () => {
-  const prefix = freshSchemaPrefix('pendinglist');
-  afterAll(() => dropSchemas(prefix));
-  pendingListOn('PostgreSQL', () => createPostgresStore(withSchema(prefix), 'application'));
-});
+onEachStore('pending list', 'application', pendingListOn);

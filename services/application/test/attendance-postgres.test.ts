@@ -1,13 +1,7 @@
 import { testToken } from '@moba/platform/testing';
-import { createStore, type DocumentStore } from '@moba/platform';
 import type { DayRoster } from '@moba/contracts';
-import {
-  dropSchemas,
-  freshSchemaPrefix,
-  whenPostgres,
-  withSchema,
-} from '../../../libs/platform/test/fixtures/postgres';
-import { startApplication, type TestApp } from './helpers';
+import { whenPostgres } from '../../../libs/platform/test/fixtures/postgres';
+import { applicationOnPostgres } from './on-postgres';
 
 /**
  * Attendance per day on the production store: the estate's taps on the heads of one crew arrive at
@@ -16,21 +10,10 @@ import { startApplication, type TestApp } from './helpers';
  */
 whenPostgres('attendance per day on PostgreSQL', () =>
   describe('attendance per day on PostgreSQL', () => {
-    const prefix = freshSchemaPrefix('attendance');
-    let store: DocumentStore;
-    let t: TestApp;
-
-    beforeAll(async () => {
-      store = await createStore(withSchema(prefix), 'application');
-      t = await startApplication({ store });
-    }, 60_000);
-    afterAll(async () => {
-      await t.stop();
-      await store.close();
-      await dropSchemas(prefix);
-    });
+    const app = applicationOnPostgres('attendance');
 
     test('twenty taps on the heads of one crew at once all land on the day they name', async () => {
+      const t = app();
       const { vacancyId, estateId } = await t.vacancy({
         positions: 30,
         startDate: t.daysAfterToday(0),

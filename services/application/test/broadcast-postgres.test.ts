@@ -1,12 +1,6 @@
 import { BROADCASTS_PER_DAY } from '@moba/contracts';
-import { createStore, type DocumentStore } from '@moba/platform';
-import {
-  dropSchemas,
-  freshSchemaPrefix,
-  whenPostgres,
-  withSchema,
-} from '../../../libs/platform/test/fixtures/postgres';
-import { startApplication, type TestApp } from './helpers';
+import { whenPostgres } from '../../../libs/platform/test/fixtures/postgres';
+import { applicationOnPostgres } from './on-postgres';
 
 /**
  * An estate's broadcasts on the production store: "no work" moves a day by compare-and-set (the
@@ -15,20 +9,10 @@ import { startApplication, type TestApp } from './helpers';
  */
 whenPostgres('estate broadcasts on PostgreSQL', () =>
   describe('estate broadcasts on PostgreSQL', () => {
-    const prefix = freshSchemaPrefix('broadcast');
-    let store: DocumentStore;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await createStore(withSchema(prefix), 'application');
-      t = await startApplication({ store });
-    }, 60_000);
-    afterAll(async () => {
-      await t.stop();
-      await store.close();
-      await dropSchemas(prefix);
-    });
+    const app = applicationOnPostgres('broadcast');
 
     async function acceptedMoba() {
+      const t = app();
       const estate = await t.estate();
       const { vacancyId } = await t.vacancy({
         estateId: estate.id,
@@ -41,6 +25,7 @@ whenPostgres('estate broadcasts on PostgreSQL', () =>
     }
 
     test('"no work" retried in parallel moves the day once and is sent once', async () => {
+      const t = app();
       const { estate, vacancyId } = await acceptedMoba();
       const body = { broadcastId: crypto.randomUUID(), template: 'no-work', day: t.daysAfterToday(3) };
       const answers = await Promise.all(
@@ -64,6 +49,7 @@ whenPostgres('estate broadcasts on PostgreSQL', () =>
     });
 
     test('parallel sends never pass the daily limit', async () => {
+      const t = app();
       const { estate, vacancyId } = await acceptedMoba();
       const answers = await Promise.all(
         Array.from({ length: BROADCASTS_PER_DAY + 5 }, (_, i) =>

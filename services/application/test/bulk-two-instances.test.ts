@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { calendarDay, topics } from '@moba/contracts';
-import { createMemoryBus, createStore, type DocumentStore } from '@moba/platform';
-import { createTestDeps, startForTest, testToken, type TestClient } from '@moba/platform/testing';
-import {
-  dropSchemas,
-  freshSchemaPrefix,
-  whenPostgres,
-  withSchema,
-} from '../../../libs/platform/test/fixtures/postgres';
-import { createService } from '../src/service';
-import { loadApplicationConfig } from '../src/config';
+import { testToken } from '@moba/platform/testing';
+import { whenPostgres } from '../../../libs/platform/test/fixtures/postgres';
 import { openApplicationStore } from '../src/store';
-import { UserRegistered, VacancyCreated } from '../src/messaging/foreign-events';
+import { instancesOnPostgres, openVacancy, registeredWorker } from './on-postgres';
 
 /**
  * Two application instances on one PostgreSQL store, as `start:distributed` runs them: the same bulk
@@ -20,76 +11,27 @@ import { UserRegistered, VacancyCreated } from '../src/messaging/foreign-events'
  */
 whenPostgres('bulk decisions on two instances and one PostgreSQL store', () =>
   describe('bulk decisions on two instances and one PostgreSQL store', () => {
-    const prefix = freshSchemaPrefix('bulk');
-    const bus = createMemoryBus();
-    const stores: DocumentStore[] = [];
-    const clients: TestClient[] = [];
-    const stops: (() => Promise<void>)[] = [];
-
-    beforeAll(async () => {
-      for (let i = 0; i < 2; i += 1) {
-        const store = await createStore(withSchema(prefix), 'application');
-        stores.push(store);
-        const service = await createService({
-          ...createTestDeps(),
-          bus,
-          store,
-          config: loadApplicationConfig({ PORT: '0', LOG_LEVEL: 'silent' }),
-        });
-        const started = await startForTest(service);
-        clients.push(started.client);
-        stops.push(started.stop);
-      }
-    }, 60_000);
-    afterAll(async () => {
-      for (const stop of stops) await stop();
-      for (const store of stores) await store.close();
-      await dropSchemas(prefix);
-    });
+    const { bus, stores, client } = instancesOnPostgres('bulk', 2);
 
     test('50 applications for 10 places, decided by the same batch on both instances and by a rival batch: exactly 10 accepted', async () => {
-      const vacancyId = randomUUID();
-      const start = new Date(Date.now() + 30 * 86_400_000);
-      await bus.publish(
-        topics.vacancy,
-        VacancyCreated.create(vacancyId, {
-          vacancyId,
-          estateId: randomUUID(),
-          estateName: 'Imanje',
-          title: 'Berba grožđa',
-          municipality: 'Smederevo',
-          startDate: calendarDay(start),
-          endDate: calendarDay(new Date(start.getTime() + 10 * 86_400_000)),
-          totalPositions: 10,
-          status: 'Open',
-          featured: false,
-          groupLeadersAccepted: false,
-        }),
-      );
+      const vacancyId = await openVacancy(bus, {
+        totalPositions: 10,
+        days: 11,
+        groupLeadersAccepted: false,
+      });
       const ids: string[] = [];
       for (let i = 0; i < 50; i += 1) {
-        const worker = await testToken('Worker');
-        await bus.publish(
-          topics.auth,
-          UserRegistered.create(worker.id, {
-            userId: worker.id,
-            role: 'Worker',
-            fullName: `Radnik ${i}`,
-            phone: '+381641234567',
-            groupLeader: false,
-            groupSize: 0,
-          }),
-        );
-        const res = await clients[i % 2].post('/applications/create', { vacancyId }, worker.auth);
+        const worker = await registeredWorker(bus, `Radnik ${i}`);
+        const res = await client(i).post('/applications/create', { vacancyId }, worker.auth);
         expect(res.status).toBe(201);
         ids.push(res.body.id as string);
       }
       const admin = await testToken('Admin');
       const body = { batchId: randomUUID(), decision: 'accept', applicationIds: ids };
       const [one, two, rival] = await Promise.all([
-        clients[0].post('/admin/applications/decisions', body, admin.auth),
-        clients[1].post('/admin/applications/decisions', body, admin.auth),
-        clients[1].post(
+        client(0).post('/admin/applications/decisions', body, admin.auth),
+        client(1).post('/admin/applications/decisions', body, admin.auth),
+        client(1).post(
           '/admin/applications/decisions',
           { batchId: randomUUID(), decision: 'accept', applicationIds: [...ids].reverse() },
           admin.auth,

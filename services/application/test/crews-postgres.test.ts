@@ -1,24 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { calendarDay, topics } from '@moba/contracts';
-import {
-  createAdjustableClock,
-  createLogger,
-  createMemoryBus,
-  createStore,
-  createTokenVerifier,
-  type DocumentStore,
-} from '@moba/platform';
-import { eventually, startForTest, testKeys, testToken, type TestClient } from '@moba/platform/testing';
-import {
-  dropSchemas,
-  freshSchemaPrefix,
-  whenPostgres,
-  withSchema,
-} from '../../../libs/platform/test/fixtures/postgres';
-import { createService } from '../src/service';
-import { loadApplicationConfig } from '../src/config';
+import { eventually, testToken } from '@moba/platform/testing';
+import { whenPostgres } from '../../../libs/platform/test/fixtures/postgres';
 import { openApplicationStore } from '../src/store';
-import { UserRegistered, VacancyCreated } from '../src/messaging/foreign-events';
+import { instancesOnPostgres, openVacancy, registeredWorker } from './on-postgres';
 
 /**
  * The capacity claim of partial acceptance on the production store: two application instances, each
@@ -28,47 +11,10 @@ import { UserRegistered, VacancyCreated } from '../src/messaging/foreign-events'
  */
 whenPostgres('crews on PostgreSQL with two application instances', () =>
   describe('crews on PostgreSQL with two application instances', () => {
-    const prefix = freshSchemaPrefix('crews');
-    const bus = createMemoryBus();
-    const stores: DocumentStore[] = [];
-    const instances: { client: TestClient; stop: () => Promise<void> }[] = [];
-    const at = (i: number) => instances[i % 2].client;
-
-    beforeAll(async () => {
-      for (let i = 0; i < 2; i++) {
-        const store = await createStore(withSchema(prefix), 'application');
-        stores.push(store);
-        const service = await createService({
-          bus,
-          store,
-          clock: createAdjustableClock(),
-          logger: createLogger('test', 'silent'),
-          tokens: createTokenVerifier(testKeys().publicKeyPem),
-          config: loadApplicationConfig({ PORT: '0', LOG_LEVEL: 'silent' }),
-        });
-        instances.push(await startForTest(service));
-      }
-    }, 60_000);
-    afterAll(async () => {
-      for (const instance of instances) await instance.stop();
-      for (const store of stores) await store.close();
-      await dropSchemas(prefix);
-    });
+    const { bus, stores, client: at } = instancesOnPostgres('crews', 2);
 
     async function leaderApplying(vacancyId: string, index: number, pick: number) {
-      const leader = await testToken('Worker');
-      await bus.publish(
-        topics.auth,
-        UserRegistered.create(leader.id, {
-          userId: leader.id,
-          role: 'Worker',
-          fullName: `Vođa ${index}`,
-          phone: '+381641234567',
-          municipality: 'Arilje',
-          groupLeader: true,
-          groupSize: 10,
-        }),
-      );
+      const leader = await registeredWorker(bus, `Vođa ${index}`, { leader: true });
       const members = Array.from({ length: 5 }, (_, i) => ({ name: `Član ${index}-${i}` }));
       const crew = await at(index).put('/workers/me/crew', { members }, leader.auth);
       expect(crew.status).toBe(200);
@@ -80,24 +26,11 @@ whenPostgres('crews on PostgreSQL with two application instances', () =>
 
     test('50 parallel partial and whole acceptances never overfill a moba: free = total - accepted heads', async () => {
       const total = 60;
-      const vacancyId = randomUUID();
-      const startDate = calendarDay(new Date(Date.now() + 30 * 86_400_000));
-      await bus.publish(
-        topics.vacancy,
-        VacancyCreated.create(vacancyId, {
-          vacancyId,
-          estateId: randomUUID(),
-          estateName: 'Imanje',
-          title: 'Berba jabuka',
-          municipality: 'Arilje',
-          startDate,
-          endDate: startDate,
-          totalPositions: total,
-          status: 'Open',
-          featured: false,
-          groupLeadersAccepted: true,
-        }),
-      );
+      const vacancyId = await openVacancy(bus, {
+        totalPositions: total,
+        days: 1,
+        groupLeadersAccepted: true,
+      });
       const applications = [];
       for (let i = 0; i < 50; i++) applications.push(await leaderApplying(vacancyId, i, 1 + (i % 4)));
 
@@ -130,23 +63,8 @@ whenPostgres('crews on PostgreSQL with two application instances', () =>
     }, 120_000);
 
     test('a registered worker whose phone a crew lists is invited and joins, across the two instances', async () => {
-      const [leader, member] = [await testToken('Worker'), await testToken('Worker')];
-      for (const [session, phone, groupLeader] of [
-        [leader, '+381641234567', true],
-        [member, '+381657771234', false],
-      ] as const)
-        await bus.publish(
-          topics.auth,
-          UserRegistered.create(session.id, {
-            userId: session.id,
-            role: 'Worker',
-            fullName: groupLeader ? 'Vođa Pozivar' : 'Jelena Pozvana',
-            phone,
-            municipality: 'Arilje',
-            groupLeader,
-            groupSize: groupLeader ? 10 : 0,
-          }),
-        );
+      const leader = await registeredWorker(bus, 'Vođa Pozivar', { leader: true });
+      const member = await registeredWorker(bus, 'Jelena Pozvana', { phone: '+381657771234' });
       const members = [
         { name: 'Jelena', phone: '065 777 1234' },
         ...Array.from({ length: 4 }, (_, i) => ({ name: `Član ${i}` })),

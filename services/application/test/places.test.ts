@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger, createNedbStore, createStore, type DocumentStore } from '@moba/platform';
+import { createLogger, type DocumentStore } from '@moba/platform';
 import type { Crew } from '@moba/contracts';
-import {
-  dropSchemas,
-  freshSchemaPrefix,
-  whenPostgres,
-  withSchema,
-} from '../../../libs/platform/test/fixtures/postgres';
+import { onEachStore } from '../../../libs/platform/test/fixtures/postgres';
 import { startApplication, guestBody, type TestApp } from './helpers';
 import { faultyStore } from './faulty-store';
 import { reconcilePlaces } from '../src/reconcile-places/reconcile-places';
@@ -19,7 +14,7 @@ import type { AppContext } from '../src/context';
  * kept for the application, reused by a retry, resized by a partial acceptance, given back by a
  * reject, a closing or the reconciliation. Run on both stores the service is deployed on.
  */
-function placesSuite(label: string, open: () => Promise<DocumentStore>, dispose: () => Promise<void>) {
+function placesSuite(label: string, open: () => Promise<DocumentStore>) {
   describe(`places are never lost (${label})`, () => {
     let t: TestApp;
     let faults: ReturnType<typeof faultyStore>;
@@ -36,7 +31,6 @@ function placesSuite(label: string, open: () => Promise<DocumentStore>, dispose:
     afterAll(async () => {
       await t.stop();
       await inner.close();
-      await dispose();
     });
 
     const recordAcceptance = () =>
@@ -219,17 +213,4 @@ function placesSuite(label: string, open: () => Promise<DocumentStore>, dispose:
   });
 }
 
-placesSuite(
-  'nedb',
-  async () => createNedbStore(),
-  async () => undefined,
-);
-
-whenPostgres('places are never lost on PostgreSQL', () => {
-  const prefix = freshSchemaPrefix('places');
-  placesSuite(
-    'PostgreSQL',
-    () => createStore(withSchema(prefix), 'application'),
-    () => dropSchemas(prefix),
-  );
-});
+onEachStore('places are never lost', 'application', placesSuite);

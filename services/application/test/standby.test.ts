@@ -1,12 +1,7 @@
-import { createLogger, createNedbStore, createStore, type DocumentStore } from '@moba/platform';
+import { createLogger, type DocumentStore } from '@moba/platform';
 import { eventually } from '@moba/platform/testing';
 import type { Crew, EventEnvelope } from '@moba/contracts';
-import {
-  dropSchemas,
-  freshSchemaPrefix,
-  whenPostgres,
-  withSchema,
-} from '../../../libs/platform/test/fixtures/postgres';
+import { onEachStore } from '../../../libs/platform/test/fixtures/postgres';
 import { startApplication, type TestApp } from './helpers';
 import { faultyStore } from './faulty-store';
 import { releasePlaces } from '../src/release-places/release-places';
@@ -18,7 +13,7 @@ import type { AppContext } from '../src/context';
  * one gets it; cancellations are late less than 24 h before the start and count in reliability.
  * The contention and the interrupted release run on both stores the service is deployed on.
  */
-function standbySuite(label: string, open: () => Promise<DocumentStore>, dispose: () => Promise<void>) {
+function standbySuite(label: string, open: () => Promise<DocumentStore>) {
   describe(`standby places (${label})`, () => {
     let t: TestApp;
     let faults: ReturnType<typeof faultyStore>;
@@ -43,7 +38,6 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>, dispose
     afterAll(async () => {
       await t.stop();
       await inner.close();
-      await dispose();
     });
 
     const places = async (vacancyId: string) => {
@@ -218,20 +212,7 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>, dispose
   });
 }
 
-standbySuite(
-  'nedb',
-  async () => createNedbStore(),
-  async () => undefined,
-);
-
-whenPostgres('standby places on PostgreSQL', () => {
-  const prefix = freshSchemaPrefix('standby');
-  standbySuite(
-    'PostgreSQL',
-    () => createStore(withSchema(prefix), 'application'),
-    () => dropSchemas(prefix),
-  );
-});
+onEachStore('standby places', 'application', standbySuite);
 
 describe('cancellation, offers and reliability', () => {
   let t: TestApp;

@@ -1,22 +1,6 @@
 import { Client } from 'pg';
-import { topics } from '@moba/contracts';
-import {
-  createAdjustableClock,
-  createLogger,
-  createMemoryBus,
-  createStore,
-  createTokenVerifier,
-  registerStoreReadiness,
-  type DocumentStore,
-} from '@moba/platform';
-import {
-  eventually,
-  startForTest,
-  testKeys,
-  testToken,
-  type TestClient,
-  type TestResponse,
-} from '@moba/platform/testing';
+import { createMemoryBus, createStore, registerStoreReadiness, type DocumentStore } from '@moba/platform';
+import { eventually, type TestClient, type TestResponse } from '@moba/platform/testing';
 import {
   dropSchemas,
   freshSchemaPrefix,
@@ -25,9 +9,8 @@ import {
   withSchema,
 } from '../../../libs/platform/test/fixtures/postgres';
 import { startFreezableProxy } from '../../../libs/platform/test/fixtures/freezable-proxy';
-import { createService } from '../src/service';
-import { loadApplicationConfig } from '../src/config';
-import { UserRegistered } from '../src/messaging/foreign-events';
+import { within } from '../../../libs/platform/test/fixtures/within';
+import { registeredWorker, startInstance } from './on-postgres';
 
 /**
  * The PostgreSQL store never holds a request without end: a row lock held by someone else, a pool
@@ -58,31 +41,11 @@ whenPostgres('the PostgreSQL store refuses in seconds what it cannot answer', ()
       prefixes.push(prefix);
       const bus = createMemoryBus();
       const store = await createStore(`${withSchema(prefix, base)}${options}`, 'application');
-      const service = await createService({
-        bus,
-        store,
-        clock: createAdjustableClock(),
-        logger: createLogger('test', 'silent'),
-        tokens: createTokenVerifier(testKeys().publicKeyPem),
-        config: loadApplicationConfig({ PORT: '0', LOG_LEVEL: 'silent' }),
-      });
+      const { client, stop } = await startInstance(bus, store);
       registerStoreReadiness(store);
-      const { client, stop } = await startForTest(service);
       running.push({ stop, store });
 
-      const leader = await testToken('Worker');
-      await bus.publish(
-        topics.auth,
-        UserRegistered.create(leader.id, {
-          userId: leader.id,
-          role: 'Worker',
-          fullName: 'Vođa Ekipe',
-          phone: '+381641234567',
-          municipality: 'Arilje',
-          groupLeader: true,
-          groupSize: 10,
-        }),
-      );
+      const leader = await registeredWorker(bus, 'Vođa Ekipe', { leader: true });
       // A crew has at least five members; each save names them after its label.
       const saveCrew = (label: string) =>
         client.put(
@@ -119,19 +82,6 @@ whenPostgres('the PostgreSQL store refuses in seconds what it cannot answer', ()
       );
       expect(rowCount).toBe(1);
       return { release: () => holder.query('ROLLBACK') };
-    }
-
-    /** The answer, or a failure naming what gave none within ms: answering in seconds is the point here. */
-    async function within<T>(ms: number, what: string, pending: Promise<T>): Promise<T> {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-      });
-      try {
-        return await Promise.race([pending, late]);
-      } finally {
-        clearTimeout(timer);
-      }
     }
 
     const expectStoreUnavailable = (answer: TestResponse) => {

@@ -1,16 +1,10 @@
 import type { AdminUsersQuery } from '@moba/contracts';
 import { adminUsersQuerySchema } from '@moba/contracts';
-import { createNedbStore, type DocumentStore } from '@moba/platform';
+import type { DocumentStore } from '@moba/platform';
 import { countingStore } from '@moba/platform/testing';
 import { toAdminUserItem, type UserDoc } from '../src/domain/user';
 import { crossScriptPattern } from '../src/search-text';
-import { createPostgresStore } from '../../../libs/platform/src/store/postgres-store';
-import {
-  dropSchemas,
-  freshSchemaPrefix,
-  whenPostgres,
-  withSchema,
-} from '../../../libs/platform/test/fixtures/postgres';
+import { onEachStore } from '../../../libs/platform/test/fixtures/postgres';
 import { adminAccount, estateInput, startAuth, workerInput, type Account, type Auth } from './helpers';
 
 function adminUsersOn(storeName: string, openStore: () => Promise<DocumentStore>) {
@@ -111,10 +105,4 @@ const compareKeys = (a: string[], b: string[]) => {
   return 0;
 };
 
-adminUsersOn('memory', async () => createNedbStore());
-
-whenPostgres('on PostgreSQL', () => {
-  const prefix = freshSchemaPrefix('adminusers');
-  afterAll(() => dropSchemas(prefix));
-  adminUsersOn('PostgreSQL', () => createPostgresStore(withSchema(prefix), 'auth'));
-});
+onEachStore('admin users', 'auth', adminUsersOn);

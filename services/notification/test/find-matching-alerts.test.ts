@@ -1,11 +1,6 @@
 import { crops, jobActivities, municipalityNames, seatOf, type Region } from '@moba/contracts';
-import { createStore, type DocumentStore } from '@moba/platform';
-import {
-  dropSchemas,
-  freshSchemaPrefix,
-  whenPostgres,
-  withSchema,
-} from '../../../libs/platform/test/fixtures/postgres';
+import type { DocumentStore } from '@moba/platform';
+import { onEachStore } from '../../../libs/platform/test/fixtures/postgres';
 import { jobAlertMatches } from '../src/domain/job-alert-match';
 import { monthsBetween } from '../src/domain/job-alert-index';
 import { fileJobAlert, refileJobAlerts } from '../src/job-alerts/file-job-alert/file-job-alert';
@@ -104,10 +99,4 @@ function matchingSuite(label: string, open: () => Promise<DocumentStore>) {
   });
 }
 
-matchingSuite('the embedded store (nedb)', () => createStore('memory://', 'notification'));
-
-const prefix = freshSchemaPrefix('alerts');
-whenPostgres('job alerts on PostgreSQL', () => {
-  afterAll(() => dropSchemas(prefix));
-  matchingSuite('PostgreSQL', () => createStore(withSchema(prefix), 'notification'));
-});
+onEachStore('job alerts', 'notification', matchingSuite);

@@ -1,5 +1,5 @@
 import { topics } from '@moba/contracts';
-import { createNedbStore, type DocumentStore } from '@moba/platform';
+import type { DocumentStore } from '@moba/platform';
 import { countingStore, testToken } from '@moba/platform/testing';
 import { parseFilters, withPlace } from '../src/vacancy-filters';
 import {
@@ -10,13 +10,7 @@ import {
   withDistance,
 } from '../src/domain/filters';
 import { toItem } from '../src/domain/vacancy';
-import { createPostgresStore } from '../../../libs/platform/src/store/postgres-store';
-import {
-  dropSchemas,
-  freshSchemaPrefix,
-  whenPostgres,
-  withSchema,
-} from '../../../libs/platform/test/fixtures/postgres';
+import { onEachStore } from '../../../libs/platform/test/fixtures/postgres';
 import { addDays, envelope, startVacancy, variedMobas, type VacancyHarness } from './helpers';
 
 function adminListOn(storeName: string, openStore: () => Promise<DocumentStore>) {
@@ -165,10 +159,4 @@ function adminListOn(storeName: string, openStore: () => Promise<DocumentStore>)
   });
 }
 
-adminListOn('memory', async () => createNedbStore());
-
-whenPostgres('on PostgreSQL', () => {
-  const prefix = freshSchemaPrefix('adminlist');
-  afterAll(() => dropSchemas(prefix));
-  adminListOn('postgres', () => createPostgresStore(withSchema(prefix), 'vacancy'));
-});
+onEachStore('admin vacancy list', 'vacancy', adminListOn);

@@ -16,6 +16,17 @@ import {
 const day = z.iso.date();
 const instant = z.iso.datetime({ offset: true });
 
+/** What names one confirmation (asked once per application and work day) in its request and its answer. */
+const confirmationKeys = {
+  confirmationId: z.string().min(1),
+  applicationId: z.uuid(),
+  vacancyId: z.uuid(),
+  estateId: z.uuid(),
+  /** Who answers: the applicant (a crew's leader). */
+  workerId: z.uuid(),
+  day,
+};
+
 /**
  * The estate set (at creation, or later) a moba's meeting details and confirmation settings: the
  * whole current value. `setAt` orders them: a consumer keeps the latest. Key: vacancyId.
@@ -62,14 +73,8 @@ export const ConfirmationRequested = defineEvent(
   'ConfirmationRequested',
   1,
   z.object({
-    confirmationId: z.string().min(1),
-    applicationId: z.uuid(),
-    vacancyId: z.uuid(),
-    estateId: z.uuid(),
-    /** Who answers: the applicant (a crew's leader). */
-    workerId: z.uuid(),
+    ...confirmationKeys,
     title: z.string(),
-    day,
     /** The meeting time of that day, when the estate gave one. */
     meetingTime: z.string().optional(),
     heads: z.number().int().min(1),
@@ -83,12 +88,7 @@ export const ConfirmationAnswered = defineEvent(
   'ConfirmationAnswered',
   1,
   z.object({
-    confirmationId: z.string().min(1),
-    applicationId: z.uuid(),
-    vacancyId: z.uuid(),
-    estateId: z.uuid(),
-    workerId: z.uuid(),
-    day,
+    ...confirmationKeys,
     /** 'unanswered': the deadline passed without an answer. */
     answer: z.enum(['yes', 'no', 'unanswered']),
     /** Heads confirmed (a leader may confirm fewer than accepted); 0 for no / unanswered. */

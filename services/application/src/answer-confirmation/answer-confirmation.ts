@@ -1,5 +1,4 @@
 import {
-  ConfirmationAnswered,
   confirmationAnswerRequestFor,
   topics,
   type ConfirmationAnswerRequest,
@@ -9,7 +8,7 @@ import { parseInput, pushEvents } from '@moba/platform';
 import type { AppContext } from '../context';
 import { errors } from '../domain/errors';
 import type { ConfirmationDoc } from '../confirmation-doc';
-import { releaseOf } from '../confirmations';
+import { confirmationAnsweredEvent, releaseOf } from '../confirmations';
 
 export const confirmationView = (c: ConfirmationDoc): ConfirmationView => ({
   id: c._id,
@@ -72,21 +71,10 @@ export async function answerOpen(
         ? { reason: 'fewer-heads' as const, keep: confirmed }
         : undefined;
   const answeredAt = now.toISOString();
-  const event = ConfirmationAnswered.create(
-    confirmation.applicationId,
-    {
-      confirmationId: confirmation._id,
-      applicationId: confirmation.applicationId,
-      vacancyId: confirmation.vacancyId,
-      estateId: confirmation.estateId,
-      workerId: confirmation.workerId,
-      day: confirmation.stretchStart,
-      answer,
-      heads: confirmed,
-      channel,
-      answeredAt,
-    },
-    { occurredAt: now },
+  const event = confirmationAnsweredEvent(
+    confirmation,
+    { answer, heads: confirmed, channel, answeredAt },
+    now,
   );
   const updated = await ctx.store.confirmations.findOneAndUpdate(
     { _id: confirmation._id, state: 'Asked' },

@@ -1,7 +1,7 @@
 import type { ApprovedApplicant } from '@moba/contracts';
 import type { AppContext } from '../context';
 import { errors } from '../domain/errors';
-import { byId } from '../views';
+import { applicantsOf } from '../views';
 import { reliabilityOfMany } from '../worker-reliability/worker-reliability';
 
 /** The owning estate sees who was accepted into its vacancy: name, phone, group size, municipality. */
@@ -17,28 +17,19 @@ export async function approvedApplicants(
     { vacancyId, status: 'Accepted' },
     { sort: { decidedAt: 1 } },
   );
-  const [workers, guests] = await Promise.all([
-    byId(
-      ctx.store.workers,
-      accepted.map((a) => a.workerId),
-    ),
-    byId(
-      ctx.store.guestApplications,
-      accepted.map((a) => a.guestApplicationId),
-    ),
-  ]);
+  const applicants = await applicantsOf(ctx.store, accepted);
   const reliability = await reliabilityOfMany(
     ctx,
     accepted.map((a) => a.workerId),
   );
   return accepted.map((a) => {
-    const worker = a.workerId ? workers.get(a.workerId) : undefined;
-    const guest = a.guestApplicationId ? guests.get(a.guestApplicationId) : undefined;
+    const worker = applicants.workerOf(a);
+    const guest = applicants.guestOf(a);
     return {
       applicationId: a._id,
       workerId: a.workerId,
       guest: a.guest,
-      fullName: worker?.fullName ?? (guest ? `${guest.firstName} ${guest.lastName}` : ''),
+      fullName: applicants.nameOf(a),
       phone: worker?.phone ?? guest?.phone ?? '',
       municipality: worker?.municipality ?? guest?.municipality ?? null,
       // The people it brings as accepted (after a partial crew acceptance, the accepted ones only).

@@ -1,16 +1,9 @@
-import {
-  ConfirmationAnswered,
-  ConfirmationRequested,
-  dayAfter,
-  calendarDay,
-  meetingTimeOn,
-  topics,
-} from '@moba/contracts';
+import { ConfirmationRequested, dayAfter, calendarDay, meetingTimeOn, topics } from '@moba/contracts';
 import { DuplicateKeyError, pushEvents, withEvents } from '@moba/platform';
 import type { AppContext } from '../context';
 import type { ApplicationDoc, VacancyDoc } from '../store';
 import { dueStretch, workDaysOf, type StretchAsk } from '../domain/work-days';
-import { confirmationSettingsOf, releaseOf } from '../confirmations';
+import { confirmationAnsweredEvent, confirmationSettingsOf, releaseOf } from '../confirmations';
 import { confirmationIdOf, type ConfirmationDoc } from '../confirmation-doc';
 
 export interface SweepResult {
@@ -141,21 +134,10 @@ async function closeOverdue(ctx: AppContext) {
       );
     const vacancy = policies.get(confirmation.vacancyId);
     const policy = vacancy ? confirmationSettingsOf(vacancy).unanswered : 'flag';
-    const event = ConfirmationAnswered.create(
-      confirmation.applicationId,
-      {
-        confirmationId: confirmation._id,
-        applicationId: confirmation.applicationId,
-        vacancyId: confirmation.vacancyId,
-        estateId: confirmation.estateId,
-        workerId: confirmation.workerId,
-        day: confirmation.stretchStart,
-        answer: 'unanswered',
-        heads: 0,
-        channel: 'deadline',
-        answeredAt: now.toISOString(),
-      },
-      { occurredAt: now },
+    const event = confirmationAnsweredEvent(
+      confirmation,
+      { answer: 'unanswered', heads: 0, channel: 'deadline', answeredAt: now.toISOString() },
+      now,
     );
     const changed = await ctx.store.confirmations.updateOne(
       { _id: confirmation._id, state: 'Asked' },

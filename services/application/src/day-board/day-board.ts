@@ -1,9 +1,8 @@
 import { calendarDay, stretchStartOf, type DayBoard, type DayBoardRow, type Role } from '@moba/contracts';
 import type { AppContext } from '../context';
-import type { ApplicationDoc } from '../store';
 import { errors } from '../domain/errors';
 import { boardDayOf, workDaysOf } from '../domain/work-days';
-import { byId } from '../views';
+import { applicantsOf } from '../views';
 import { ownVacancy } from '../estate-vacancy';
 import { confirmationSettingsOf } from '../confirmations';
 
@@ -33,23 +32,7 @@ export async function getDayBoard(
     { vacancyId, $or: [{ status: 'Accepted' }, { _id: { $in: [...byApplication.keys()] } }] },
     { sort: { decidedAt: 1 } },
   );
-  const [workers, guests] = await Promise.all([
-    byId(
-      ctx.store.workers,
-      accepted.map((a) => a.workerId),
-    ),
-    byId(
-      ctx.store.guestApplications,
-      accepted.map((a) => a.guestApplicationId),
-    ),
-  ]);
-  const nameOf = (a: ApplicationDoc) => {
-    const guest = a.guestApplicationId ? guests.get(a.guestApplicationId) : undefined;
-    return (
-      (a.workerId ? workers.get(a.workerId)?.fullName : undefined) ??
-      (guest ? `${guest.firstName} ${guest.lastName}` : '')
-    );
-  };
+  const { nameOf } = await applicantsOf(ctx.store, accepted);
   const rows = accepted.map((a): DayBoardRow => {
     const c = byApplication.get(a._id);
     return {
