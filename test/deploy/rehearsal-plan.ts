@@ -63,6 +63,28 @@ export interface RehearsalOptions {
   isolate?: (variable: string, value: string) => { url: string; why: string } | undefined;
 }
 
+type Replace = (key: string, value: string, why: string) => void;
+
+/** A path in the image's /app as the same path in this repository's build, and why. */
+const fromImageApp = (value: string, options: Pick<RehearsalOptions, 'root'>) =>
+  [options.root + value.slice('/app'.length), "the image's /app is this repository's build"] as const;
+
+/** Points the bus, the store and this run's keys on the shared Redis at what this machine runs. */
+function replaceSharedServers(
+  env: Record<string, string>,
+  replace: Replace,
+  options: Omit<RehearsalOptions, 'dotEnv'>,
+) {
+  const bus = env.EVENT_BUS_URL && options.busUrl(env.EVENT_BUS_URL);
+  if (bus) replace('EVENT_BUS_URL', bus.url, bus.why);
+  const store = env.STORE_URL && options.storeUrl(env.STORE_URL);
+  if (store) replace('STORE_URL', store.url, store.why);
+  for (const [key, value] of Object.entries(env)) {
+    const isolated = options.isolate?.(key, value);
+    if (isolated) replace(key, isolated.url, isolated.why);
+  }
+}
+
 export function rehearsalPlan(deployment: Deployment, options: RehearsalOptions): RehearsalPlan {
   const services = deployment.compose.services as Record<string, Doc>;
   const redis = new URL(options.redisUrl);
@@ -114,21 +136,9 @@ export function rehearsalPlan(deployment: Deployment, options: RehearsalOptions)
           join(options.dir, 'anonymous', name) + value.slice('/data'.length),
           "the image's VOLUME /data",
         );
-      else if (value === '/app' || value.startsWith('/app/'))
-        replace(
-          key,
-          options.root + value.slice('/app'.length),
-          "the image's /app is this repository's build",
-        );
+      else if (value === '/app' || value.startsWith('/app/')) replace(key, ...fromImageApp(value, options));
     }
-    const bus = env.EVENT_BUS_URL && options.busUrl(env.EVENT_BUS_URL);
-    if (bus) replace('EVENT_BUS_URL', bus.url, bus.why);
-    const store = env.STORE_URL && options.storeUrl(env.STORE_URL);
-    if (store) replace('STORE_URL', store.url, store.why);
-    for (const [key, value] of Object.entries(env)) {
-      const isolated = options.isolate?.(key, value);
-      if (isolated) replace(key, isolated.url, isolated.why);
-    }
+    replaceSharedServers(env, replace, options);
 
     const after = Object.keys(service.depends_on ?? {}).filter(
       (d) => services[d]?.build?.dockerfile === 'infra/Dockerfile',
@@ -311,21 +321,9 @@ export function k8sRehearsalPlan(
         .sort((a: { target: string }, b: { target: string }) => b.target.length - a.target.length)[0];
       if (mount && mount.target !== '/tmp')
         replace(key, mount.dir + value.slice(mount.target.length), `volume mounted at ${mount.target}`);
-      else if (value === '/app' || value.startsWith('/app/'))
-        replace(
-          key,
-          options.root + value.slice('/app'.length),
-          "the image's /app is this repository's build",
-        );
+      else if (value === '/app' || value.startsWith('/app/')) replace(key, ...fromImageApp(value, options));
     }
-    const bus = env.EVENT_BUS_URL && options.busUrl(env.EVENT_BUS_URL);
-    if (bus) replace('EVENT_BUS_URL', bus.url, bus.why);
-    const store = env.STORE_URL && options.storeUrl(env.STORE_URL);
-    if (store) replace('STORE_URL', store.url, store.why);
-    for (const [key, value] of Object.entries(env)) {
-      const isolated = options.isolate?.(key, value);
-      if (isolated) replace(key, isolated.url, isolated.why);
-    }
+    replaceSharedServers(env, replace, options);
     const mail = env.MAIL_URL && options.mailUrl(env.MAIL_URL);
     if (mail) replace('MAIL_URL', mail.url, mail.why);
     const probe = container.readinessProbe?.httpGet;

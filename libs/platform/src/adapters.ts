@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { EventBus } from './bus/event-bus';
 import { createMemoryBus } from './bus/memory-bus';
 import { observedBus } from './bus/observed-bus';
-import type { DocumentStore } from './store/document-store';
+import type { DocumentStore, StoreSettings } from './store/document-store';
 import { createNedbStore } from './store/nedb-store';
 import type { Fanout } from './fanout/fanout';
 import { createMemoryFanout } from './fanout/fanout';
@@ -14,15 +14,15 @@ import type { SharedClock } from './clock';
  * its scheme is picked, so the embedded mode never loads ioredis, kafkajs, mongoose or pg.
  */
 type BusFactory = (url: string, service: string, logger: Logger) => Promise<EventBus>;
-type StoreFactory = (url: string, service: string) => Promise<DocumentStore>;
+type StoreFactory = (url: string, service: string, settings: StoreSettings) => Promise<DocumentStore>;
 type FanoutFactory = (url: string) => Promise<Fanout>;
 
 const redisBus: BusFactory = async (url, service, logger) =>
   (await import('./bus/redis-bus')).createRedisBus(url, service, logger);
 const mongoStore: StoreFactory = async (url, service) =>
   (await import('./store/mongo-store')).createMongoStore(url, service);
-const postgresStore: StoreFactory = async (url, service) =>
-  (await import('./store/postgres-store')).createPostgresStore(url, service);
+const postgresStore: StoreFactory = async (url, service, settings) =>
+  (await import('./store/postgres-store')).createPostgresStore(url, service, settings);
 const redisFanout: FanoutFactory = async (url) =>
   (await import('./fanout/redis-fanout')).createRedisFanout(url);
 
@@ -59,7 +59,8 @@ function pick<F>(factories: Record<string, F>, url: string, what: string): F {
 /** The bus the URL names, observed (traces, consumer lag, dead letters: observed-bus.ts). */
 export const createBus = async (url: string, service: string, logger: Logger) =>
   observedBus(await pick(busFactories, url, 'event bus')(url, service, logger), service);
-export const createStore = (url: string, service: string) => pick(storeFactories, url, 'store')(url, service);
+export const createStore = (url: string, service: string, settings: StoreSettings = {}) =>
+  pick(storeFactories, url, 'store')(url, service, settings);
 export const createFanout = (url: string) => pick(fanoutFactories, url, 'fanout')(url);
 
 /**

@@ -42,6 +42,14 @@ export const runtimeEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   EVENT_BUS_URL: envUrl('memory://', ['memory', 'redis', 'kafka']),
   STORE_URL: envUrl('file://./data', ['memory', 'file', 'mongodb', 'postgres', 'postgresql']),
+  /**
+   * PostgreSQL connections of this process, over the URL's `pool` (one STORE_URL serves every service;
+   * each sets its own); unset: the URL's, else the service's default (store/postgres-limits.ts).
+   */
+  STORE_POOL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(100).optional(),
+  ),
   FANOUT_URL: envUrl('memory://', ['memory', 'redis']),
   /** system:// (the machine's time) or redis://…?key=… (a dev clock every process shares; not in production). */
   CLOCK_URL: envUrl('system://', ['system', 'redis', 'rediss']),

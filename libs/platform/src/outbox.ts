@@ -81,16 +81,20 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
-export function createOutboxRelay({
+/**
+ * The relay reads and changes only `_id`, `_outbox` and `_outboxLease`, so it takes the service's own
+ * collections (of any document type with an outbox) as they are.
+ */
+export function createOutboxRelay<Doc extends BaseDoc & WithOutbox>({
   bus,
-  collections,
+  collections: own,
   logger,
   intervalMs = 1000,
   leaseMs = 30_000,
   clock,
 }: {
   bus: EventBus;
-  collections: Collection<BaseDoc & WithOutbox>[];
+  collections: Collection<Doc>[];
   logger: Logger;
   intervalMs?: number;
   /** How long a relay owns a document it publishes from. */
@@ -98,6 +102,7 @@ export function createOutboxRelay({
   /** The service's clock: leases are taken and run out on it, and the backlog's age is measured on it. */
   clock: Clock;
 }): OutboxRelay {
+  const collections = own as unknown as Collection<BaseDoc & WithOutbox>[];
   const owner = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

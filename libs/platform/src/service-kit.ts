@@ -86,7 +86,7 @@ export function runServiceProcess<C extends RuntimeEnv & { PORT: number }>(
     const tracing = startTracing(name, { endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     const logger = createLogger(name, config.LOG_LEVEL);
     const bus = watchedBus(await createBus(config.EVENT_BUS_URL, name, logger), logger);
-    const store = await createStore(config.STORE_URL, name);
+    const store = await createStore(config.STORE_URL, name, { pool: config.STORE_POOL });
     const sharedClock = await createSharedClock(config.CLOCK_URL, config.NODE_ENV);
     const clock = sharedClock ?? systemClock;
     if (sharedClock) logger.info({ offsetMs: sharedClock.offsetMs() }, 'dev clock shared through Redis');

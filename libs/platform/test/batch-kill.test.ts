@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { postgresSchemaName } from '../src/store/postgres-store';
 import { dropSchemas, freshSchemaPrefix, POSTGRES_URL, whenPostgres, withSchema } from './fixtures/postgres';
 import { deleteKeys, REDIS_URL } from './fixtures/redis';
-import { runTsToEnd, spawnTs, type Child } from './fixtures/spawn';
+import { runTsToEnd, spawnedPerTest, type Child } from './fixtures/spawn';
 
 const fixture = (name: string) => join(__dirname, 'fixtures', name);
 const idsAfter = (child: Child, word: string) =>
@@ -13,16 +13,8 @@ const idsAfter = (child: Child, word: string) =>
   );
 
 whenPostgres('a batch consumer killed in the middle of a batch (Redis Streams, PostgreSQL)', () => {
-  const children: Child[] = [];
   const prefixes: string[] = [];
-  const start = (...args: Parameters<typeof spawnTs>) => {
-    const child = spawnTs(...args);
-    children.push(child);
-    return child;
-  };
-  afterEach(async () => {
-    await Promise.all(children.splice(0).map((c) => c.kill('SIGKILL')));
-  });
+  const { start, until } = spawnedPerTest();
   afterAll(async () => {
     await deleteKeys('batch-kill.*');
     for (const prefix of prefixes) await dropSchemas(prefix);
@@ -43,17 +35,8 @@ whenPostgres('a batch consumer killed in the middle of a batch (Redis Streams, P
     }
   }
 
-  async function waitFor(check: () => Promise<boolean>, label: string) {
-    // Generous: CI runs on a loaded machine; the claim of the dead consumer's entries takes claimIdleMs.
-    const deadline = Date.now() + 45_000;
-    while (!(await check())) {
-      if (Date.now() > deadline)
-        throw new Error(
-          `timed out waiting for ${label}:\n${children.map((c) => c.output()).join('\n---\n')}`,
-        );
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  // Generous: CI runs on a loaded machine; the claim of the dead consumer's entries takes claimIdleMs.
+  const waitFor = (check: () => Promise<boolean>, label: string) => until(check, label, 45_000);
 
   async function killedMidBatch(mode: 'kill-before-write' | 'kill-after-write') {
     const topic = `batch-kill.${randomUUID().slice(0, 8)}.v1`;

@@ -1,3 +1,4 @@
+import { runtimeEnvSchema } from '../src/config';
 import { poolLimits, readPostgresUrl, whyUnavailable } from '../src/store/postgres-limits';
 
 const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -36,6 +37,26 @@ describe('the PostgreSQL store limits in STORE_URL', () => {
       connect_timeout_ms: 1500,
     });
     expect(connectionString).toBe('postgres://u:p@db/moba?sslmode=require');
+  });
+
+  test("the pool: the process's STORE_POOL over the URL's pool, over the default of the service, which gives a herd's services more", () => {
+    const url = 'postgres://u:p@db/moba?schema=s';
+    const poolOf = (at: string, settings: { service?: string; pool?: number }) =>
+      poolLimits(readPostgresUrl(at, settings).options).max;
+    expect(poolOf(url, { service: 'application' })).toBe(10);
+    expect(poolOf(url, { service: 'vacancy' })).toBe(8);
+    expect(poolOf(url, { service: 'notification' })).toBe(6);
+    expect(poolOf(url, { service: 'auth' })).toBe(5);
+    expect(poolOf(`${url}&pool=3`, { service: 'application' })).toBe(3);
+    expect(poolOf(`${url}&pool=3`, { service: 'application', pool: 12 })).toBe(12);
+    expect(poolOf(url, { service: 'auth', pool: 2 })).toBe(2);
+  });
+
+  test('STORE_POOL is read from the environment and refused at start when it is not a pool size', () => {
+    const parse = (value: string) => runtimeEnvSchema.safeParse({ STORE_POOL: value });
+    expect(parse('12').data?.STORE_POOL).toBe(12);
+    expect(parse('').data?.STORE_POOL).toBeUndefined();
+    for (const bad of ['0', '101', 'many', '2.5']) expect(parse(bad).success).toBe(false);
   });
 
   test.each([

@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { deleteKeys, REDIS_URL } from './fixtures/redis';
-import { runTsToEnd, spawnTs, type Child } from './fixtures/spawn';
+import { runTsToEnd, spawnedPerTest, type Child } from './fixtures/spawn';
 
 const fixture = (name: string) => join(__dirname, 'fixtures', name);
 const handledIds = (child: Child) => [...child.output().matchAll(/^handled (\S+)/gm)].map((m) => m[1]);
 
 describe('Redis Streams bus and Redis fanout across OS processes', () => {
-  const children: Child[] = [];
-  const start = (...args: Parameters<typeof spawnTs>) => {
-    const child = spawnTs(...args);
-    children.push(child);
-    return child;
-  };
-  afterEach(async () => {
-    await Promise.all(children.splice(0).map((c) => c.kill('SIGKILL')));
-  });
+  const { start, until } = spawnedPerTest();
   afterAll(() => deleteKeys('processes.*'));
 
   const publish = async (topic: string, count: number, keyMode = 'key-each') => {
@@ -29,16 +21,8 @@ describe('Redis Streams bus and Redis fanout across OS processes', () => {
     return run.result;
   };
 
-  const waitUntil = async (check: () => boolean, label: string, timeoutMs = 15000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > deadline)
-        throw new Error(
-          `timed out waiting for ${label}:\n${children.map((c) => c.output()).join('\n---\n')}`,
-        );
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const waitUntil = (check: () => boolean, label: string, timeoutMs = 15000) =>
+    until(check, label, timeoutMs);
 
   it('delivers each event published in one process once to a consumer group whose members are other processes', async () => {
     const topic = `processes.${randomUUID().slice(0, 8)}.v1`;

@@ -27,7 +27,7 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
   const store = await openApplicationStore(deps.store);
   await ensureStatsShards(store);
   const relay = createOutboxRelay({
-    bus: deps.bus,
+    ...deps,
     collections: [
       store.applications,
       store.guestApplications,
@@ -39,8 +39,6 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
       store.confirmations,
       store.broadcasts,
     ] as never,
-    logger: deps.logger,
-    clock: deps.clock,
   });
   const ctx: AppContext = {
     store,

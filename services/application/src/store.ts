@@ -375,28 +375,13 @@ const docSchemas = {
 };
 
 export async function openApplicationStore(store: DocumentStore) {
-  const [
-    workers,
-    estates,
-    vacancies,
-    applications,
-    guestApplications,
-    closures,
-    stats,
-    decisionBatches,
-    decisionItems,
-    crews,
-    crewInvitations,
-    crewQuotas,
-    standbyOffers,
-    workerReliability,
-  ] = await Promise.all([
-    store.collection<WorkerDoc>('workers').then((c) => parsedCollection(c, docSchemas.workers)),
-    store.collection<EstateDoc>('estates').then((c) => parsedCollection(c, docSchemas.estates)),
-    store
+  const collections = await allResolved({
+    workers: store.collection<WorkerDoc>('workers').then((c) => parsedCollection(c, docSchemas.workers)),
+    estates: store.collection<EstateDoc>('estates').then((c) => parsedCollection(c, docSchemas.estates)),
+    vacancies: store
       .collection<VacancyDoc>('vacancies', { indexes: [{ fields: ['estateId'] }, { fields: ['status'] }] })
       .then((c) => parsedCollection(c, docSchemas.vacancies)),
-    store
+    applications: store
       .collection<ApplicationDoc>('applications', {
         indexes: [
           { fields: ['uniqueKey'], unique: true },
@@ -408,15 +393,17 @@ export async function openApplicationStore(store: DocumentStore) {
         ],
       })
       .then((c) => parsedCollection(c, docSchemas.applications)),
-    store
+    guestApplications: store
       .collection<GuestApplicationDoc>('guest_applications', { indexes: [{ fields: ['status'] }] })
       .then((c) => parsedCollection(c, docSchemas.guestApplications)),
-    store.collection<ClosureDoc>('closures', { indexes: [{ fields: ['vacancyId'] }] }),
-    store.collection<StatsShardDoc>('stats'),
-    store.collection<DecisionBatchDoc>('decision_batches'),
-    store.collection<DecisionItemDoc>('decision_items', { indexes: [{ fields: ['batchId'] }] }),
-    store.collection<CrewDoc>('crews').then((c) => parsedCollection(c, docSchemas.crews)),
-    store
+    closures: store.collection<ClosureDoc>('closures', { indexes: [{ fields: ['vacancyId'] }] }),
+    stats: store.collection<StatsShardDoc>('stats'),
+    decisionBatches: store.collection<DecisionBatchDoc>('decision_batches'),
+    decisionItems: store.collection<DecisionItemDoc>('decision_items', {
+      indexes: [{ fields: ['batchId'] }],
+    }),
+    crews: store.collection<CrewDoc>('crews').then((c) => parsedCollection(c, docSchemas.crews)),
+    crewInvitations: store
       .collection<CrewInvitationDoc>('crew_invitations', {
         indexes: [
           { fields: ['uniqueKey'], unique: true },
@@ -425,35 +412,28 @@ export async function openApplicationStore(store: DocumentStore) {
         ],
       })
       .then((c) => parsedCollection(c, docSchemas.crewInvitations)),
-    store.collection<CrewQuotaDoc>('crew_quotas'),
-    store.collection<StandbyOfferDoc>('standby_offers', { indexes: [{ fields: ['vacancyId'] }] }),
-    store.collection<WorkerReliabilityDoc>('worker_reliability'),
-  ]);
+    crewQuotas: store.collection<CrewQuotaDoc>('crew_quotas'),
+    standbyOffers: store.collection<StandbyOfferDoc>('standby_offers', {
+      indexes: [{ fields: ['vacancyId'] }],
+    }),
+    workerReliability: store.collection<WorkerReliabilityDoc>('worker_reliability'),
+  });
   const confirmations = await openConfirmations(store);
   const broadcasts = await store.collection<BroadcastDoc>('broadcasts', {
     indexes: [{ fields: ['vacancyId'] }],
   });
   const broadcastQuotas = await store.collection<BroadcastQuotaDoc>('broadcast_quotas');
-  return {
-    workers,
-    estates,
-    vacancies,
-    applications,
-    guestApplications,
-    closures,
-    stats,
-    decisionBatches,
-    decisionItems,
-    crews,
-    crewInvitations,
-    crewQuotas,
-    standbyOffers,
-    workerReliability,
-    confirmations,
-    broadcasts,
-    broadcastQuotas,
-  };
+  return { ...collections, confirmations, broadcasts, broadcastQuotas };
 }
+
+/** Promise.all over an object: the collections open together and keep their names. */
+async function allResolved<T extends object>(promises: T): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const entries = await Promise.all(
+    Object.entries(promises).map(async ([name, promise]) => [name, await promise] as const),
+  );
+  return Object.fromEntries(entries) as { [K in keyof T]: Awaited<T[K]> };
+}
+
 export type ApplicationStore = Awaited<ReturnType<typeof openApplicationStore>>;
 
 export const workerApplicationKey = (workerId: string, vacancyId: string) =>

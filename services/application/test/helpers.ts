@@ -1,4 +1,4 @@
-import { calendarDay, topics, type EventEnvelope } from '@moba/contracts';
+import { calendarDay, topics, type Crew, type EventEnvelope } from '@moba/contracts';
 import type { DocumentStore } from '@moba/platform';
 import { createTestDeps, eventually, startForTest, testToken } from '@moba/platform/testing';
 import { createService } from '../src/service';
@@ -176,6 +176,17 @@ export async function startApplication(
       session.auth,
     );
 
+  /** A leader with a crew of six applies for the first `pick` members: the pending application. */
+  async function crewApplies(vacancyId: string, pick: number) {
+    const leader = await worker({ groupLeader: true, groupSize: 10 });
+    const members = Array.from({ length: 6 }, (_, i) => ({ name: `Član ${i + 1}` }));
+    const crew = (await client.put('/workers/me/crew', { members }, leader.auth)).body as Crew;
+    const memberIds = crew.members.slice(0, pick).map((m) => m.id);
+    const res = await client.post('/applications/create', { vacancyId, memberIds }, leader.auth);
+    expect(res.status).toBe(201);
+    return { leader, id: res.body.id as string, memberIds };
+  }
+
   const eventsOf = (type: string) => published.filter((e) => e.type === type);
 
   return {
@@ -199,6 +210,7 @@ export async function startApplication(
     profileUpdated,
     admin,
     apply,
+    crewApplies,
   };
 }
 export type TestApp = Awaited<ReturnType<typeof startApplication>>;

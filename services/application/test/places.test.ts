@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger, type DocumentStore } from '@moba/platform';
-import type { Crew } from '@moba/contracts';
 import { onEachStore } from '../../../libs/platform/test/fixtures/postgres';
 import { startApplication, guestBody, type TestApp } from './helpers';
 import { faultyStore } from './faulty-store';
@@ -53,16 +52,6 @@ function placesSuite(label: string, open: () => Promise<DocumentStore>) {
       return res.body.id as string;
     }
 
-    async function crewPending(vacancyId: string, pick: number) {
-      const leader = await t.worker({ groupLeader: true, groupSize: 10 });
-      const members = Array.from({ length: 6 }, (_, i) => ({ name: `Član ${i + 1}` }));
-      const crew = (await t.client.put('/workers/me/crew', { members }, leader.auth)).body as Crew;
-      const memberIds = crew.members.slice(0, pick).map((m) => m.id);
-      const res = await t.client.post('/applications/create', { vacancyId, memberIds }, leader.auth);
-      expect(res.status).toBe(201);
-      return { id: res.body.id as string, memberIds };
-    }
-
     const accept = async (id: string) =>
       t.client.post(`/admin/applications/${id}/accept`, {}, (await t.admin()).auth);
     const reject = async (id: string) =>
@@ -101,7 +90,7 @@ function placesSuite(label: string, open: () => Promise<DocumentStore>) {
 
     test('a crew whose whole acceptance was interrupted can still be accepted in part: the claim is resized', async () => {
       const { vacancyId } = await t.vacancy({ positions: 10 });
-      const { id, memberIds } = await crewPending(vacancyId, 5);
+      const { id, memberIds } = await t.crewApplies(vacancyId, 5);
       recordAcceptance();
       giveBack();
       expect((await accept(id)).body.error.code).toBe('APPLICATION.DECISION_INTERRUPTED');

@@ -60,15 +60,6 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>) {
       await accept(applied.id);
       return applied;
     }
-    async function crewPending(vacancyId: string, pick: number) {
-      const leader = await t.worker({ groupLeader: true, groupSize: 10 });
-      const members = Array.from({ length: 6 }, (_, i) => ({ name: `Član ${i + 1}` }));
-      const crew = (await t.client.put('/workers/me/crew', { members }, leader.auth)).body as Crew;
-      const memberIds = crew.members.slice(0, pick).map((m) => m.id);
-      const res = await t.client.post('/applications/create', { vacancyId, memberIds }, leader.auth);
-      expect(res.status).toBe(201);
-      return { leader, id: res.body.id as string };
-    }
     const offersFor = (vacancyId: string) =>
       t.published.filter(
         (e) => e.type === 'StandbyOffered' && (e.data as { vacancyId: string }).vacancyId === vacancyId,
@@ -130,7 +121,7 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>) {
 
     test('a partial release shrinks a crew, frees those heads, and a retry with the same key frees nothing more', async () => {
       const { vacancyId } = await t.vacancy({ positions: 6 });
-      const crew = await crewPending(vacancyId, 3); // the leader and 3 members: 4 positions
+      const crew = await t.crewApplies(vacancyId, 3); // the leader and 3 members: 4 positions
       await accept(crew.id);
       expect((await places(vacancyId)).free).toBe(2);
 

@@ -31,12 +31,7 @@ export interface AuthDeps extends BaseDeps {
 /** The one wiring point of the auth service: store, routes, outbox relay, first-start admin, lifecycle. */
 export async function createService(deps: AuthDeps): Promise<Service> {
   const { users, auditLog } = await openAuthStore(deps.store);
-  const relay = createOutboxRelay({
-    bus: deps.bus,
-    collections: [users],
-    logger: deps.logger,
-    clock: deps.clock,
-  });
+  const relay = createOutboxRelay({ ...deps, collections: [users] });
   const ctx: AuthContext & { photosDir: string } = {
     users,
     auditLog,

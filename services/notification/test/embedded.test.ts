@@ -1,28 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { topics } from '@moba/contracts';
-import { createMemoryFanoutHub } from '@moba/platform';
-import {
-  createTestDeps,
-  startForTest,
-  testKeys,
-  testToken,
-  TEST_INTERNAL_SECRET,
-} from '@moba/platform/testing';
+import { startForTest, testToken } from '@moba/platform/testing';
+import { embeddedTestContext } from '../../../libs/platform/test/fixtures/embedded-context';
 import { createEmbedded } from '../src/embedded';
 import { ApplicationRejected } from '../src/messaging/consumed-events';
 import { openSocket, socketsReady } from './helpers';
 
 test('the embedded runtime allows the gateway’s public origin, pushes through the shared hub and serves the dev mailbox', async () => {
-  const deps = createTestDeps();
-  const service = await createEmbedded({
-    ...deps,
-    keys: testKeys(),
-    internalSecret: TEST_INTERNAL_SECRET,
-    fanoutHub: createMemoryFanoutHub(),
-    dataDir: '/tmp/unused',
-    publicUrl: 'http://localhost:8080/',
-    env: { NODE_ENV: 'development', LOG_LEVEL: 'silent' },
-  });
+  const deps = embeddedTestContext({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+  const service = await createEmbedded(deps);
   const { client, stop } = await startForTest(service);
   try {
     const me = await testToken('Worker');

@@ -3,10 +3,7 @@ import {
   createOutboxRelay,
   serviceLifecycle,
   type BaseDeps,
-  type BaseDoc,
-  type Collection,
   type Service,
-  type WithOutbox,
 } from '@moba/platform';
 import type { PaymentConfig } from './config';
 import { openPaymentStore } from './store';
@@ -29,12 +26,7 @@ export interface PaymentDeps extends BaseDeps {
 export async function createService(deps: PaymentDeps): Promise<Service> {
   const { config, logger, clock, bus } = deps;
   const store = await openPaymentStore(deps.store);
-  const relay = createOutboxRelay({
-    bus,
-    logger,
-    collections: [store.payments as unknown as Collection<BaseDoc & WithOutbox>],
-    clock,
-  });
+  const relay = createOutboxRelay({ ...deps, collections: [store.payments] });
   const sandbox = createSandboxProvider({
     sessions: store.sandboxSessions,
     secret: config.PAYMENT_SANDBOX_SECRET,

@@ -3,10 +3,7 @@ import {
   createOutboxRelay,
   serviceLifecycle,
   type BaseDeps,
-  type BaseDoc,
-  type Collection,
   type Service,
-  type WithOutbox,
 } from '@moba/platform';
 import type { RatingConfig } from './config';
 import { openRatingStore } from './store';
@@ -23,12 +20,7 @@ const REPAIR_INTERVAL_MS = 60_000;
 /** The one wiring point of the rating service: store, routes, event handlers, lifecycle. */
 export async function createService(deps: RatingDeps): Promise<Service> {
   const store = await openRatingStore(deps.store);
-  const relay = createOutboxRelay({
-    bus: deps.bus,
-    collections: [store.ratings as unknown as Collection<BaseDoc & WithOutbox>],
-    logger: deps.logger,
-    clock: deps.clock,
-  });
+  const relay = createOutboxRelay({ ...deps, collections: [store.ratings] });
   const app = createHttpApp({
     name: 'rating',
     logger: deps.logger,

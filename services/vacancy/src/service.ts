@@ -4,10 +4,7 @@ import {
   createOutboxRelay,
   serviceLifecycle,
   type BaseDeps,
-  type BaseDoc,
-  type Collection,
   type Service,
-  type WithOutbox,
 } from '@moba/platform';
 import type { VacancyConfig } from './config';
 import { openVacancyStore } from './store';
@@ -37,12 +34,7 @@ export interface VacancyService extends Service {
 /** The one wiring point of the vacancy service: store, read model, routes, event handlers, status job. */
 export async function createService(deps: VacancyDeps): Promise<VacancyService> {
   const store = await openVacancyStore(deps.store);
-  const relay = createOutboxRelay({
-    bus: deps.bus,
-    collections: [store.vacancies as unknown as Collection<BaseDoc & WithOutbox>],
-    logger: deps.logger,
-    clock: deps.clock,
-  });
+  const relay = createOutboxRelay({ ...deps, collections: [store.vacancies] });
   const fairPay = createFairPayReadModel();
   const today = () => todayOf({ clock: deps.clock });
   const readModel = createOpenVacanciesReadModel(store.vacancies, {

@@ -1,11 +1,6 @@
-import { createMemoryFanoutHub, ConfigError } from '@moba/platform';
-import {
-  createTestDeps,
-  startForTest,
-  testKeys,
-  testToken,
-  TEST_INTERNAL_SECRET,
-} from '@moba/platform/testing';
+import { ConfigError } from '@moba/platform';
+import { startForTest, testToken } from '@moba/platform/testing';
+import { embeddedTestContext } from '../../../libs/platform/test/fixtures/embedded-context';
 import { createEmbedded } from '../src/embedded';
 import { loadVacancyConfig } from '../src/config';
 import { validVacancy } from './helpers';
@@ -32,16 +27,13 @@ describe('configuration', () => {
 });
 
 test('the embedded runtime builds the service from its context and environment', async () => {
-  const deps = createTestDeps();
-  const service = await createEmbedded({
-    ...deps,
-    keys: testKeys(),
-    internalSecret: TEST_INTERNAL_SECRET,
-    fanoutHub: createMemoryFanoutHub(),
-    dataDir: '/tmp/unused',
-    publicUrl: 'http://localhost:8080/',
-    env: { NODE_ENV: 'development', LOG_LEVEL: 'silent', PROMO_START: '2020-01-01', PROMO_END: '2020-01-02' },
+  const deps = embeddedTestContext({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    PROMO_START: '2020-01-01',
+    PROMO_END: '2020-01-02',
   });
+  const service = await createEmbedded(deps);
   const { client, stop } = await startForTest(service);
   try {
     const estate = await testToken('Estate');

@@ -82,6 +82,12 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/** What a process sets for its store beside the URL (its environment). */
+export interface StoreSettings {
+  /** Connections this process may open (STORE_POOL); the PostgreSQL adapter reads it. */
+  pool?: number;
+}
+
 /**
  * The store did not answer in time (a held lock, a statement over its limit, no free connection, a
  * hung or unreachable server). The caller may retry shortly: HTTP answers 503 STORE_UNAVAILABLE with

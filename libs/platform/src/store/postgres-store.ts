@@ -10,6 +10,7 @@ import {
   type FindOptions,
   type IndexSpec,
   type NewDocuments,
+  type StoreSettings,
   type Update,
 } from './document-store';
 import { firstOfEachId, openedCollection } from './insert-new';
@@ -35,9 +36,10 @@ import { applyUpdate, checkDocument, upsertDocument } from './update-operators';
  * DuplicateKeyError.
  *
  * URL: `postgres://user:password@host:port/database?schema=PREFIX` → schema `PREFIX_<service>`
- * (without `schema`, just `<service>`); `pool=N` caps the connections of this process (default 5:
- * nine service processes then stay under PostgreSQL's default max_connections of 100). Every wait has
- * a limit (postgres-limits.ts, also set in the URL); reaching one is a StoreUnavailableError.
+ * (without `schema`, just `<service>`); `pool=N` caps the connections of this process (the process's
+ * STORE_POOL overrides it; the default depends on the service: postgres-limits.ts). Every wait has
+ * a limit (postgres-limits.ts, also set in the URL); reaching one, a full pool's included, is a
+ * StoreUnavailableError (HTTP 503 STORE_UNAVAILABLE with Retry-After).
  */
 const SETUP_LOCK_CLASS = 0x6d6f6261; // 'moba': the advisory lock space of schema setup
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure
@@ -165,9 +167,13 @@ export function insertNewStatement(
   };
 }
 
-export async function createPostgresStore(url: string, service: string): Promise<DocumentStore> {
+export async function createPostgresStore(
+  url: string,
+  service: string,
+  { pool: poolSize }: StoreSettings = {},
+): Promise<DocumentStore> {
   const schema = postgresSchemaName(url, service);
-  const { options, connectionString } = readPostgresUrl(url);
+  const { options, connectionString } = readPostgresUrl(url, { service, pool: poolSize });
   const pool = new Pool({
     connectionString,
     ...poolLimits(options),

@@ -3,8 +3,8 @@ import {
   calendarDay,
   dayAfter,
   dayBefore,
+  localInstant,
   stretchesOf,
-  VACANCY_TIME_ZONE,
   type ConfirmationSettings,
 } from '@moba/contracts';
 
@@ -17,30 +17,8 @@ import {
 export const workDaysOf = (vacancy: { startDate: string; endDate: string; workDays?: string[] }) =>
   vacancy.workDays ?? allDaysOf(vacancy.startDate, vacancy.endDate);
 
-/** Minutes east of UTC that Belgrade is at an instant (60 in winter, 120 in summer). */
-function offsetMinutesAt(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
-}
-
-/** The instant of a Belgrade wall-clock time on a calendar day (HH:MM). */
-export function localInstant(day: string, time: string, timeZone: string = VACANCY_TIME_ZONE): Date {
-  const wall = Date.parse(`${day}T${time}:00Z`);
-  let guess = wall - offsetMinutesAt(wall, timeZone) * 60_000;
-  // Once more from the guess: right across a change of summer time.
-  guess = wall - offsetMinutesAt(guess, timeZone) * 60_000;
-  return new Date(guess);
-}
+/** The instant of a Belgrade wall-clock time on a calendar day (HH:MM): the late-release rule's. */
+export { localInstant };
 
 /** One stretch's request: asked at `askAt` and closed at `deadline` on the day before `start`. */
 export interface StretchAsk {

@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import {
-  AllSessionsEnded,
-  PasswordChanged,
-  SessionEnded,
-  topics,
-  UserBanned,
-  UserReactivated,
-  type EventEnvelope,
-} from '@moba/contracts';
+import { topics, type EventEnvelope } from '@moba/contracts';
 import {
   AppError,
   bearerToken,
+  endedSessionOf,
   idempotentHandler,
   supersedesTokenState,
+  tokenStateChangeOf,
   type AuthUser,
   type DocumentStore,
   type EventBus,
@@ -69,20 +63,10 @@ export async function subscribeToSessionEvents(bus: EventBus, documents: Documen
     documents,
     'payment.session-replica',
     async (event: EventEnvelope) => {
-      for (const [definition, banned] of [
-        [PasswordChanged, false],
-        [UserBanned, true],
-        [UserReactivated, false],
-        [AllSessionsEnded, false],
-      ] as const) {
-        if (event.type !== definition.type) continue;
-        const { data } = definition.envelope.parse(event);
-        await recordSessionChange(store, data.userId, data.tokenVersion, banned);
-      }
-      if (SessionEnded.is(event)) {
-        const { data } = SessionEnded.envelope.parse(event);
-        await recordSessionEnded(store, data.userId, data.sessionId, data.until);
-      }
+      const change = tokenStateChangeOf(event);
+      if (change) await recordSessionChange(store, change.userId, change.tokenVersion, change.banned);
+      const ended = endedSessionOf(event);
+      if (ended) await recordSessionEnded(store, ended.userId, ended.sessionId, ended.until);
     },
   );
   await bus.subscribe(topics.auth, 'payment', handler);

@@ -50,7 +50,7 @@ async function findVacancy(deps: CreatePaymentDeps, vacancyId: string): Promise<
 }
 
 /** Opens a checkout with the provider, mapping its failures to the spec's payment error texts. */
-async function openCheckout(deps: CreatePaymentDeps, request: CheckoutRequest) {
+async function providerCheckout(deps: CreatePaymentDeps, request: CheckoutRequest) {
   try {
     const checkout = await deps.provider.createCheckout(request);
     if (!checkout.checkoutUrl) throw new ProviderUnavailableError('provider gave no checkout URL');
@@ -70,6 +70,35 @@ async function openCheckout(deps: CreatePaymentDeps, request: CheckoutRequest) {
     const text = paymentErrorTexts.unknown(code);
     throw new AppError(paymentErrorCodes.UNKNOWN, text, undefined, text);
   }
+}
+
+/**
+ * Opens the provider's checkout for a new payment (its return URLs name the payment's id) and answers
+ * the new payment document as far as every purpose fills it.
+ */
+async function openCheckout(
+  deps: CreatePaymentDeps,
+  request: Pick<CheckoutRequest, 'amount' | 'purpose' | 'description'>,
+  returnUrlsOf: (paymentId: string) => CheckoutRequest['returnUrls'],
+): Promise<PaymentDoc> {
+  const paymentId = randomUUID();
+  const checkout = await providerCheckout(deps, {
+    ...request,
+    paymentId,
+    currency: 'RSD',
+    returnUrls: returnUrlsOf(paymentId),
+  });
+  return {
+    _id: paymentId,
+    purpose: request.purpose,
+    status: 'created',
+    amount: request.amount,
+    currency: 'RSD',
+    provider: deps.provider.name,
+    providerRef: checkout.providerRef,
+    checkoutUrl: checkout.checkoutUrl,
+    createdAt: deps.clock.now().toISOString(),
+  };
 }
 
 async function storePayment(deps: CreatePaymentDeps, payment: PaymentDoc): Promise<PaymentDoc> {
@@ -123,30 +152,18 @@ async function createFeaturingPayment(
     await completePayment(deps, open._id, 'cancelled');
   }
 
-  const paymentId = randomUUID();
-  const checkout = await openCheckout(deps, {
-    paymentId,
-    amount: decision.amount,
-    currency: 'RSD',
-    purpose: 'featuring',
-    description: vacancy.title ?? vacancyId,
-    returnUrls: featuringReturnUrls(deps.config.PUBLIC_URL, vacancyId, paymentId),
-  });
+  const payment = await openCheckout(
+    deps,
+    { amount: decision.amount, purpose: 'featuring', description: vacancy.title ?? vacancyId },
+    (paymentId) => featuringReturnUrls(deps.config.PUBLIC_URL, vacancyId, paymentId),
+  );
   try {
     await storePayment(deps, {
-      _id: paymentId,
-      purpose: 'featuring',
-      status: 'created',
-      amount: decision.amount,
-      currency: 'RSD',
+      ...payment,
       vacancyId,
       estateId: vacancy.estateId,
       payerId: user.id,
-      provider: deps.provider.name,
-      providerRef: checkout.providerRef,
-      checkoutUrl: checkout.checkoutUrl,
       openFor: vacancyId,
-      createdAt: deps.clock.now().toISOString(),
     });
   } catch (error) {
     if (!(error instanceof DuplicateKeyError)) throw error;
@@ -155,7 +172,7 @@ async function createFeaturingPayment(
     if (!winner) throw error;
     return winner.checkoutUrl;
   }
-  return checkout.checkoutUrl;
+  return payment.checkoutUrl;
 }
 
 /** A card donation, by anyone (spec §6: visitors and every signed-in role may donate). */
@@ -178,30 +195,18 @@ async function createDonationPayment(
       paymentErrorTexts.invalidParameters,
     );
   }
-  const paymentId = randomUUID();
-  const checkout = await openCheckout(deps, {
-    paymentId,
-    amount: body.amount,
-    currency: 'RSD',
-    purpose: 'donation',
-    description: deps.config.DONATION_PURPOSE,
-    returnUrls: donationReturnUrls(deps.config.PUBLIC_URL, paymentId),
-  });
+  const payment = await openCheckout(
+    deps,
+    { amount: body.amount, purpose: 'donation', description: deps.config.DONATION_PURPOSE },
+    (paymentId) => donationReturnUrls(deps.config.PUBLIC_URL, paymentId),
+  );
   await storePayment(deps, {
-    _id: paymentId,
-    purpose: 'donation',
-    status: 'created',
-    amount: body.amount,
-    currency: 'RSD',
+    ...payment,
     method: 'card',
     tier: donationTierOf(body.amount),
     ...(user ? { payerId: user.id } : {}),
-    provider: deps.provider.name,
-    providerRef: checkout.providerRef,
-    checkoutUrl: checkout.checkoutUrl,
-    createdAt: deps.clock.now().toISOString(),
   });
-  return checkout.checkoutUrl;
+  return payment.checkoutUrl;
 }
 
 const forbiddenText = () => {

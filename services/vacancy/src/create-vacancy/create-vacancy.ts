@@ -19,7 +19,7 @@ import {
   type AuthUser,
   type PendingEvent,
 } from '@moba/platform';
-import { decideFeaturing, estateTrustOf, type VacancyDoc } from '../domain/vacancy';
+import { decideFeaturing, estateTrustOf, whereAndWhenOf, type VacancyDoc } from '../domain/vacancy';
 import { claimPromo } from '../promo';
 import { dayOfWorkFrom, dayOfWorkSetEvent } from '../day-of-work';
 import { todayOf, type VacancyContext } from '../context';
@@ -106,13 +106,7 @@ export async function createVacancy(
           estateId: doc.estateId,
           estateName: doc.estateName,
           title: doc.title,
-          municipality: doc.municipality,
-          region: doc.region,
-          ...(doc.district ? { district: doc.district } : {}),
-          crops: doc.crops,
-          jobActivities: doc.jobActivities,
-          startDate: doc.startDate,
-          endDate: doc.endDate,
+          ...whereAndWhenOf(doc),
           totalPositions: doc.totalPositions,
           status: doc.status,
           featuring,

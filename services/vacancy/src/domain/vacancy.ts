@@ -127,6 +127,17 @@ export function statusOn(
   return 'Open';
 }
 
+/** Where a moba is, what work and crops, and its dates: as the lists and VacancyCreated carry them. */
+export const whereAndWhenOf = (doc: VacancyDoc) => ({
+  municipality: doc.municipality,
+  region: doc.region,
+  ...(doc.district ? { district: doc.district } : {}),
+  crops: doc.crops,
+  jobActivities: doc.jobActivities,
+  startDate: doc.startDate,
+  endDate: doc.endDate,
+});
+
 /** The answer shape of every list (no bookkeeping fields). */
 export function toItem(doc: VacancyDoc): VacancyItem {
   return {
@@ -135,13 +146,7 @@ export function toItem(doc: VacancyDoc): VacancyItem {
     estateName: doc.estateName,
     title: doc.title,
     description: doc.description,
-    municipality: doc.municipality,
-    region: doc.region,
-    ...(doc.district ? { district: doc.district } : {}),
-    crops: doc.crops,
-    jobActivities: doc.jobActivities,
-    startDate: doc.startDate,
-    endDate: doc.endDate,
+    ...whereAndWhenOf(doc),
     workStartTime: doc.workStartTime,
     workEndTime: doc.workEndTime,
     hoursPerDay: doc.hoursPerDay,
