@@ -154,7 +154,10 @@ interface Instance {
   waiting: number;
 }
 
-/** Round robin over each service's instances (two notification instances in the distributed mode). */
+/**
+ * Round robin over each service's instances (two notification instances in the distributed mode),
+ * skipping an instance with queueLimit requests waiting; with every one full, 503 at once.
+ */
 export function createServiceProxies(
   urls: Record<ServiceName, string[]>,
   timeoutMs: number,

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@moba/platform';
 import { httpStatusOf } from '@moba/contracts';
-import { createServiceProxies } from '../src/proxy';
+import { gatewayConfigSchema } from '../src/config';
+import { createServiceProxies, DEFAULT_QUEUE_LIMIT } from '../src/proxy';
 import type { ServiceName } from '../src/route-table';
 import { startCountingService, until } from './fixtures/counting-service';
 
@@ -37,6 +38,15 @@ const post = async (url: string, signal?: AbortSignal) => {
     body: await response.json(),
   };
 };
+
+describe('PROXY_QUEUE_LIMIT', () => {
+  it('defaults to DEFAULT_QUEUE_LIMIT and refuses a value that is not a positive whole number', () => {
+    const parse = (value?: string) => gatewayConfigSchema.safeParse({ PROXY_QUEUE_LIMIT: value });
+    expect(parse().data?.PROXY_QUEUE_LIMIT).toBe(DEFAULT_QUEUE_LIMIT);
+    expect(parse('64').data?.PROXY_QUEUE_LIMIT).toBe(64);
+    for (const bad of ['0', '-5', 'many', '1.5']) expect(parse(bad).success).toBe(false);
+  });
+});
 
 describe('the requests waiting for a service instance', () => {
   const running: { close: () => Promise<unknown> }[] = [];

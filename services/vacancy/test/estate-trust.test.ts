@@ -1,6 +1,6 @@
 import { topics, type PromiseFigure, type VacancyItem } from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
-import { envelope, startVacancy, type VacancyHarness } from './helpers';
+import { envelope, ratingSubmitted, startVacancy, type VacancyHarness } from './helpers';
 
 /**
  * The estate's trust facts on its mobas: "promises kept" (from the rating service's RatingSubmitted)
@@ -26,13 +26,7 @@ function ratingEvents(estateId: string, outcomes: boolean[]) {
   return outcomes.map((outcome, i) => {
     if (outcome) kept++;
     const promises: PromiseFigure = { jobs: i + 1, kept };
-    return envelope('RatingSubmitted', estateId, {
-      ratingId: crypto.randomUUID(),
-      ratedUserId: estateId,
-      ratedRole: 'Estate',
-      promisesKept: outcome,
-      promises,
-    });
+    return ratingSubmitted(estateId, 'Estate', { promisesKept: outcome, promises });
   });
 }
 
@@ -63,22 +57,10 @@ describe('promises kept on the cards', () => {
   test("a worker's rating and a rating without a checklist change no estate figure", async () => {
     const estate = await h.estate();
     const id = await h.create(estate.auth);
+    await h.deliver(topics.rating, ratingSubmitted(estate.id, 'Estate'));
     await h.deliver(
       topics.rating,
-      envelope('RatingSubmitted', estate.id, {
-        ratingId: crypto.randomUUID(),
-        ratedUserId: estate.id,
-        ratedRole: 'Estate',
-      }),
-    );
-    await h.deliver(
-      topics.rating,
-      envelope('RatingSubmitted', h.worker.id, {
-        ratingId: crypto.randomUUID(),
-        ratedUserId: h.worker.id,
-        ratedRole: 'Worker',
-        promises: { jobs: 5, kept: 5 },
-      }),
+      ratingSubmitted(h.worker.id, 'Worker', { promises: { jobs: 5, kept: 5 } }),
     );
     expect((await cardOf(id)).estatePromises).toBeUndefined();
   });

@@ -168,3 +168,16 @@ export function envelope(
 ): EventEnvelope {
   return { id, type, version: 1, occurredAt: new Date().toISOString(), key, data };
 }
+
+/** A RatingSubmitted event about one user, with the given figures (average, count, promises…). */
+export const ratingSubmitted = (
+  ratedUserId: string,
+  ratedRole: 'Estate' | 'Worker',
+  figures: Record<string, unknown> = {},
+) =>
+  envelope('RatingSubmitted', ratedUserId, {
+    ratingId: crypto.randomUUID(),
+    ratedUserId,
+    ratedRole,
+    ...figures,
+  });

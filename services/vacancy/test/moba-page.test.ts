@@ -1,6 +1,6 @@
 import { mobaPageSchema, topics, type MobaPage } from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
-import { envelope, startVacancy, type VacancyHarness } from './helpers';
+import { envelope, ratingSubmitted, startVacancy, type VacancyHarness } from './helpers';
 
 /**
  * GET /vacancies/:id: a moba's public page. The same answer for a visitor and every role, exactly
@@ -16,14 +16,7 @@ afterAll(() => h.stop());
 const page = (id: string, auth: Record<string, string> = {}) => h.client.get(`/vacancies/${id}`, auth);
 
 const rated = (estateId: string, average: number, count: number, promises?: { jobs: number; kept: number }) =>
-  envelope('RatingSubmitted', estateId, {
-    ratingId: crypto.randomUUID(),
-    ratedUserId: estateId,
-    ratedRole: 'Estate',
-    average,
-    count,
-    ...(promises ? { promises } : {}),
-  });
+  ratingSubmitted(estateId, 'Estate', { average, count, ...(promises ? { promises } : {}) });
 
 const released = (
   estateId: string,
@@ -115,16 +108,7 @@ describe("a moba's page", () => {
     expect(body.estatePromises).toEqual({ jobs: 2, kept: 2 });
     expect(body.estateVerified).toBe(true);
     // A rating of a worker is not the estate's.
-    await h.deliver(
-      topics.rating,
-      envelope('RatingSubmitted', h.worker.id, {
-        ratingId: crypto.randomUUID(),
-        ratedUserId: h.worker.id,
-        ratedRole: 'Worker',
-        average: 1,
-        count: 9,
-      }),
-    );
+    await h.deliver(topics.rating, ratingSubmitted(h.worker.id, 'Worker', { average: 1, count: 9 }));
     expect(((await page(id)).body as MobaPage).estateRating).toEqual({ average: 4.5, count: 2 });
   });
 

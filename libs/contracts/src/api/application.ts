@@ -282,18 +282,3 @@ export const adminStatsSchema = z.object({
   acceptedHeads: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
-
-export const applicationApi = {
-  applyRequest: applyRequestSchema,
-  application: applicationSchema,
-  pendingApplication: pendingApplicationSchema,
-  updateNoteRequest: updateNoteRequestSchema,
-  guestSignupRequest: guestSignupRequestSchema,
-  guestApplication: guestApplicationSchema,
-  guestAcceptRequest: guestAcceptRequestSchema,
-  acceptResult: acceptResultSchema,
-  approvedApplicant: approvedApplicantSchema,
-  myVacancy: myVacancySchema,
-  myApplicationStatus: myApplicationStatusSchema,
-  adminStats: adminStatsSchema,
-} satisfies Record<string, z.ZodType>;

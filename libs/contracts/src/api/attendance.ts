@@ -82,8 +82,3 @@ export const dayRosterSchema = rosterSchema.extend({
   rows: z.array(rosterHeadSchema),
 });
 export type DayRoster = z.infer<typeof dayRosterSchema>;
-
-export const attendanceApi = {
-  dayAttendanceRequest: dayAttendanceRequestSchema,
-  dayRoster: dayRosterSchema,
-} satisfies Record<string, z.ZodType>;

@@ -142,13 +142,3 @@ export const attendanceRequestSchema = z.object({
     .max(VACANCY_WORKERS_MAX),
 });
 export type AttendanceRequest = z.infer<typeof attendanceRequestSchema>;
-
-export const crewApi = {
-  crewRequest: crewRequestSchema,
-  crew: crewSchema,
-  crewInvitations: z.array(crewInvitationSchema),
-  crewInvitationAnswer: crewInvitationAnswerSchema,
-  acceptPartRequest: acceptPartRequestSchema,
-  roster: rosterSchema,
-  attendanceRequest: attendanceRequestSchema,
-} satisfies Record<string, z.ZodType>;

@@ -116,13 +116,3 @@ export type WsGreeting = z.infer<typeof wsGreetingSchema>;
 export const wsServerMessageSchema = notificationSchema;
 
 export { wsCloseCodes } from '../plain-values';
-
-export const notificationApi = {
-  notification: notificationSchema,
-  notificationList: notificationListSchema,
-  readNotificationsBody: readNotificationsBodySchema,
-  readNotificationsResult: readNotificationsResultSchema,
-  contactUsBody: contactUsBodySchema,
-  contactUsResult: contactUsResultSchema,
-  wsGreeting: wsGreetingSchema,
-} satisfies Record<string, z.ZodType>;

@@ -203,11 +203,3 @@ export function formatRsd(amount: number): string {
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${grouped}${dec === '00' ? '' : `,${dec}`} RSD`;
 }
-
-export const paymentApi = {
-  createPaymentBody: createPaymentBodySchema,
-  paymentStatusResponse: paymentStatusResponseSchema,
-  donationInstructionsBody: donationInstructionsBodySchema,
-  donationInstructionsResponse: donationInstructionsResponseSchema,
-  paymentRedirectQuery: paymentRedirectQuerySchema,
-} satisfies Record<string, z.ZodType>;

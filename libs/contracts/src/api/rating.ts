@@ -168,15 +168,3 @@ export type RatingErrorCode = (typeof ratingErrorCodes)[keyof typeof ratingError
 /** Spec §8 user texts. */
 export const RATING_ERROR_FOR_ESTATE = 'rating error for estate';
 export const RATING_ERROR_FOR_WORKER = 'rating error for worker';
-
-export const ratingApi = {
-  rateUserBody: rateUserBodySchema,
-  rateEstateBody: rateEstateBodySchema,
-  rateWorkerBody: rateWorkerBodySchema,
-  rateWorkersBody: rateWorkersBodySchema,
-  ratingResult: ratingResultSchema,
-  rateWorkersResult: rateWorkersResultSchema,
-  estateForRating: estateForRatingSchema,
-  workersForRating: workersForRatingSchema,
-  userRatings: userRatingsSchema,
-} satisfies Record<string, z.ZodType>;

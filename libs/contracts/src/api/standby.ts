@@ -100,11 +100,3 @@ export const emptyReliability = (workerId: string): WorkerReliability => ({
   lateCancellations: 0,
   noShows: 0,
 });
-
-export const standbyApi = {
-  cancelApplicationRequest: cancelApplicationRequestSchema,
-  removeApplicationRequest: removeApplicationRequestSchema,
-  releaseResult: releaseResultSchema,
-  takePlaceResult: takePlaceResultSchema,
-  workerReliability: workerReliabilitySchema,
-} satisfies Record<string, z.ZodType>;

@@ -563,18 +563,6 @@ export type FeaturingOffer = z.infer<typeof featuringOfferSchema>;
 export const featureVacancyResultSchema = z.object({ featured: z.boolean(), featuring: featuringSchema });
 export type FeatureVacancyResult = z.infer<typeof featureVacancyResultSchema>;
 
-export const vacancyApi = {
-  createVacancy: createVacancyFields,
-  createVacancyResult: createVacancyResultSchema,
-  featuringOffer: featuringOfferSchema,
-  featureVacancyResult: featureVacancyResultSchema,
-  vacancyFilters: vacancyFiltersSchema,
-  vacancyItem: vacancyItemSchema,
-  vacancyPage: vacancyPageSchema,
-  estateVacancies: estateVacanciesSchema,
-  openByCrop: openByCropSchema,
-} satisfies Record<string, z.ZodType>;
-
 /** POST /admin/vacancies/review: the admin's queue of held and reported mobas, oldest first. */
 export const reviewQueueItemSchema = vacancyItemSchema.extend({
   review: listingReviewSchema,

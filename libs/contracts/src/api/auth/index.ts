@@ -17,4 +17,3 @@ export * from './login-check';
 export * from './profiles';
 export * from './admin-users';
 export * from './token-states';
-export * from './auth-api';
