@@ -1,16 +1,10 @@
+import { topics, type EventEnvelope } from '@moba/contracts';
 import {
-  AllSessionsEnded,
-  PasswordChanged,
-  SessionEnded,
-  topics,
-  UserBanned,
-  UserReactivated,
-  type EventEnvelope,
-} from '@moba/contracts';
-import {
+  endedSessionOf,
   SERVICE_TOKEN_HEADER,
   signServiceToken,
   supersedesTokenState,
+  tokenStateChangeOf,
   type AuthUser,
   type EventBus,
   type Logger,
@@ -56,22 +50,12 @@ export function createTokenStateReplica() {
       if (state.banned) return 'banned';
       return user.tokenVersion < state.tokenVersion ? 'revoked' : undefined;
     },
+    /** A malformed event throws: the bus dead-letters it rather than corrupting the replica. */
     handle(event: EventEnvelope) {
-      for (const [definition, banned] of [
-        [PasswordChanged, false],
-        [UserBanned, true],
-        [UserReactivated, false],
-        [AllSessionsEnded, false],
-      ] as const) {
-        if (!definition.is(event)) continue;
-        // A malformed event throws: the bus dead-letters it rather than corrupting the replica.
-        const state = definition.data.parse(event.data) as { userId: string; tokenVersion: number };
-        apply(state.userId, state.tokenVersion, banned);
-      }
-      if (SessionEnded.is(event)) {
-        const ended = SessionEnded.data.parse(event.data);
-        endSession(ended.sessionId, ended.until);
-      }
+      const change = tokenStateChangeOf(event);
+      if (change) apply(change.userId, change.tokenVersion, change.banned);
+      const ended = endedSessionOf(event);
+      if (ended) endSession(ended.sessionId, ended.until);
     },
     /** Subscribes as its own group per gateway instance, so every instance hears every change. */
     async subscribe(bus: EventBus, instanceId: string) {
