@@ -273,12 +273,10 @@ describe.each([
     await first.evaluate(() => navigator.serviceWorker.ready);
     await first.close();
     // The worker who signed in on this phone comes back: the shell is cached; this is the budget,
-    // best of three loads (one load is a page's whole start on a processor four times slower).
-    const measured = await bestOf(
-      `${width} px: browse LCP, shell cached`,
-      LCP_BUDGET_MS,
-      async () => lcpOf(await context.newPage(), url),
-      3,
+    // best of four loads, as the first card's (one load is a page's whole start on a processor four
+    // times slower, and a loaded machine slows some loads by a second).
+    const measured = await bestOf(`${width} px: browse LCP, shell cached`, LCP_BUDGET_MS, async () =>
+      lcpOf(await context.newPage(), url),
     );
     await context.close();
     expect(measured).toBeLessThanOrEqual(LCP_BUDGET_MS);
