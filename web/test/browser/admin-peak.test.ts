@@ -14,6 +14,7 @@ import {
   eventually,
   runProductBrowserAndAdmin,
   type AdminRun,
+  viewportOf,
 } from './helpers';
 
 jest.setTimeout(120_000);
@@ -69,7 +70,7 @@ async function applicants(vacancyId: string, count: number) {
 }
 
 async function adminAt(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width === 360 ? 780 : 900 } });
+  const context = await browser.newContext({ viewport: viewportOf(width) });
   await context.addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true'));
   const page = await context.newPage();
   await logIn(page, product.url, ADMIN.email, ADMIN.password);

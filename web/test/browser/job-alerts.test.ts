@@ -5,16 +5,17 @@
  * the server, and a moba opened near the worker arriving as an alert whose "stop" link stops them.
  */
 import type { Browser } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { mobaFields, registeredUser } from '../../../test/support/product';
 import {
   eventually,
   runProductAndBrowser,
   screenshots,
-  signedInWorkerContext,
+  signedInContext,
   type Product,
   isoDay,
   seriousViolations,
+  viewportOf,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -23,10 +24,7 @@ let product: Product;
 let browser: Browser;
 let client: TestClient;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
-beforeAll(() => {
-  client = testClient(product.url);
-});
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 
 const monthOf = (day: string) => Number(day.slice(5, 7));
 const texts = {
@@ -41,12 +39,11 @@ async function workerIn(language: string, months: number[]) {
     availabilityMonths: months,
     cultures: [],
   });
-  const context = await signedInWorkerContext(
-    browser,
-    { token: worker.token, userId: worker.userId },
-    { viewport: { width: 360, height: 780 }, bypassCSP: true },
-  );
-  await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+  const context = await signedInContext(browser, worker, {
+    language,
+    viewport: viewportOf(360),
+    bypassCSP: true,
+  });
   return { worker, context, page: await context.newPage() };
 }
 
@@ -63,7 +60,7 @@ describe.each(Object.keys(texts) as (keyof typeof texts)[])('job alerts in %s', 
       await page.getByRole('heading', { name: texts[language].title }).waitFor();
       expect(await page.locator('a[href="/worker/job-alerts"]').count()).toBeGreaterThan(0); // the menu
       for (const width of [360, 1280]) {
-        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+        await page.setViewportSize(viewportOf(width));
         expect(await seriousViolations(page)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         for (const name of [texts[language].save, texts[language].stop]) {

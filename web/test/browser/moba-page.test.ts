@@ -6,9 +6,15 @@
  * JavaScript the gateway's page is readable; axe finds nothing serious.
  */
 import type { Browser, Response } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, signedInWorkerContext, type Product, seriousViolations } from './helpers';
+import {
+  runProductAndBrowser,
+  signedInContext,
+  type Product,
+  seriousViolations,
+  viewportOf,
+} from './helpers';
 
 jest.setTimeout(240_000);
 
@@ -18,9 +24,8 @@ let client: TestClient;
 let mobaId: string;
 const title = `Berba kupina ${Date.now().toString(36)}`;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 beforeAll(async () => {
-  client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   const [start, end] = [await productDay(client, 3), await productDay(client, 8)];
   const created = await client.post(
@@ -45,7 +50,7 @@ async function workerSession() {
 describe.each(sizes)('at %i px', (width, height) => {
   test('browse: the details dialog takes the page address, Back closes it, a reload opens the page, apply there', async () => {
     const worker = await workerSession();
-    const context = await signedInWorkerContext(browser, worker, {
+    const context = await signedInContext(browser, worker, {
       viewport: { width, height },
       bypassCSP: true,
     });
@@ -108,15 +113,10 @@ test('an estate and an admin read the same page, without an apply button', async
     ['Estate', estate.token, estate.userId],
     ['Admin', adminToken, admin.userId],
   ] as const) {
-    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, bypassCSP: true });
-    await context.addInitScript(
-      (s) => {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('userId', s.userId);
-        localStorage.setItem('role', s.role);
-        sessionStorage.setItem('guidanceSeen', 'true');
-      },
-      { token, userId, role },
+    const context = await signedInContext(
+      browser,
+      { token, userId },
+      { role, viewport: viewportOf(360), bypassCSP: true },
     );
     const page = await context.newPage();
     await page.goto(`${product.url}/moba/${mobaId}`);
