@@ -232,13 +232,13 @@ describe.each([
     const session = await createWorkerSession(product);
     const url = `${product.url}/worker/mobas`;
     // First time on this phone, nothing cached at all: reported, not held to the budget.
-    const fresh = await signedInWorkerContext(browser, session, { viewport: { width, height } });
+    const fresh = await signedInContext(browser, session, { viewport: { width, height } });
     const cold = await firstCardOf(await fresh.newPage(), url);
     console.log(`${width} px: browse's first card with nothing cached: ${Math.round(cold)} ms`);
     await fresh.close();
     // The worker signed in on this phone before (so the app is installed: its service worker keeps
     // the shell) and now opens it: a new page, nothing of the app running. This is the budget.
-    const context = await signedInWorkerContext(browser, session, {
+    const context = await signedInContext(browser, session, {
       viewport: { width, height },
       serviceWorkers: 'allow',
     });
