@@ -4,9 +4,9 @@
  * and the elements.
  */
 import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { ADMIN, mobaFields, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, visitorPages, type Product, eventually, viewportOf } from './helpers';
+import { runProductAndBrowser, visitorPages, type Product, eventually } from './helpers';
 
 jest.setTimeout(300_000);
 
@@ -56,7 +56,7 @@ async function audit(
   for (const width of [360, 1280]) {
     // bypassCSP: the product's script-src 'self' would refuse the injected axe script.
     const context = await browser.newContext({
-      viewport: viewportOf(width),
+      viewport: { width, height: width === 360 ? 780 : 900 },
       bypassCSP: true,
     });
     await context.addInitScript((s) => {
@@ -93,8 +93,9 @@ let admin: Session;
 let leader: Session;
 let mobaId: string;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
+  client = testClient(product.url);
   const [w, e] = await Promise.all([registeredUser(client, 'worker'), registeredUser(client, 'estate')]);
   worker = w;
   estate = e;

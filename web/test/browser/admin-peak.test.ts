@@ -14,7 +14,6 @@ import {
   eventually,
   runProductBrowserAndAdmin,
   type AdminRun,
-  viewportOf,
 } from './helpers';
 
 jest.setTimeout(120_000);
@@ -70,7 +69,7 @@ async function applicants(vacancyId: string, count: number) {
 }
 
 async function adminAt(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: viewportOf(width) });
+  const context = await browser.newContext({ viewport: { width, height: width === 360 ? 780 : 900 } });
   await context.addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true'));
   const page = await context.newPage();
   await logIn(page, product.url, ADMIN.email, ADMIN.password);

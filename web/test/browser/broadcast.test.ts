@@ -19,10 +19,6 @@ import {
   type Session,
   type Script,
   cardAction,
-  signedInContext,
-  viewportOf,
-  applyByApi,
-  acceptByApi,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -43,12 +39,17 @@ const words: Record<Script, { state: (s: string) => string; startAt: string }> =
 
 /** A tab of this user in this script, at 360 px (the bypassed CSP lets axe in). */
 async function tab(session: Session, role: 'Worker' | 'Estate', script: Script) {
-  const context = await signedInContext(browser, session, {
-    role,
-    language: script,
-    viewport: viewportOf(360),
-    bypassCSP: true,
-  });
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, bypassCSP: true });
+  await context.addInitScript(
+    ([token, userId, role, script]) => {
+      sessionStorage.setItem('guidanceSeen', 'true');
+      localStorage.setItem('language', script!);
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('role', role!);
+    },
+    [session.token, session.userId, role, script],
+  );
   return { context, page: await context.newPage() };
 }
 
@@ -63,7 +64,12 @@ async function mobaWithAcceptedWorker(title: string) {
   );
   if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
   const vacancyId = created.body.id as string;
-  await acceptByApi(client, admin, await applyByApi(client, worker, vacancyId));
+  const applied = await eventually(async () => {
+    const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+    return res.status === 201 && (res.body.id as string);
+  }, 'applied');
+  const accepted = await client.post(`/api/admin/applications/${applied}/accept`, {}, admin.auth);
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
   return { estate, worker, vacancyId };
 }
 

@@ -16,10 +16,6 @@ import {
   seriousViolations,
   type Session,
   cardAction,
-  viewportOf,
-  signedInContext,
-  applyByApi,
-  acceptByApi,
 } from './helpers';
 
 jest.setTimeout(240_000);
@@ -57,7 +53,12 @@ beforeAll(async () => {
   if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
   vacancyId = created.body.id as string;
   for (const worker of workers) {
-    await acceptByApi(client, admin, await applyByApi(client, worker, vacancyId));
+    const applied = await eventually(async () => {
+      const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+      return res.status === 201 && (res.body.id as string);
+    }, 'applied');
+    const accepted = await client.post(`/api/admin/applications/${applied}/accept`, {}, admin.auth);
+    if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
   }
   // 18:05 Belgrade on the eve of the first work day: the requests go out.
   const eve = localInstant(day(Date.parse(start) - DAY), '18:05').getTime();
@@ -77,12 +78,20 @@ afterAll(async () => {
 });
 
 async function signedIn(session: Session, role: 'Worker' | 'Estate', lng: string, width = 360) {
-  const context = await signedInContext(browser, session, {
-    role,
-    language: lng,
-    viewport: viewportOf(width),
+  const context = await browser.newContext({
+    viewport: { width, height: width === 360 ? 780 : 900 },
     bypassCSP: true, // the injected axe script
   });
+  await context.addInitScript(
+    (s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userId', s.userId);
+      localStorage.setItem('role', s.role);
+      localStorage.setItem('language', s.lng);
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    { token: session.token, userId: session.userId, role, lng },
+  );
   return { context, page: await context.newPage() };
 }
 

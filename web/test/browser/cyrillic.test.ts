@@ -15,8 +15,6 @@ import {
   uniquePhone,
   workerSignUpBody,
   WAIT_MS,
-  signedInContext,
-  viewportOf,
 } from './helpers';
 import type { Product } from './helpers';
 
@@ -188,9 +186,18 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
   );
   const confirm = (await mailsTo(email)).flatMap((m) => m.links).find((l) => l.includes('/confirm-email'))!;
   await api('/verify-email', { token: new URL(confirm).searchParams.get('token') });
-  const { token, userId } = await api('/login', { email, password });
+  const { token } = await api('/login', { email, password });
 
-  const context = await signedInContext(browser, { token, userId }, { viewport: viewportOf(360) });
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.addInitScript(
+    ([t, userId]) => {
+      localStorage.setItem('token', t!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('role', 'Worker');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    [token, (await api('/login', { email, password })).userId],
+  );
   const page = await context.newPage();
   await page.goto(`${product.url}/worker/profile`);
   await page.locator('main h1').first().waitFor();
@@ -217,7 +224,17 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
 
 test('a Cyrillic reader reads a Latin-typed moba title in her notifications in Cyrillic', async () => {
   const session = await createWorkerSession(product);
-  const context = await signedInContext(browser, session, { language: 'sr-Cyrl', viewport: viewportOf(360) });
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.addInitScript(
+    ([token, userId]) => {
+      localStorage.setItem('language', 'sr-Cyrl');
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('role', 'Worker');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    [session.token, session.userId],
+  );
   const page = await context.newPage();
   await page.route('**/api/notifications/all', (route) =>
     route.fulfill({

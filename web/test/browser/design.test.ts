@@ -4,18 +4,20 @@
  * home, and a moba card shows its wage as its most visible fact.
  */
 import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { createWorkerSession, runProductAndBrowser, useSessionIn, type Product, isoDay } from './helpers';
+import { createWorkerSession, runProductAndBrowser, useSessionIn, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
 let product: Product;
 let browser: Browser;
-let client: TestClient;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
+  const client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   const created = await client.post(
     '/api/estates/vacancies/create',

@@ -6,17 +6,10 @@
  * ticks wherever it is tapped; every signed-in page has its own title; radios are 24 px or more.
  */
 import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { toCyrillic } from '@moba/contracts/script';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import {
-  fillAvailability,
-  runProductAndBrowser,
-  type Product,
-  type Session,
-  viewportOf,
-  signedInContext,
-} from './helpers';
+import { fillAvailability, runProductAndBrowser, type Product, type Session } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -24,18 +17,29 @@ let product: Product;
 let browser: Browser;
 let client: TestClient;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+runProductAndBrowser((run) => ({ product, browser } = run));
+beforeAll(() => {
+  client = testClient(product.url);
+});
 
 const widths = [360, 1280];
 
 /** A page at `width`, signed in as `session` with `role`, reading `language`. */
 async function signedIn(session: Session, role: string, language: string, width: number): Promise<Page> {
-  const context = await signedInContext(browser, session, {
-    role,
-    language,
-    viewport: viewportOf(width),
+  const context = await browser.newContext({
+    viewport: { width, height: width === 360 ? 780 : 900 },
     bypassCSP: true,
   });
+  await context.addInitScript(
+    (s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userId', s.userId);
+      localStorage.setItem('role', s.role);
+      localStorage.setItem('language', s.language);
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    { token: session.token, userId: session.userId, role, language },
+  );
   return context.newPage();
 }
 
@@ -166,7 +170,7 @@ test('reporting a moba is worded apart from applying and placed away from the ap
 
 test('a tap anywhere on the consent label ticks the box; only the link opens the privacy policy', async () => {
   for (const width of widths) {
-    const context = await browser.newContext({ viewport: viewportOf(width) });
+    const context = await browser.newContext({ viewport: { width, height: width === 360 ? 780 : 900 } });
     const page = await context.newPage();
     await page.goto(`${product.url}/signup?as=worker`);
     await page.waitForURL('**/month-availability');

@@ -5,9 +5,9 @@
  * picked); the fair-pay lines beside a daily wage.
  */
 import type { Browser } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, signedInContext, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, signedInWorkerContext, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -16,8 +16,9 @@ let browser: Browser;
 let client: TestClient;
 let worker: Awaited<ReturnType<typeof registeredUser>>;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
+  client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   const create = async (overrides: Record<string, unknown>) => {
     const res = await client.post(
@@ -138,7 +139,7 @@ describe('the harvest calendar (public, pre-rendered)', () => {
 
 describe("a worker's browse, measured from their municipality", () => {
   async function workerPage(width: number, height: number) {
-    const context = await signedInContext(browser, worker, { viewport: { width, height } });
+    const context = await signedInWorkerContext(browser, worker, { viewport: { width, height } });
     return context.newPage();
   }
 

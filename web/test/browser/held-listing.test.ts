@@ -3,15 +3,15 @@
  * and the dialog says why, in the reader's language, instead of a bare "application error".
  */
 import type { Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { hideByReports, mobaBody, registeredUser } from '../../../test/support/product';
 import {
-  runProductBrowserAndAdmin,
-  type AdminRun,
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  runProductAndBrowser,
   type Product,
   eventually,
   type Session,
-  useSessionIn,
 } from './helpers';
 
 jest.setTimeout(120_000);
@@ -19,15 +19,32 @@ jest.setTimeout(120_000);
 let product: Product;
 let client: TestClient;
 let page: Page;
-let admin: AdminRun['admin'];
+let admin: Record<string, string>;
 
-runProductBrowserAndAdmin((run) => ({ product, page, client, admin } = run), { pagePerTest: true });
+runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
+beforeAll(async () => {
+  client = testClient(product.url);
+  const login = await client.post('/api/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  admin = { authorization: `Bearer ${login.body.token}` };
+}, 120_000);
 
-const signIn = (session: Session, language: string) => useSessionIn(page, product.url, session, { language });
+async function signIn(session: Session, language: string) {
+  await page.goto(`${product.url}/privacy-policy`);
+  await page.evaluate(
+    ([token, userId, lng]) => {
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('role', 'Worker');
+      localStorage.setItem('language', lng!);
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    [session.token, session.userId, language],
+  );
+}
 
 /** Workers report the moba until the vacancy service hides it, then until the application service holds it. */
 async function holdByReports(estate: Session, vacancyId: string) {
-  await hideByReports(client, admin.auth, estate.auth, vacancyId);
+  await hideByReports(client, admin, estate.auth, vacancyId);
   return eventually(async () => {
     const probe = await registeredUser(client, 'worker');
     const res = await client.post('/api/applications/create', { vacancyId }, probe.auth);

@@ -60,15 +60,10 @@ export async function launchBrowser(): Promise<Browser> {
 
 export interface BrowserRun {
   product: Product;
-  /** An API client on the product. */
-  client: TestClient;
   browser: Browser;
   context: BrowserContext;
   page: Page;
 }
-
-/** The window the tests give a width: a cheap phone's at 360 px, a laptop's otherwise. */
-export const viewportOf = (width: number) => ({ width, height: width === 360 ? 780 : 900 });
 
 /**
  * The hooks the browser files share: the product and Chromium start before the file's tests and stop
@@ -80,7 +75,6 @@ export function runProductAndBrowser(use: (run: BrowserRun) => void, { pagePerTe
   const run = {} as BrowserRun;
   beforeAll(async () => {
     [run.product, run.browser] = await Promise.all([startProduct(), launchBrowser()]);
-    run.client = testClient(run.product.url);
     use(run);
   }, 120_000);
   afterAll(async () => {
@@ -89,7 +83,7 @@ export function runProductAndBrowser(use: (run: BrowserRun) => void, { pagePerTe
   });
   if (!pagePerTest) return;
   beforeEach(async () => {
-    run.context = await run.browser.newContext({ viewport: viewportOf(360) });
+    run.context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
     run.page = await run.context.newPage();
     use(run);
   });
@@ -103,22 +97,17 @@ export type Session = Awaited<ReturnType<typeof registeredUser>>;
 export type Script = 'sr-Latn' | 'sr-Cyrl' | 'en';
 
 export interface AdminRun extends BrowserRun {
+  client: TestClient;
   admin: Awaited<ReturnType<typeof loginAdmin>>;
 }
 
-/** As `runProductAndBrowser`, with the admin logged in through the API client. */
-export function runProductBrowserAndAdmin(use: (run: AdminRun) => void, { pagePerTest = false } = {}): void {
-  const run = {} as AdminRun;
-  runProductAndBrowser(
-    (started) => {
-      Object.assign(run, started);
-      if (run.admin) use(run);
-    },
-    { pagePerTest },
-  );
+/** As `runProductAndBrowser`, with an API client on the product and the admin logged in through it. */
+export function runProductBrowserAndAdmin(use: (run: AdminRun) => void): void {
+  let started: BrowserRun;
+  runProductAndBrowser((run) => (started = run));
   beforeAll(async () => {
-    run.admin = await loginAdmin(run.client);
-    use(run);
+    const client = testClient(started.product.url);
+    use({ ...started, client, admin: await loginAdmin(client) });
   });
 }
 
@@ -140,9 +129,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** Saves the page at 360 px (a cheap phone) and 1280 px wide under test-output/browser/. */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
-  const original = page.viewportSize() ?? viewportOf(360);
+  const original = page.viewportSize() ?? { width: 360, height: 780 };
   for (const width of [360, 1280]) {
-    await page.setViewportSize(viewportOf(width));
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.waitForTimeout(100);
     await page.screenshot({ path: path.join(outputDir, `${name}-${width}.png`), fullPage: true });
   }
@@ -194,28 +183,6 @@ export const visitorPages = [
   '/confirmation-email-sent',
   '/confirm-email?token=not-a-real-token',
 ];
-
-/**
- * The worker applies to the moba through the API, retried until the application service has the new
- * vacancy; the application's id.
- */
-export const applyByApi = (client: TestClient, worker: { auth: Record<string, string> }, vacancyId: string) =>
-  eventually(async () => {
-    const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
-    return res.status === 201 && (res.body.id as string);
-  }, 'applied');
-
-/** The admin accepts the application through the API (a refusal stops the test's setup). */
-export async function acceptByApi(client: TestClient, admin: AdminRun['admin'], applicationId: string) {
-  const accepted = await client.post(`/api/admin/applications/${applicationId}/accept`, {}, admin.auth);
-  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
-}
-
-/** How many A4 pages the page prints on. */
-export async function printedA4Pages(page: Page): Promise<number> {
-  const pdf = await page.pdf({ format: 'A4', printBackground: false, preferCSSPageSize: true });
-  return (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
-}
 
 /** The calendar day `offsetDays` from now (UTC), as the API writes dates. */
 export const isoDay = (offsetDays: number) =>
@@ -352,50 +319,33 @@ export async function createWorkerSession(product: Product, password = 'sigurna-
   return { email, password, token: token!, userId: userId! };
 }
 
-/** Who a tab is signed in as, and in which script (the app's own choice when none is given). */
-export interface SignIn {
-  role?: string;
-  language?: string;
-}
-type StoredSession = { token: string; userId: string } & SignIn;
-
-/** Runs in the page: the session as a login would leave it, the first-visit guidance already seen. */
-function storeSession({ token, userId, role = 'Worker', language }: StoredSession) {
-  localStorage.setItem('token', token);
-  localStorage.setItem('userId', userId);
-  localStorage.setItem('role', role);
-  if (language) localStorage.setItem('language', language);
-  sessionStorage.setItem('guidanceSeen', 'true');
-}
-
-/** Signs the page in once, on a page of the product (a later sign-out stays signed out). */
-export async function useSessionIn(
-  page: Page,
-  baseUrl: string,
-  session: { token: string; userId: string },
-  { role, language }: SignIn = {},
-): Promise<void> {
+/** Puts a session into the page's storage as a login would. */
+export async function useSessionIn(page: Page, baseUrl: string, session: { token: string; userId: string }) {
   await page.goto(`${baseUrl}/privacy-policy`);
-  await page.evaluate(storeSession, { token: session.token, userId: session.userId, role, language });
+  await page.evaluate(({ token, userId }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('userId', userId);
+    localStorage.setItem('role', 'Worker');
+    sessionStorage.setItem('guidanceSeen', 'true');
+  }, session);
 }
 
-/** Makes every page of the context open signed in: the session is stored before any script runs. */
-export async function keepSignedIn(
-  context: BrowserContext,
-  session: { token: string; userId: string },
-  { role, language }: SignIn = {},
-): Promise<void> {
-  await context.addInitScript(storeSession, { token: session.token, userId: session.userId, role, language });
-}
-
-/** A new browser context whose pages open signed in (see `keepSignedIn`); a worker unless `role` says. */
-export async function signedInContext(
+/** A browser context whose pages open signed in as the worker (the session is stored before any script runs). */
+export async function signedInWorkerContext(
   browser: Browser,
   session: { token: string; userId: string },
-  { role, language, ...options }: SignIn & Parameters<Browser['newContext']>[0] = {},
+  options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options);
-  await keepSignedIn(context, session, { role, language });
+  await context.addInitScript(
+    (s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userId', s.userId);
+      localStorage.setItem('role', 'Worker');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    { token: session.token, userId: session.userId },
+  );
   return context;
 }
 
@@ -431,38 +381,6 @@ export async function chooseLanguageInMenu(page: Page, lng: Script): Promise<voi
     await page.locator('#side-menu[data-open="true"]').waitFor();
   }
   await page.locator(`#side-menu [data-lang="${lng}"]`).click();
-}
-
-/**
- * Fills the estate's create form with a blackberry harvest near Ivanjica: 4 workers at 3500 RSD a
- * day, food, transport and group leaders yes, accommodation as asked.
- */
-export async function fillBlackberryMoba(
-  page: Page,
-  moba: { title: string; description: string; start: string; end: string; accommodation: boolean },
-): Promise<void> {
-  await page.getByLabel('Naziv mobe').fill(moba.title);
-  await page.getByLabel('Opis posla').fill(moba.description);
-  await page.getByLabel('Opština').fill('Ivanjica');
-  await chooseChips(page, 'Poslovi', ['Berba / branje']);
-  // Kupina has no harvest months in the reference data: a harvest in any month is not held for review.
-  await chooseChips(page, 'Kulture', ['Kupina']);
-  await page.getByLabel('Broj radnika').fill('4');
-  await page.getByLabel('Datum početka').fill(moba.start);
-  await page.getByLabel('Datum završetka').fill(moba.end);
-  await page.getByLabel('Dnevnica (RSD)').fill('3500');
-  for (const group of [
-    'foodProvided',
-    'transportProvided',
-    'accommodationProvided',
-    'groupLeadersAccepted',
-  ]) {
-    const yes = group !== 'accommodationProvided' || moba.accommodation;
-    await page
-      .getByTestId(`group-${group}`)
-      .getByLabel(yes ? 'da' : 'ne', { exact: true })
-      .check();
-  }
 }
 
 /**

@@ -5,17 +5,16 @@
  * the server, and a moba opened near the worker arriving as an alert whose "stop" link stops them.
  */
 import type { Browser } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaFields, registeredUser } from '../../../test/support/product';
 import {
   eventually,
   runProductAndBrowser,
   screenshots,
-  signedInContext,
+  signedInWorkerContext,
   type Product,
   isoDay,
   seriousViolations,
-  viewportOf,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -24,7 +23,10 @@ let product: Product;
 let browser: Browser;
 let client: TestClient;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+runProductAndBrowser((run) => ({ product, browser } = run));
+beforeAll(() => {
+  client = testClient(product.url);
+});
 
 const monthOf = (day: string) => Number(day.slice(5, 7));
 const texts = {
@@ -39,11 +41,12 @@ async function workerIn(language: string, months: number[]) {
     availabilityMonths: months,
     cultures: [],
   });
-  const context = await signedInContext(browser, worker, {
-    language,
-    viewport: viewportOf(360),
-    bypassCSP: true,
-  });
+  const context = await signedInWorkerContext(
+    browser,
+    { token: worker.token, userId: worker.userId },
+    { viewport: { width: 360, height: 780 }, bypassCSP: true },
+  );
+  await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
   return { worker, context, page: await context.newPage() };
 }
 
@@ -60,7 +63,7 @@ describe.each(Object.keys(texts) as (keyof typeof texts)[])('job alerts in %s', 
       await page.getByRole('heading', { name: texts[language].title }).waitFor();
       expect(await page.locator('a[href="/worker/job-alerts"]').count()).toBeGreaterThan(0); // the menu
       for (const width of [360, 1280]) {
-        await page.setViewportSize(viewportOf(width));
+        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
         expect(await seriousViolations(page)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         for (const name of [texts[language].save, texts[language].stop]) {

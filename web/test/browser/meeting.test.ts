@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import {
+  chooseChips,
   logIn,
   screenshots,
   type Product,
@@ -18,10 +19,6 @@ import {
   type Session,
   type Script,
   cardAction,
-  viewportOf,
-  applyByApi,
-  acceptByApi,
-  fillBlackberryMoba,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -33,7 +30,7 @@ runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
 /** A tab signed in as this user in a script and width, landing where their role lands. */
 async function signedIn(session: Session, landing: string, language: Script, width: number) {
   const context = await browser.newContext({
-    viewport: viewportOf(width),
+    viewport: { width, height: width === 360 ? 780 : 900 },
     bypassCSP: true,
   });
   await context.addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true'));
@@ -74,9 +71,15 @@ async function mobaWithPeople() {
     await registeredUser(client, 'worker'),
     await registeredUser(client, 'worker'),
   ];
-  const acceptedId = await applyByApi(client, accepted, vacancyId);
-  await applyByApi(client, pending, vacancyId);
-  await acceptByApi(client, admin, acceptedId);
+  const apply = (worker: Session) =>
+    eventually(async () => {
+      const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+      return res.status === 201 && (res.body.id as string);
+    }, 'applied');
+  const acceptedId = await apply(accepted);
+  await apply(pending);
+  const res = await client.post(`/api/admin/applications/${acceptedId}/accept`, {}, admin.auth);
+  expect(res.status).toBe(200);
   return { estate, accepted, pending, vacancyId, title };
 }
 
@@ -117,13 +120,22 @@ test('an estate publishes a moba with meeting details through the create form', 
   const { context, page } = await signedIn(estate, '/estate/my-mobas', 'sr-Latn', 360);
   try {
     await page.goto(`${product.url}/estate/create-new-moba`);
-    await fillBlackberryMoba(page, {
-      title,
-      description: 'Berba kupina u zasadu kod Ivanjice, rad od 7 do 16 časova.',
-      start,
-      end,
-      accommodation: true,
-    });
+    await page.getByLabel('Naziv mobe').fill(title);
+    await page.getByLabel('Opis posla').fill('Berba kupina u zasadu kod Ivanjice, rad od 7 do 16 časova.');
+    await page.getByLabel('Opština').fill('Ivanjica');
+    await chooseChips(page, 'Poslovi', ['Berba / branje']);
+    await chooseChips(page, 'Kulture', ['Kupina']);
+    await page.getByLabel('Broj radnika').fill('4');
+    await page.getByLabel('Datum početka').fill(start);
+    await page.getByLabel('Datum završetka').fill(end);
+    await page.getByLabel('Dnevnica (RSD)').fill('3500');
+    for (const group of [
+      'foodProvided',
+      'transportProvided',
+      'accommodationProvided',
+      'groupLeadersAccepted',
+    ])
+      await page.getByTestId(`group-${group}`).getByLabel('da', { exact: true }).check();
     const section = page.getByTestId('meeting-section');
     await section.getByTestId('meeting-toggle').click();
     await section.getByTestId('meeting-point').fill('Kod škole u Ivanjici');

@@ -6,15 +6,9 @@
  * JavaScript the gateway's page is readable; axe finds nothing serious.
  */
 import type { Browser, Response } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import {
-  runProductAndBrowser,
-  signedInContext,
-  type Product,
-  seriousViolations,
-  viewportOf,
-} from './helpers';
+import { runProductAndBrowser, signedInWorkerContext, type Product, seriousViolations } from './helpers';
 
 jest.setTimeout(240_000);
 
@@ -24,8 +18,9 @@ let client: TestClient;
 let mobaId: string;
 const title = `Berba kupina ${Date.now().toString(36)}`;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
+  client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   const [start, end] = [await productDay(client, 3), await productDay(client, 8)];
   const created = await client.post(
@@ -50,7 +45,7 @@ async function workerSession() {
 describe.each(sizes)('at %i px', (width, height) => {
   test('browse: the details dialog takes the page address, Back closes it, a reload opens the page, apply there', async () => {
     const worker = await workerSession();
-    const context = await signedInContext(browser, worker, {
+    const context = await signedInWorkerContext(browser, worker, {
       viewport: { width, height },
       bypassCSP: true,
     });
@@ -113,10 +108,15 @@ test('an estate and an admin read the same page, without an apply button', async
     ['Estate', estate.token, estate.userId],
     ['Admin', adminToken, admin.userId],
   ] as const) {
-    const context = await signedInContext(
-      browser,
-      { token, userId },
-      { role, viewport: viewportOf(360), bypassCSP: true },
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, bypassCSP: true });
+    await context.addInitScript(
+      (s) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('userId', s.userId);
+        localStorage.setItem('role', s.role);
+        sessionStorage.setItem('guidanceSeen', 'true');
+      },
+      { token, userId, role },
     );
     const page = await context.newPage();
     await page.goto(`${product.url}/moba/${mobaId}`);

@@ -6,16 +6,15 @@ import {
   visitorPages,
   type Product,
 } from './helpers';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
 
 jest.setTimeout(120_000);
 
 let product: Product;
 let browser: Browser;
-let client: TestClient;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+runProductAndBrowser((run) => ({ product, browser } = run));
 
 /** Horizontal overflow of the page at the current width: a 360 px phone must never scroll sideways. */
 const overflow = (page: Page) =>
@@ -70,6 +69,7 @@ test('the signed-in layout, menu and notification panel fit a 360 px phone', asy
 });
 
 test("a worker's browse with a moba card (wage, distance, fair pay) and its details never scrolls sideways", async () => {
+  const client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   const created = await client.post(
     '/api/estates/vacancies/create',

@@ -6,7 +6,7 @@
  * and logout clears every kept private answer.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import { iconsDrawn, runProductAndBrowser, useSessionIn, type Product } from './helpers';
 
@@ -21,8 +21,9 @@ let worker: Awaited<ReturnType<typeof registeredUser>>;
 const TITLE = 'Berba kajsija kod Smedereva';
 const PRIVATE_CACHE = 'moba-private-v1';
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
+  client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   worker = await registeredUser(client, 'worker');
   const [start, end] = [await productDay(client, 4), await productDay(client, 9)];

@@ -4,17 +4,9 @@
  * a page without a status asks the payment service; create errors on /payment-status; English.
  */
 import type { Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import {
-  runProductAndBrowser,
-  screenshots,
-  type Product,
-  eventually,
-  isoDay,
-  type Session,
-  viewportOf,
-} from './helpers';
+import { runProductAndBrowser, screenshots, type Product, eventually, isoDay, type Session } from './helpers';
 
 jest.setTimeout(90_000);
 
@@ -85,8 +77,10 @@ async function estateWithPaidVacancy() {
   return { estate, vacancyId };
 }
 
-runProductAndBrowser((run) => ({ product, page, client } = run), { pagePerTest: true });
-beforeAll(async () => {}, 120_000);
+runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
+beforeAll(async () => {
+  client = testClient(product.url);
+}, 120_000);
 
 test("the estate's first sponsored vacancy in the promo comes back as featured for free", async () => {
   const estate = await registeredUser(client, 'estate');
@@ -105,7 +99,7 @@ test('a failed featuring checkout says so in Serbian only, stays in the signed-i
   await page.getByRole('button', { name: /Neuspešno plaćanje \/ Fail/ }).click();
   await page.waitForURL(`**/payment/processing/${vacancyId}?status=error*`);
   for (const width of [360, 1280]) {
-    await page.setViewportSize(viewportOf(width));
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.getByRole('heading', { name: 'Greška pri plaćanju', exact: true }).waitFor();
     await page.getByText('Moba je objavljena, ali neće biti istaknuta.').waitFor();
     await page.getByTestId('user-badge').waitFor();

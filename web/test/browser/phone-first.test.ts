@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { SMS_REPLY_NUMBER } from '@moba/contracts';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient, type TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import { chooseChips, runProductAndBrowser, type Product } from './helpers';
 
@@ -18,8 +18,9 @@ let client: TestClient;
 let worker: Awaited<ReturnType<typeof registeredUser>>;
 let estate: Awaited<ReturnType<typeof registeredUser>>;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
+  client = testClient(product.url);
   [worker, estate] = await Promise.all([registeredUser(client, 'worker'), registeredUser(client, 'estate')]);
   const [start, end] = [await productDay(client, 5), await productDay(client, 12)];
   const titles = [

@@ -6,9 +6,9 @@
  * measured on a warm server, retried once at most (the LCP twice).
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import { testClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { createWorkerSession, runProductAndBrowser, signedInContext, type Product, isoDay } from './helpers';
+import { createWorkerSession, runProductAndBrowser, signedInWorkerContext, type Product } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -17,10 +17,12 @@ const LCP_BUDGET_MS = 2500;
 
 let product: Product;
 let browser: Browser;
-let client: TestClient;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
+  const client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   for (const [i, place] of ['Arilje', 'Ivanjica', 'Senta'].entries()) {
     const created = await client.post(
@@ -180,7 +182,7 @@ describe.each([
 
   test("a signed-in worker's browse asks for its mobas while its code loads, once, with grey cards meanwhile", async () => {
     const session = await createWorkerSession(product);
-    const context = await signedInContext(browser, session, { viewport: { width, height } });
+    const context = await signedInWorkerContext(browser, session, { viewport: { width, height } });
     const page = await context.newPage();
     await throttle(page);
     const started: { url: string; at: number }[] = [];
@@ -200,7 +202,7 @@ describe.each([
   test("a signed-in worker's browse paints its largest content within 2.5 s", async () => {
     const session = await createWorkerSession(product);
     const url = `${product.url}/worker/mobas`;
-    const context = await signedInContext(browser, session, {
+    const context = await signedInWorkerContext(browser, session, {
       viewport: { width, height },
       serviceWorkers: 'allow',
     });
@@ -225,7 +227,7 @@ describe.each([
   test('the first tap on a card\'s "Детаљи" shows the moba\'s dialog within 100 ms, its details follow', async () => {
     const session = await createWorkerSession(product);
     const measured = await bestOf(`${width} px: first tap on Детаљи → dialog`, TAP_BUDGET_MS, async () => {
-      const context = await signedInContext(browser, session, { viewport: { width, height } });
+      const context = await signedInWorkerContext(browser, session, { viewport: { width, height } });
       await context.addInitScript(() => localStorage.setItem('language', 'sr-Cyrl'));
       const page = await throttledBrowse(context);
       const card = page.getByTestId('vacancy-card').first();
@@ -244,7 +246,7 @@ test('on a phone, the first tap on "Više filtera" opens the filter sheet within
     '360 px: first tap on Više filtera → filter sheet',
     TAP_BUDGET_MS,
     async () => {
-      const context = await signedInContext(browser, session, {
+      const context = await signedInWorkerContext(browser, session, {
         viewport: { width: 360, height: 780 },
       });
       const page = await throttledBrowse(context);

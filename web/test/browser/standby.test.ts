@@ -8,7 +8,7 @@ import type { TestClient } from '@moba/platform/testing';
 import { mobaFields, registeredUser } from '../../../test/support/product';
 import {
   screenshots,
-  signedInContext,
+  signedInWorkerContext,
   type Product,
   eventually,
   runProductBrowserAndAdmin,
@@ -17,9 +17,6 @@ import {
   seriousViolations,
   type Session,
   cardAction,
-  viewportOf,
-  applyByApi,
-  acceptByApi,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -31,7 +28,7 @@ runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
 /** At both widths: nothing serious for axe, nothing wider than the screen, the action thumb-sized. */
 async function checkScreen(page: Page, name: string, action: string) {
   for (const width of [360, 1280]) {
-    await page.setViewportSize(viewportOf(width));
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const box = await page.getByTestId(action).first().boundingBox();
@@ -55,17 +52,25 @@ async function mobaWithOnePlace(title: string) {
   const vacancyId = created.body.id as string;
   ownerOf.set(vacancyId, estate);
   const [waiting, leaving] = [await registeredUser(client, 'worker'), await registeredUser(client, 'worker')];
-  const waitingId = await applyByApi(client, waiting, vacancyId);
-  await acceptByApi(client, admin, await applyByApi(client, leaving, vacancyId));
+  const applied = async (worker: Session) =>
+    eventually(async () => {
+      const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+      return res.status === 201 ? (res.body.id as string) : null;
+    }, 'applied');
+  const waitingId = await applied(waiting);
+  const leavingId = await applied(leaving);
+  const accepted = await client.post(`/api/admin/applications/${leavingId}/accept`, {}, admin.auth);
+  expect(accepted.status).toBe(200);
   return { vacancyId, waiting, leaving, waitingId };
 }
 
 async function openAs(worker: Session, language: string, path = '/worker/my-mobas') {
-  const context = await signedInContext(browser, worker, {
-    language,
-    viewport: viewportOf(360),
-    bypassCSP: true,
-  });
+  const context = await signedInWorkerContext(
+    browser,
+    { token: worker.token, userId: worker.userId },
+    { viewport: { width: 360, height: 780 }, bypassCSP: true },
+  );
+  await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
   const page = await context.newPage();
   await page.goto(`${product.url}${path}`);
   return { context, page };
@@ -141,11 +146,16 @@ describe.each(Object.keys(texts) as (keyof typeof texts)[])('standby in %s', (la
 test('the estate removes an accepted worker from its moba with a reason, seeing their reliability (360 and 1280 px)', async () => {
   const { vacancyId, leaving } = await mobaWithOnePlace('Berba trešanja');
   const owner = ownerOf.get(vacancyId)!;
-  const context = await signedInContext(browser, owner, {
-    role: 'Estate',
-    viewport: viewportOf(360),
-    bypassCSP: true,
-  });
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, bypassCSP: true });
+  await context.addInitScript(
+    (s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userId', s.userId);
+      localStorage.setItem('role', 'Estate');
+      sessionStorage.setItem('guidanceSeen', 'true');
+    },
+    { token: owner.token, userId: owner.userId },
+  );
   const page = await context.newPage();
   await page.goto(`${product.url}/estate/my-mobas`);
   const card = page.getByTestId('estate-moba').filter({ hasText: 'Berba trešanja' });

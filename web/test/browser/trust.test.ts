@@ -3,12 +3,11 @@
  * trust features land, verified estates, held and reported mobas, promises kept).
  */
 import type { Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
-import { ADMIN, mobaFields, productDay, registeredUser } from '../../../test/support/product';
+import { testClient, type TestClient } from '@moba/platform/testing';
+import { ADMIN, loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import {
   logIn,
-  runProductBrowserAndAdmin,
-  type AdminRun,
+  runProductAndBrowser,
   screenshots,
   useSessionIn,
   type BrowserRun,
@@ -19,14 +18,12 @@ jest.setTimeout(120_000);
 
 let run: BrowserRun;
 let client: TestClient;
-let admin: AdminRun['admin'];
-runProductBrowserAndAdmin(
-  (r) => {
-    run = r;
-    ({ client, admin } = r);
-  },
-  { pagePerTest: true },
-);
+let admin: { userId: string; auth: Record<string, string> };
+runProductAndBrowser((r) => (run = r), { pagePerTest: true });
+beforeAll(async () => {
+  client = testClient(run.product.url);
+  admin = await loginAdmin(client);
+});
 
 async function asAdmin(page: Page) {
   await page.context().addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true'));

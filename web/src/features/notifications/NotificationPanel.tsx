@@ -123,24 +123,26 @@ export default function NotificationPanel({ userId, onClose }: { userId: string;
         </button>
       </div>
       <div className="tabs" role="tablist">
-        {(
-          [
-            ['unread', unread.length],
-            ['read', readOnes.length],
-          ] as const
-        ).map(([name, count]) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls="panel-list"
-            onClick={() => setTab(name)}
-          >
-            {t(name, { count })}
-          </button>
-        ))}
+        <button
+          type="button"
+          role="tab"
+          id="tab-unread"
+          aria-selected={tab === 'unread'}
+          aria-controls="panel-list"
+          onClick={() => setTab('unread')}
+        >
+          {t('unread', { count: unread.length })}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="tab-read"
+          aria-selected={tab === 'read'}
+          aria-controls="panel-list"
+          onClick={() => setTab('read')}
+        >
+          {t('read', { count: readOnes.length })}
+        </button>
       </div>
       <div className="panel-actions">
         <button

@@ -19,7 +19,7 @@ import { useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
 import { placeName, useWorkNames } from '../../../lib/reference';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
-import { SaveFooter } from '../../../components/SaveFooter';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useJobAlertSettingsQuery, useUpdateJobAlertSettingsMutation } from '../api';
 
 /**
@@ -76,6 +76,7 @@ const FIELDS = ['crops', 'jobActivities', 'radiusKm', 'months', 'minDailyWage', 
 function AlertForm({ settings }: { settings: JobAlertSettings }) {
   const { t, i18n } = useTranslation(['job-alerts', 'common']);
   const issueText = useIssueText('job-alerts');
+  const errorText = useFeatureErrorText('job-alerts');
   const { cropName, activityName } = useWorkNames();
   const [update, saving] = useUpdateJobAlertSettingsMutation();
   const { register, control, handleSubmit, setError, formState } = useForm({
@@ -210,12 +211,19 @@ function AlertForm({ settings }: { settings: JobAlertSettings }) {
           </p>
         )}
       </fieldset>
-      <SaveFooter
-        ns="job-alerts"
-        saving={saving}
-        errorKey="job-alerts:saveError"
-        savedTestId="job-alerts-saved"
-      />
+      {saving.error ? (
+        <p className="alert error" role="alert">
+          {errorText(saving.error, 'job-alerts:saveError')}
+        </p>
+      ) : null}
+      {saving.isSuccess && (
+        <p className="alert success" role="status" data-testid="job-alerts-saved">
+          {t('saved')}
+        </p>
+      )}
+      <button type="submit" className="primary block" disabled={saving.isLoading}>
+        {t('save')}
+      </button>
     </form>
   );
 }

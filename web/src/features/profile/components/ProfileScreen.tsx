@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/States';
-import { SaveFooter } from '../../../components/SaveFooter';
+import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 /** A profile page: its title, then the signed-in user's profile once it has loaded. */
@@ -44,10 +44,24 @@ export function ProfileForm({
   saving: { isLoading: boolean; error?: unknown; isSuccess: boolean };
   children: ReactNode;
 }) {
+  const { t } = useTranslation('profile');
+  const errorText = useFeatureErrorText('profile');
   return (
     <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={label}>
       {children}
-      <SaveFooter ns="profile" saving={saving} errorKey="profile:updateError" savedTestId="profile-saved" />
+      {saving.error ? (
+        <p className="alert error" role="alert">
+          {errorText(saving.error, 'profile:updateError')}
+        </p>
+      ) : null}
+      {saving.isSuccess && (
+        <p className="alert success" role="status" data-testid="profile-saved">
+          {t('saved')}
+        </p>
+      )}
+      <button type="submit" className="primary block" disabled={saving.isLoading}>
+        {t('save')}
+      </button>
     </form>
   );
 }
