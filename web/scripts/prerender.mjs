@@ -4,6 +4,8 @@
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { build } from 'vite';
 
 const web = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(web, 'dist');
@@ -69,6 +71,59 @@ await writeFile(
   path.join(dist, 'spa.html'),
   template.replace(slot, `${slot}${await renderShell()}${shellEnd}`),
 );
+// The worker's browse, the page a signed-in worker opens the app on: the shell, whose head also
+// preloads the page's code, its styles and its texts (Latin; Cyrillic is made from them), so they
+// download beside the entry script instead of after it has run. Its data is asked for by the entry.
+const browseSources = [
+  'src/features/mobas/pages/MobasPage.tsx',
+  'src/features/mobas/api.ts',
+  'src/locales/first-visit/sr-Latn.ts',
+];
+const browseFiles = new Set();
+for (const source of browseSources) withImports(source, browseFiles);
+const browseStyles = [...browseFiles].flatMap(
+  (file) => Object.values(manifest).find((chunk) => chunk.file === file)?.css ?? [],
+);
+const browseHead =
+  browseStyles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('') +
+  [...browseFiles].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+// Its first script, built here on its own so that it is one small file that shares no chunk with
+// the app (a shared chunk would make it wait for a second download): it asks for the browse's data
+// before the entry script has even arrived.
+const built = await build({
+  configFile: false,
+  root: web,
+  logLevel: 'warn',
+  build: {
+    write: false,
+    target: 'es2022',
+    rolldownOptions: {
+      input: path.join(web, 'src/features/mobas/browse-request-start.ts'),
+      output: { format: 'iife' },
+    },
+  },
+});
+const { output } = [built].flat()[0];
+if (output.length !== 1) throw new Error(`the browse request script is ${output.length} files, not one`);
+const startCode = output[0].code;
+const startHash = createHash('sha256').update(startCode).digest('base64url').slice(0, 8);
+const startFile = `assets/browse-request-${startHash}.js`;
+await writeFile(path.join(dist, startFile), startCode);
+await mkdir(path.join(dist, 'worker', 'mobas'), { recursive: true });
+await writeFile(
+  path.join(dist, 'worker', 'mobas', 'index.html'),
+  template
+    // A classic script before the entry and the style sheets: it runs as soon as it is here (a
+    // module script would wait for the style sheets and the end of parsing), always before the
+    // entry, which then finds the request started and never asks a second time.
+    .replace('<script type="module"', `<script src="/${startFile}"></script>$&`)
+    .replace('</head>', `${browseHead}</head>`)
+    .replace(slot, `${slot}${await renderShell()}${shellEnd}`),
+);
+console.log(
+  `browse shell → dist/worker/mobas/index.html (${startFile}: ${startCode.length} bytes; preloads ${browseFiles.size} scripts)`,
+);
+
 for (const route of prerenderedRoutes) {
   const lng = routeLanguage(route);
   const html = await render(route, lng);

@@ -24,12 +24,10 @@ const canHydrate = atPrerendered && language === (routeLanguage ?? defaultLangua
 const i18n = initI18n(language);
 document.documentElement.lang = i18n.language;
 // The page's code, its texts and (for the worker's browse) its data are fetched side by side now,
-// not one after the other as each lazy part renders. The first render waits for the code and texts
-// only: waiting for the data too held the whole page back on a slow line (its largest paint came
-// 1.3 s later); the cards follow as soon as the data is in the query cache.
+// not one after the other as each lazy part renders.
 listenForOfflineAnswers();
 // The data first: its request leaves before the page's code requests (the slower of the two).
-void fetchBrowseEarly(window.location.pathname);
+const dataReady = fetchBrowseEarly(window.location.pathname);
 const pageReady = preloadRoute(window.location.pathname);
 registerServiceWorkerLater();
 captureInstallPrompt();
@@ -46,6 +44,13 @@ const tree = (
 
 /** How long the first render waits for the page's own code and texts before it shows grey cards. */
 const PAGE_WAIT_MS = 3000;
+/**
+ * Once the code is here, how much longer the first render waits for the browse's answer. It is
+ * usually in already (asked for first); a little later it still saves a phone a second render of
+ * the whole page (grey cards, then cards). A slow answer is not waited for: the grey cards show.
+ */
+const DATA_WAIT_MS = 400;
+const waited = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 if (canHydrate) {
   hydrateRoot(container, tree);
@@ -54,7 +59,6 @@ if (canHydrate) {
   // would draw the grey page first and then the page, a second render that a slow phone pays for
   // with the browse's largest paint (and React holds a revealed page back 300 ms).
   container.removeAttribute('data-route');
-  void Promise.race([pageReady, new Promise((done) => setTimeout(done, PAGE_WAIT_MS))]).then(() =>
-    createRoot(container).render(tree),
-  );
+  const codeThenData = pageReady.then(() => Promise.race([dataReady, waited(DATA_WAIT_MS)]));
+  void Promise.race([codeThenData, waited(PAGE_WAIT_MS)]).then(() => createRoot(container).render(tree));
 }

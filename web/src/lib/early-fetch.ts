@@ -18,16 +18,18 @@ const keyOf = (method: string, url: string, authorization: string | null, body: 
   `${method} ${new URL(url, location.href).href} ${authorization ?? ''} ${body}`;
 
 /**
- * Starts the request now. The answer goes to whichever asks first: the page's own request
- * (`takeEarly`) or the caller, through the returned `claim` (undefined once the page took it).
+ * Starts the request now (or takes over `started`, the same request started before this code
+ * arrived). The answer goes to whichever asks first: the page's own request (`takeEarly`) or the
+ * caller, through the returned `claim` (undefined once the page took it).
  */
 export function fetchEarly(
   url: string,
   init: { method: string; headers: Record<string, string>; body: string },
+  started?: Promise<Response>,
 ): () => Promise<Response | undefined> {
   const key = keyOf(init.method, url, init.headers.authorization ?? null, init.body);
   // A failed early request is simply not used: the page then asks again itself.
-  const response = fetch(url, init);
+  const response = started ?? fetch(url, init);
   response.catch(() => early.delete(key));
   const entry = { key, at: Date.now(), response };
   early.set(key, entry);

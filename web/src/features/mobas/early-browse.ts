@@ -1,30 +1,30 @@
-import type { VacancyPage } from '@moba/contracts';
 import { fetchEarly } from '../../lib/early-fetch';
-import { getToken } from '../../lib/storage';
-import { initialForm, toFilters } from './filters';
+import { firstBrowseRequest, STARTED_KEY, type StartedBrowseRequest } from './first-browse-request';
+
+/** The request the browse shell's first script started, if it is this very request. */
+function startedBefore(body: string, authorization: string | undefined): Promise<Response> | undefined {
+  const slot = window as unknown as Record<string, StartedBrowseRequest | undefined>;
+  const started = slot[STARTED_KEY];
+  delete slot[STARTED_KEY];
+  const same = started?.init.body === body && started.init.headers.authorization === authorization;
+  return same ? started.response : undefined;
+}
 
 /**
  * A signed-in worker opening /worker/mobas: the first page of open mobas is asked for while the
- * page's code is still downloading. The request is exactly the one the page makes first (no
- * filters but the remembered place and an addressed crop, page 1). The answer goes into the query
- * cache as soon as it comes, so the cards replace the grey ones at once; had the page asked first,
- * its own query takes the answer (lib/early-fetch).
+ * page's code is still downloading (by the browse shell's first script, or else now). As soon as
+ * the query code is here, the query is started in the store and takes that early answer
+ * (lib/early-fetch): the page, mounting with the same filters, shares the one request whether its
+ * answer is in or still on the way, and never asks a second time. Resolves once the answer is in
+ * the store (or failed).
  */
 export function fetchBrowseEarly(pathname: string): Promise<void> {
-  const token = getToken();
-  if (!token || !/^\/worker\/mobas\/?$/.test(pathname)) return Promise.resolve();
-  const filters = toFilters(initialForm(), 1);
-  const claim = fetchEarly('/api/workers/vacancies/open', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(filters),
-  });
+  const request = firstBrowseRequest(pathname);
+  if (!request) return Promise.resolve();
+  fetchEarly(request.url, request.init, startedBefore(request.init.body, request.init.headers.authorization));
   return Promise.all([import('./api'), import('../../lib/store')])
     .then(async ([{ mobasApi }, { store }]) => {
-      const response = await claim();
-      if (!response?.ok) return;
-      const page = (await response.json()) as VacancyPage;
-      await store.dispatch(mobasApi.util.upsertQueryData('openVacancies', filters, page));
+      await store.dispatch(mobasApi.endpoints.openVacancies.initiate(request.filters, { subscribe: false }));
     })
     .catch(() => undefined);
 }
