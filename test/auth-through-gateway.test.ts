@@ -119,8 +119,8 @@ describe('accounts through the gateway', () => {
     expect((await adminPost('reactivate')).status).toBe(200);
     const ofWorker = (type: string) =>
       heard.find((e) => e.type === type && (e.data as { userId: string }).userId === worker.userId);
-    const ban = await eventually(async () => ofWorker(UserBanned.type), 'the UserBanned', 10_000);
-    await eventually(async () => ofWorker('UserReactivated'), 'the UserReactivated', 10_000);
+    const ban = await eventually(async () => ofWorker(UserBanned.type), 'the UserBanned');
+    await eventually(async () => ofWorker('UserReactivated'), 'the UserReactivated');
 
     const login = await product.client.post('/api/login', { email: worker.email, password: worker.password });
     expect(login.status).toBe(200);

@@ -23,9 +23,9 @@ describe('a bus consumer and readiness', () => {
 
       // The group disappears under the consumer (a broker failure): its reads fail until it is recreated.
       await redis.xgroup('DESTROY', `${prefix}:topic.v1`, 'readiness-test');
-      await eventually(async () => (await state()) === false, 'not ready while reads fail', 2000);
+      await eventually(async () => (await state()) === false, 'not ready while reads fail');
       expect((await processReadiness.evaluate()).ready).toBe(false);
-      await eventually(async () => (await state()) === true, 'ready again', 3000);
+      await eventually(async () => (await state()) === true, 'ready again');
     } finally {
       redis.disconnect();
       await bus.close();

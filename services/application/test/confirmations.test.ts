@@ -100,7 +100,7 @@ const answer = (session: { auth: Record<string, string> }, applicationId: string
 async function asked(moba: Awaited<ReturnType<typeof acceptedMoba>>) {
   setClock(dayBefore(moba.startDate), '18:00');
   const expected = moba.solos.length + (moba.leader ? 1 : 0);
-  await eventually(async () => requestsFor(moba.vacancyId).length === expected, 'the requests', 5000);
+  await eventually(async () => requestsFor(moba.vacancyId).length === expected, 'the requests');
 }
 
 describe('the sweep asks at the estate hour, once per application and stretch', () => {
@@ -141,7 +141,7 @@ describe('the sweep asks at the estate hour, once per application and stretch', 
     });
     const running = await startForTest(second);
     const results = await Promise.all([sweepConfirmations(sweeper()), sweepConfirmations(sweeper())]);
-    await eventually(async () => requestsFor(moba.vacancyId).length >= 6, 'the requests', 5000);
+    await eventually(async () => requestsFor(moba.vacancyId).length >= 6, 'the requests');
     await running.stop();
     // A restarted instance sweeps the same evening again.
     const restarted = await startForTest(

@@ -90,7 +90,7 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>) {
         expect(res.body).toMatchObject({ status: 'Cancelled', positions: 0, releasedPositions: 1 });
       }
       expect((await places(vacancyId)).free).toBe(3);
-      await eventually(async () => offersFor(vacancyId).length === 3, 'three standby offers', 8000);
+      await eventually(async () => offersFor(vacancyId).length === 3, 'three standby offers');
       expect(offersFor(vacancyId)[0].data.offers.map((o) => o.applicationId)).toEqual(
         standby.map((s) => s.id),
       );
@@ -172,7 +172,7 @@ function standbySuite(label: string, open: () => Promise<DocumentStore>) {
       );
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('Cancelled');
-      await eventually(async () => (await places(vacancyId)).free === 2, 'the place given back', 8000);
+      await eventually(async () => (await places(vacancyId)).free === 2, 'the place given back');
       expect((await places(vacancyId)).claims).toEqual({});
     });
 
@@ -254,7 +254,7 @@ describe('cancellation, offers and reliability', () => {
       early.worker.auth,
     );
     expect(ok.body.late).toBe(false);
-    await eventually(async () => (await reliability(early.worker)).cancellations === 1, 'counted', 5000);
+    await eventually(async () => (await reliability(early.worker)).cancellations === 1, 'counted');
     expect((await reliability(early.worker)).lateCancellations).toBe(0);
   });
 
@@ -263,7 +263,7 @@ describe('cancellation, offers and reliability', () => {
     const stats = async () => (await t.client.get('/admin/stats', admin.auth)).body;
     const { vacancyId } = await t.vacancy({ positions: 2 });
     const { worker, id } = await acceptedOn(vacancyId);
-    await eventually(async () => (await stats()).acceptedHeads >= 1, 'counted', 5000);
+    await eventually(async () => (await stats()).acceptedHeads >= 1, 'counted');
     const before = await stats();
     await t.client.post(`/workers/applications/${id}/cancel`, { reason: 'sick' }, worker.auth);
     await eventually(

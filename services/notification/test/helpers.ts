@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws';
 import type { EventEnvelope, Notification } from '@moba/contracts';
 import { createMemoryFanoutHub, type BaseDeps, type Fanout } from '@moba/platform';
-import { createTestDeps, startForTest, type TestClient } from '@moba/platform/testing';
+import { createTestDeps, eventually, startForTest, type TestClient } from '@moba/platform/testing';
 import { loadNotificationConfig } from '../src/config';
 import { createService, type NotificationService } from '../src/service';
 import type { Mailer } from '../src/mail/mailer';
@@ -94,11 +94,7 @@ export async function openSocket(
 
 /** Waits until `service` counts the user's greeted sockets. */
 export async function socketsReady(service: NotificationService, userId: string, count: number) {
-  const deadline = Date.now() + 3000;
-  while (service.live.openSockets(userId) < count) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} sockets of ${userId}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await eventually(async () => service.live.openSockets(userId) >= count, `${count} sockets of ${userId}`);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -8,17 +8,11 @@
 import type { Browser, Response } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, type Product } from './helpers';
+import { FIRST_VISIT_JS_LIMIT_KB, runProductAndBrowser, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
-// Raised from 150 KB when the day of work landed (its routes and texts' loaders added 0.8 KB to the
-// shared index chunk), and to 153 KB when job alerts, the install offer and the page boundary came
-// (0.4 KB more). Back to 152 (151.5 measured) with browse's details dialog fetched at the first touch
-// of a card and an estate's moba sub-pages as one chunk, though the browse's data now also reaches
-// the query cache before the first render (issue #35 point 10). The browse chips (issue #35 point 11)
-// added 0.5 KB, so 153 again (152.0 measured). Still owed: 3 KB.
-const LIMIT_KB = 153;
+const LIMIT_KB = FIRST_VISIT_JS_LIMIT_KB;
 
 let product: Product;
 let browser: Browser;

@@ -8,7 +8,13 @@
 import type { Browser, Response } from 'playwright-core';
 import { testClient, type TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, signedInWorkerContext, type Product, seriousViolations } from './helpers';
+import {
+  FIRST_VISIT_JS_LIMIT_KB,
+  runProductAndBrowser,
+  signedInWorkerContext,
+  type Product,
+  seriousViolations,
+} from './helpers';
 
 jest.setTimeout(240_000);
 
@@ -209,7 +215,6 @@ test("the moba page's own first visit from a pasted link: what it weighs", async
   await page.waitForLoadState('networkidle');
   const totalKb = [...bytes.values()].reduce((a, b) => a + b, 0) / 1024;
   console.log(`first visit /moba/:id as a visitor: ${totalKb.toFixed(1)} KB of JavaScript`);
-  // The same limit as the browse first visit (data-budget.test.ts).
-  expect(totalKb).toBeLessThanOrEqual(152);
+  expect(totalKb).toBeLessThanOrEqual(FIRST_VISIT_JS_LIMIT_KB);
   await context.close();
 });

@@ -1,19 +1,18 @@
 /**
  * Issue 26 item 3 and issue 35 point 10, on the network the issues were measured on (150 ms latency,
- * 1.6 Mbps, CPU ×4): every tap answers within 100 ms (a link, the first "Filteri", the first
- * "Detalji"), and a signed-in worker's browse asks for its mobas while its code loads. Like the
- * JavaScript budget of the home page the taps are user-facing budgets: the figure is printed, taken
- * on a warm server, retried at most three times. How soon the browse paints (its LCP and first card)
- * depends on how fast this machine is at the moment, so it is measured by bench/web-speed.ts, beside
- * a pre-rendered page measured in the same run, not held to a deadline here.
+ * 1.6 Mbps, CPU ×4). What makes the browse quick is held here, whatever the machine's load: its data
+ * is asked for before its code has arrived, once; and every tap answers on screen before the file it
+ * leads to has come (the file is held until the answer shows, then let through). How many
+ * milliseconds that answer and the browse's paint take is measured by bench/web-speed.ts, against
+ * the budgets (a tap within 100 ms, the browse's largest paint within 2.5 s) and beside a
+ * pre-rendered page of the same run: an emulated slow processor is slowed once more by whatever
+ * else this machine runs, so a deadline here would measure the machine, not the app.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createWorkerSession, runProductAndBrowser, signedInWorkerContext, type Product } from './helpers';
-import { bestOf, seedBrowseMobas, tapAnswer, tapShows, throttle, throttledBrowse } from './throttled';
+import { seedBrowseMobas, throttle } from './throttled';
 
 jest.setTimeout(180_000);
-
-const TAP_BUDGET_MS = 100;
 
 let product: Product;
 let browser: Browser;
@@ -21,29 +20,54 @@ let browser: Browser;
 runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(() => seedBrowseMobas(product), 120_000);
 
+/**
+ * Holds every download of the app's code file `name` (the chunk of that name, with its hash) until
+ * the returned release is called; `asked` resolves once the page has asked for it.
+ */
+async function holdAsset(page: Page, name: string) {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  let asked!: () => void;
+  const askedFor = new Promise<void>((done) => (asked = done));
+  await page.route(new RegExp(`/assets/${name}-[\\w-]{8}\\.js$`), async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return { release, asked: askedFor };
+}
+
+/** A signed-in worker's browse at this size, its cards shown. */
+async function openBrowse(width: number, height: number, script?: 'sr-Cyrl') {
+  const session = await createWorkerSession(product);
+  const context = await signedInWorkerContext(browser, session, { viewport: { width, height } });
+  if (script) await context.addInitScript((lng) => localStorage.setItem('language', lng), script);
+  const page = await context.newPage();
+  return { context, page };
+}
+
 describe.each([
   [360, 780],
   [1280, 900],
 ])('on a slow network at %i px', (width, height) => {
-  test('a tap on "Prijava" answers within 100 ms and the login form follows', async () => {
-    const measured = await bestOf(`${width} px: tap on Prijava → first answer`, TAP_BUDGET_MS, async () => {
-      const context = await browser.newContext({ viewport: { width, height } });
-      const page = await context.newPage();
-      await page.goto(product.url); // the pre-rendered home, then the throttled tap
-      await page.waitForLoadState('networkidle');
-      await throttle(page);
-      const ms = await tapAnswer(page, '.site-header a[href="/login"]');
-      await page.getByLabel('E-mail adresa').waitFor({ timeout: 30_000 });
-      await context.close();
-      return ms;
-    });
-    expect(measured).toBeLessThanOrEqual(TAP_BUDGET_MS);
+  test('a tap on "Prijava" shows the pending bar while the login page\'s code is still on the way', async () => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    // The login page rides in the signed-in first screens' chunk (vite.config.ts).
+    const login = await holdAsset(page, 'signed-in');
+    await page.goto(product.url); // the pre-rendered home
+    // Once the app runs, the likely next page's code is asked for when the phone is idle (held here).
+    await login.asked;
+    await page.locator('.site-header a[href="/login"]').first().click();
+    await page.locator('html[data-navigating="true"]').waitFor({ state: 'attached' });
+    expect(await page.getByLabel('E-mail adresa').count()).toBe(0);
+    login.release();
+    await page.getByLabel('E-mail adresa').waitFor();
+    await context.close();
   });
 
   test("a signed-in worker's browse asks for its mobas before its code has arrived, once, with grey cards meanwhile", async () => {
-    const session = await createWorkerSession(product);
-    const context = await signedInWorkerContext(browser, session, { viewport: { width, height } });
-    const page = await context.newPage();
+    const { context, page } = await openBrowse(width, height);
     await throttle(page);
     const started: { url: string; at: number }[] = [];
     const finished: { url: string; at: number }[] = [];
@@ -67,37 +91,30 @@ describe.each([
     await context.close();
   });
 
-  test('the first tap on a card\'s "Детаљи" shows the moba\'s dialog within 100 ms, its details follow', async () => {
-    const session = await createWorkerSession(product);
-    const measured = await bestOf(`${width} px: first tap on Детаљи → dialog`, TAP_BUDGET_MS, async () => {
-      const context = await signedInWorkerContext(browser, session, { viewport: { width, height } });
-      await context.addInitScript(() => localStorage.setItem('language', 'sr-Cyrl'));
-      const page = await throttledBrowse(context, product.url);
-      const card = page.getByTestId('vacancy-card').first();
-      const ms = await tapShows(page, card.getByRole('button', { name: /^Детаљи/ }), '[role="dialog"] h2');
-      await page.getByTestId('vacancy-details').waitFor({ timeout: 30_000 });
-      await context.close();
-      return ms;
-    });
-    expect(measured).toBeLessThanOrEqual(TAP_BUDGET_MS);
+  test("the first tap on a card's \"Детаљи\" shows the moba's dialog with its title before the details' code has come", async () => {
+    const { context, page } = await openBrowse(width, height, 'sr-Cyrl');
+    const details = await holdAsset(page, 'VacancyDetails');
+    await page.goto(`${product.url}/worker/mobas`);
+    const card = page.getByTestId('vacancy-card').first();
+    await card.getByRole('button', { name: /^Детаљи/ }).click();
+    await page.locator('[role="dialog"] h2').waitFor();
+    await details.asked;
+    expect(await page.getByTestId('vacancy-details').count()).toBe(0);
+    details.release();
+    await page.getByTestId('vacancy-details').waitFor();
+    await context.close();
   });
 });
 
-test('on a phone, the first tap on "Više filtera" opens the filter sheet within 100 ms, its fields follow', async () => {
-  const session = await createWorkerSession(product);
-  const measured = await bestOf(
-    '360 px: first tap on Više filtera → filter sheet',
-    TAP_BUDGET_MS,
-    async () => {
-      const context = await signedInWorkerContext(browser, session, {
-        viewport: { width: 360, height: 780 },
-      });
-      const page = await throttledBrowse(context, product.url);
-      const ms = await tapShows(page, page.getByTestId('more-filters'), '[role="dialog"] .sheet-close');
-      await page.getByRole('button', { name: 'Prikaži mobe' }).waitFor({ timeout: 30_000 });
-      await context.close();
-      return ms;
-    },
-  );
-  expect(measured).toBeLessThanOrEqual(TAP_BUDGET_MS);
+test('on a phone, the first tap on "Više filtera" opens the filter sheet before its fields\' code has come', async () => {
+  const { context, page } = await openBrowse(360, 780);
+  const fields = await holdAsset(page, 'FilterFields');
+  await page.goto(`${product.url}/worker/mobas`);
+  await page.getByTestId('more-filters').click();
+  await page.locator('[role="dialog"] .sheet-close').waitFor();
+  await fields.asked;
+  expect(await page.getByRole('button', { name: 'Prikaži mobe' }).count()).toBe(0);
+  fields.release();
+  await page.getByRole('button', { name: 'Prikaži mobe' }).waitFor();
+  await context.close();
 });

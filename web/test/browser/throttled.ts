@@ -1,7 +1,7 @@
 /**
- * Measures on the network issue 35 was walked on (150 ms latency, 1.6 Mbps, CPU ×4), shared by the
- * tap tests (slow-network.test.ts) and the paint figures of bench/web-speed.ts. Every figure is timed
- * inside the page, so the test driver's own latency does not count.
+ * Measures on the network issue 35 was walked on (150 ms latency, 1.6 Mbps, CPU ×4) for
+ * bench/web-speed.ts, and the mobas and throttle slow-network.test.ts shares with it. Every figure is
+ * timed inside the page, so the test driver's own latency does not count.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
@@ -52,22 +52,6 @@ export async function throttle(page: Page): Promise<void> {
     uploadThroughput: 750_000 / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
-/**
- * Runs a measure until it is within budget, `tries` times at most (a shared machine has bad moments:
- * the throttled processor is slowed once more by whatever else runs), and keeps the best figure.
- */
-export async function bestOf(
-  label: string,
-  budget: number,
-  measure: () => Promise<number>,
-  tries = 4,
-): Promise<number> {
-  let best = Infinity;
-  for (let i = 0; i < tries && best > budget; i++) best = Math.min(best, await measure());
-  console.log(`${label}: ${Math.round(best)} ms (budget ${budget} ms)`);
-  return best;
 }
 
 export interface PaintFigures {
@@ -136,10 +120,11 @@ export async function tapShows(page: Page, target: Locator, answer: string): Pro
     const w = window as unknown as { tapAt?: number; answerAt?: number };
     w.tapAt = undefined;
     w.answerAt = undefined;
-    const shown = () => [...document.querySelectorAll(selector)].some((e) => e.getClientRects().length > 0);
     window.addEventListener('click', () => (w.tapAt = performance.now()), { capture: true, once: true });
     new MutationObserver((_, observer) => {
-      if (w.tapAt === undefined || !shown()) return;
+      // (Inline, no named helper: tsx would wrap one in a helper the page does not have.)
+      const shown = [...document.querySelectorAll(selector)].some((e) => e.getClientRects().length > 0);
+      if (w.tapAt === undefined || !shown) return;
       observer.disconnect();
       requestAnimationFrame(() => setTimeout(() => (w.answerAt = performance.now())));
     }).observe(document.body, { childList: true, subtree: true, attributes: true });

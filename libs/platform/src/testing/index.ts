@@ -91,11 +91,14 @@ export async function startForTest(service: Service) {
   return { client: testClient(listening.url), stop: () => service.stop() };
 }
 
-/** Waits until a condition holds (events are asynchronous); fails with the label after the timeout. */
+/**
+ * Waits until a condition holds (events are asynchronous); fails with the label after the timeout,
+ * which is for a stuck condition only: a loaded machine can take many times the usual time.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false>,
   label = 'condition',
-  timeoutMs = 3000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
