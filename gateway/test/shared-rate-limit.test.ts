@@ -61,8 +61,13 @@ test('when the shared counter fails, the gateway keeps limiting on its own and a
   };
   const client = await gatewayWith(broken);
   const statuses: number[] = [];
+  const started = Date.now();
   for (let i = 0; i < 21; i++) statuses.push((await login(client)).status);
+  const elapsed = Date.now() - started;
   expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
   expect(statuses[20]).toBe(429);
-  expect(calls).toBe(1); // after a failure it steps aside for a while instead of trying on every call
+  // After a failure it steps aside for 5 s instead of trying on every call: once, unless a loaded
+  // machine took longer than that for the 21 calls.
+  expect(calls).toBeGreaterThanOrEqual(1);
+  expect(calls).toBeLessThanOrEqual(1 + Math.floor(elapsed / 5000));
 });
