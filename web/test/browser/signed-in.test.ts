@@ -92,7 +92,7 @@ test('when marking as read fails, the panel keeps the item unread and a red "Gre
   const toast = page.getByTestId('toast');
   await toast.getByText('Greška').waitFor();
   await screenshots(page, 'notification-error-toast');
-  await toast.waitFor({ state: 'detached', timeout: 5000 });
+  await toast.waitFor({ state: 'detached', timeout: 30_000 }); // its 3 s are unit-tested (toast.test.ts); a loaded machine runs the timer late
   await panel.getByRole('tab', { name: 'Nepročitana (1)' }).waitFor();
 });
 
