@@ -3,6 +3,7 @@ import type { Language } from '@moba/contracts';
 import { initReactI18next } from 'react-i18next';
 import commonSr from '../locales/sr-Latn/common.json';
 import { latinToCyrillic, mapStrings, unmark } from './translit';
+import { rememberCanonicalCodes } from './canonical-codes';
 import { getLanguage, setLanguage } from './storage';
 
 export const supportedLanguages = ['sr-Latn', 'sr-Cyrl', 'en'] as const;
@@ -82,6 +83,7 @@ export function initI18n(lng: UiLanguage = defaultLanguage) {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
+  rememberCanonicalCodes(i18next);
   i18next.on('languageChanged', (current) => {
     if (typeof document !== 'undefined') document.documentElement.lang = current;
   });
