@@ -134,8 +134,11 @@ function start(name, script, processEnv, index) {
   return child;
 }
 
-async function waitHealthy(name, url, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
+/** How long a process may take to answer its health check (HEALTH_WAIT_MS; 0: as long as it takes). */
+const HEALTH_WAIT_MS = Number(process.env.HEALTH_WAIT_MS ?? 90_000);
+
+async function waitHealthy(name, url, timeoutMs = HEALTH_WAIT_MS) {
+  const deadline = timeoutMs > 0 ? Date.now() + timeoutMs : Infinity;
   while (Date.now() < deadline) {
     if (stopping) return false;
     try {
