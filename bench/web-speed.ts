@@ -24,7 +24,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import {
   createWorkerSession,
   launchBrowser,
-  signedInWorkerContext,
+  signedInContext,
   startProduct,
   type Product,
 } from '../web/test/browser/helpers';
@@ -70,7 +70,7 @@ async function round(product: Product, browser: Browser, session: Session, width
   const viewport = { width, height: width < 600 ? 780 : 900 };
   const visitor = await browser.newContext({ viewport, serviceWorkers: 'allow' });
   const home = await coldThenKept(visitor, product.url, 'h1');
-  const worker = await signedInWorkerContext(browser, session, { viewport, serviceWorkers: 'allow' });
+  const worker = await signedInContext(browser, session, { viewport, serviceWorkers: 'allow' });
   const browse = await coldThenKept(worker, `${product.url}/worker/mobas`, CARD);
   const taps = await tapsOf(product, browser, session, viewport);
   return { homeCold: home.cold, home: home.kept, browseCold: browse.cold, browse: browse.kept, taps };
@@ -92,7 +92,7 @@ async function tapsOf(
   taps['Prijava → first answer'] = await tapAnswer(home, '.site-header a[href="/login"]');
   await visitor.close();
 
-  const reader = await signedInWorkerContext(browser, session, { viewport });
+  const reader = await signedInContext(browser, session, { viewport });
   await reader.addInitScript(() => localStorage.setItem('language', 'sr-Cyrl'));
   const browse = await throttledBrowse(reader, product.url);
   const details = browse
@@ -103,7 +103,7 @@ async function tapsOf(
   await reader.close();
 
   if (viewport.width < 600) {
-    const worker = await signedInWorkerContext(browser, session, { viewport });
+    const worker = await signedInContext(browser, session, { viewport });
     const page = await throttledBrowse(worker, product.url);
     taps['first Više filtera → sheet'] = await tapShows(
       page,

@@ -4,9 +4,9 @@
  * and the elements.
  */
 import type { Browser, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { ADMIN, mobaFields, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, visitorPages, type Product, eventually } from './helpers';
+import { runProductAndBrowser, visitorPages, type Product, eventually, postedMoba } from './helpers';
 
 jest.setTimeout(300_000);
 
@@ -93,22 +93,19 @@ let admin: Session;
 let leader: Session;
 let mobaId: string;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 beforeAll(async () => {
-  client = testClient(product.url);
   const [w, e] = await Promise.all([registeredUser(client, 'worker'), registeredUser(client, 'estate')]);
   worker = w;
   estate = e;
   const login = await client.post('/api/login', ADMIN);
   admin = { token: login.body.token as string, userId: login.body.userId as string };
   // One open moba, so the lists and cards have something to show.
-  const created = await client.post(
-    '/api/estates/vacancies/create',
+  mobaId = await postedMoba(
+    client,
+    e,
     mobaFields(isoDay(3), isoDay(10), { description: 'Berba malina u zasadu kod Arilja, alat obezbeđen.' }),
-    e.auth,
   );
-  if (created.status !== 201) throw new Error(`vacancy create failed: ${created.status} ${created.text}`);
-  mobaId = created.body.id as string;
   // One moba held for review (a wage below the legal minimum): the estate's note and the admin's queue.
   const held = await client.post(
     '/api/estates/vacancies/create',

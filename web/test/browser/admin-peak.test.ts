@@ -14,6 +14,7 @@ import {
   eventually,
   runProductBrowserAndAdmin,
   type AdminRun,
+  postedMoba,
 } from './helpers';
 
 jest.setTimeout(120_000);
@@ -29,16 +30,15 @@ runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
 async function mobaTomorrow(municipality: string, places: number) {
   const estate = await registeredUser(client, 'estate');
   const title = `Berba ${unique()}`;
-  const created = await client.post(
-    '/api/estates/vacancies/create',
+  await postedMoba(
+    client,
+    estate,
     mobaFields(await productDay(client, 1), await productDay(client, 5), {
       title,
       municipality,
       numberOfWorkers: places,
     }),
-    estate.auth,
   );
-  if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
   return { vacancyId: created.body.id as string, title, estate };
 }
 

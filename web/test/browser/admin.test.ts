@@ -3,7 +3,7 @@
  * tickets (worker and guest applications), notes, users (ban, reactivate), vacancies and statistics.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { simulateSeason } from '../../../scripts/season/simulate-season';
 import { ADMIN, mobaFields, loginAdmin, registeredUser } from '../../../test/support/product';
 import {
@@ -103,9 +103,8 @@ async function statValue(page: Page, figure: string): Promise<number> {
   return Number(text.replace(/\D/g, ''));
 }
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 beforeAll(async () => {
-  client = testClient(product.url);
   admin = await loginAdmin(client);
   // A small season in the background, so the lists and the chart show more than the test's own rows.
   await simulateSeason(client, {

@@ -6,7 +6,7 @@
  * a signature column per work day. Axe: 0 serious.
  */
 import type { Browser, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import type { DayRoster } from '@moba/contracts';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import {
@@ -17,6 +17,9 @@ import {
   type Product,
   seriousViolations,
   type Session,
+  signedInContext,
+  type Script,
+  printedA4Pages,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -33,10 +36,9 @@ let vacancyId = '';
 let crewApplication = '';
 let days: string[] = [];
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 
 beforeAll(async () => {
-  client = testClient(product.url);
   const admin = await loginAdmin(client);
   estate = await registeredUser(client, 'estate');
   leader = await registeredUser(client, 'worker', { groupLeader: true, groupSize: 5, lastName: 'Vođić' });
@@ -70,21 +72,14 @@ beforeAll(async () => {
 });
 
 /** The estate's roster in a tab of this width and language. */
-async function rosterTab(width: number, language: 'sr-Latn' | 'sr-Cyrl' | 'en') {
-  const context = await browser.newContext({
-    viewport: { width, height: width === 360 ? 780 : 900 },
-    bypassCSP: true, // the injected axe script
+async function rosterTab(width: number, language: Script) {
+  // bypassCSP: the injected axe script
+  const context = await signedInContext(browser, estate, {
+    role: 'Estate',
+    language,
+    width,
+    bypassCSP: true,
   });
-  await context.addInitScript(
-    (s) => {
-      sessionStorage.setItem('guidanceSeen', 'true');
-      localStorage.setItem('language', s.language);
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userId', s.userId);
-      localStorage.setItem('role', 'Estate');
-    },
-    { language, token: estate.token, userId: estate.userId },
-  );
   const page = await context.newPage();
   await page.goto(`${product.url}/estate/my-mobas/${vacancyId}/roster`);
   await page.getByTestId('roster-person').nth(3).waitFor();
@@ -198,9 +193,7 @@ test('the printed roster has a row per head and a signature column per work day,
     expect(await printed.count()).toBe(4);
     expect(await printed.nth(0).locator('td.signature').allTextContents()).toEqual(['☑', '', '']);
     expect(await printed.nth(2).locator('td.signature').allTextContents()).toEqual(['☒', '', '']);
-    const pdf = await page.pdf({ format: 'A4', printBackground: false, preferCSSPageSize: true });
-    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? [];
-    expect(pages).toHaveLength(1);
+    expect(await printedA4Pages(page)).toBe(1);
     await page.emulateMedia({ media: 'screen' });
   } finally {
     await context.close();
@@ -230,16 +223,7 @@ test('after the moba the rating form is pre-filled from attendance and does not 
     attended: { came: true, stayed: false },
   });
 
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  await context.addInitScript(
-    (s) => {
-      sessionStorage.setItem('guidanceSeen', 'true');
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userId', s.userId);
-      localStorage.setItem('role', 'Estate');
-    },
-    { token: estate.token, userId: estate.userId },
-  );
+  const context = await signedInContext(browser, estate, { role: 'Estate', width: 360 });
   const page = await context.newPage();
   try {
     await page.goto(`${product.url}/estate/past-mobas/${vacancyId}/rate-workers`);

@@ -19,6 +19,9 @@ import {
   type Session,
   type Script,
   cardAction,
+  signedInContext,
+  postedMoba,
+  acceptedApplication,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -39,17 +42,12 @@ const words: Record<Script, { state: (s: string) => string; startAt: string }> =
 
 /** A tab of this user in this script, at 360 px (the bypassed CSP lets axe in). */
 async function tab(session: Session, role: 'Worker' | 'Estate', script: Script) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, bypassCSP: true });
-  await context.addInitScript(
-    ([token, userId, role, script]) => {
-      sessionStorage.setItem('guidanceSeen', 'true');
-      localStorage.setItem('language', script!);
-      localStorage.setItem('token', token!);
-      localStorage.setItem('userId', userId!);
-      localStorage.setItem('role', role!);
-    },
-    [session.token, session.userId, role, script],
-  );
+  const context = await signedInContext(browser, session, {
+    role,
+    language: script,
+    width: 360,
+    bypassCSP: true,
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -57,19 +55,12 @@ async function tab(session: Session, role: 'Worker' | 'Estate', script: Script) 
 async function mobaWithAcceptedWorker(title: string) {
   const estate = await registeredUser(client, 'estate');
   const worker = await registeredUser(client, 'worker');
-  const created = await client.post(
-    '/api/estates/vacancies/create',
+  const vacancyId = await postedMoba(
+    client,
+    estate,
     mobaFields(isoDay(3), isoDay(7), { title, numberOfWorkers: 4 }),
-    estate.auth,
   );
-  if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
-  const vacancyId = created.body.id as string;
-  const applied = await eventually(async () => {
-    const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
-    return res.status === 201 && (res.body.id as string);
-  }, 'applied');
-  const accepted = await client.post(`/api/admin/applications/${applied}/accept`, {}, admin.auth);
-  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
+  await acceptedApplication(client, admin, worker, vacancyId);
   return { estate, worker, vacancyId };
 }
 

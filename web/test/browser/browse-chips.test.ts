@@ -5,10 +5,17 @@
  * menu, "Obriši" among them and never beside another action on the card.
  */
 import type { Locator, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { toCyrillic } from '@moba/contracts/script';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { eventually, runProductAndBrowser, type Product } from './helpers';
+import {
+  eventually,
+  runProductAndBrowser,
+  type Product,
+  signInContext,
+  type Script,
+  type Session,
+} from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -20,9 +27,8 @@ let worker: Awaited<ReturnType<typeof registeredUser>>;
 
 const widths = [360, 1280] as const;
 
-runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
+runProductAndBrowser((run) => ({ product, page, client } = run), { pagePerTest: true });
 beforeAll(async () => {
-  client = testClient(product.url);
   estate = await registeredUser(client, 'estate');
   const mobas = [
     { title: 'Berba malina', dailyWage: 12500, transportProvided: true },
@@ -36,18 +42,8 @@ beforeAll(async () => {
   worker = await registeredUser(client, 'worker');
 }, 120_000);
 
-async function signIn(session: { token: string; userId: string }, role: string, language = 'sr-Latn') {
-  await page.context().addInitScript(
-    ([token, userId, r, lng]) => {
-      localStorage.setItem('token', token!);
-      localStorage.setItem('userId', userId!);
-      localStorage.setItem('role', r!);
-      localStorage.setItem('language', lng!);
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    [session.token, session.userId, role, language],
-  );
-}
+const signIn = (session: Session, role: 'Worker' | 'Estate', language: Script = 'sr-Latn') =>
+  signInContext(page.context(), session, { role, language });
 
 const atWidth = (width: number) => page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
 

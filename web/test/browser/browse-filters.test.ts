@@ -4,7 +4,7 @@
  * to clear the filters.
  */
 import type { Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
 import { runProductAndBrowser, screenshots, useSessionIn, type Product } from './helpers';
 
@@ -15,9 +15,8 @@ let client: TestClient;
 let page: Page;
 let worker: Awaited<ReturnType<typeof registeredUser>>;
 
-runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
+runProductAndBrowser((run) => ({ product, page, client } = run), { pagePerTest: true });
 beforeAll(async () => {
-  client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   for (const title of ['Berba malina', 'Berba jabuka', 'Rezidba višanja'])
     await client.post('/api/estates/vacancies/create', await mobaBody(client, { title }), estate.auth);

@@ -16,6 +16,10 @@ import {
   seriousViolations,
   type Session,
   cardAction,
+  signedInContext,
+  type Script,
+  postedMoba,
+  acceptedApplication,
 } from './helpers';
 
 jest.setTimeout(240_000);
@@ -45,20 +49,13 @@ beforeAll(async () => {
   const clockNow = () => client.get('/api/dev/clock').then((r) => Date.parse(r.body.now as string));
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const start = day((await clockNow()) + 10 * DAY);
-  const created = await client.post(
-    '/api/estates/vacancies/create',
+  vacancyId = await postedMoba(
+    client,
+    estate,
     mobaFields(start, day(Date.parse(start) + 3 * DAY), { title: 'Berba višanja', numberOfWorkers: 5 }),
-    estate.auth,
   );
-  if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
-  vacancyId = created.body.id as string;
   for (const worker of workers) {
-    const applied = await eventually(async () => {
-      const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
-      return res.status === 201 && (res.body.id as string);
-    }, 'applied');
-    const accepted = await client.post(`/api/admin/applications/${applied}/accept`, {}, admin.auth);
-    if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
+    await acceptedApplication(client, admin, worker, vacancyId);
   }
   // 18:05 Belgrade on the eve of the first work day: the requests go out.
   const eve = localInstant(day(Date.parse(start) - DAY), '18:05').getTime();
@@ -77,21 +74,9 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function signedIn(session: Session, role: 'Worker' | 'Estate', lng: string, width = 360) {
-  const context = await browser.newContext({
-    viewport: { width, height: width === 360 ? 780 : 900 },
-    bypassCSP: true, // the injected axe script
-  });
-  await context.addInitScript(
-    (s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userId', s.userId);
-      localStorage.setItem('role', s.role);
-      localStorage.setItem('language', s.lng);
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    { token: session.token, userId: session.userId, role, lng },
-  );
+async function signedIn(session: Session, role: 'Worker' | 'Estate', language: Script, width = 360) {
+  // bypassCSP: the injected axe script
+  const context = await signedInContext(browser, session, { role, language, width, bypassCSP: true });
   return { context, page: await context.newPage() };
 }
 

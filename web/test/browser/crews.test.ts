@@ -16,6 +16,8 @@ import {
   isoDay,
   type Session,
   cardAction,
+  postedMoba,
+  printedA4Pages,
 } from './helpers';
 
 jest.setTimeout(150_000);
@@ -41,13 +43,11 @@ async function signedIn(session: Session | { email: string; password: string }, 
 
 /** An estate's moba open in the application service (starting `startIn` days from today). */
 async function openMoba(estate: Session, title: string, startIn: number, workers: number) {
-  const created = await client.post(
-    '/api/estates/vacancies/create',
+  const vacancyId = await postedMoba(
+    client,
+    estate,
     mobaFields(isoDay(startIn), isoDay(startIn + 5), { title, numberOfWorkers: workers }),
-    estate.auth,
   );
-  if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
-  const vacancyId = created.body.id as string;
   await eventually(async () => {
     const list = await client.post('/api/admin/vacancies/open', { pageSize: 100 }, admin.auth);
     return (list.body.items as { id: string }[]).some((v) => v.id === vacancyId);
@@ -232,9 +232,7 @@ test('a roster of 40 people prints on one A4 page', async () => {
       () => (document.querySelector('.roster-sheet')!.getBoundingClientRect().height / 96) * 25.4,
     );
     expect(sheetMm).toBeLessThan(277);
-    const pdf = await page.pdf({ format: 'A4', printBackground: false, preferCSSPageSize: true });
-    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? [];
-    expect(pages).toHaveLength(1);
+    expect(await printedA4Pages(page)).toBe(1);
     await page.emulateMedia({ media: 'screen' });
   } finally {
     await context.close();

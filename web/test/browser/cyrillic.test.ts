@@ -15,6 +15,7 @@ import {
   uniquePhone,
   workerSignUpBody,
   WAIT_MS,
+  signedInContext,
 } from './helpers';
 import type { Product } from './helpers';
 
@@ -188,16 +189,8 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
   await api('/verify-email', { token: new URL(confirm).searchParams.get('token') });
   const { token } = await api('/login', { email, password });
 
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  await context.addInitScript(
-    ([t, userId]) => {
-      localStorage.setItem('token', t!);
-      localStorage.setItem('userId', userId!);
-      localStorage.setItem('role', 'Worker');
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    [token, (await api('/login', { email, password })).userId],
-  );
+  const { userId } = await api('/login', { email, password });
+  const context = await signedInContext(browser, { token, userId }, { width: 360 });
   const page = await context.newPage();
   await page.goto(`${product.url}/worker/profile`);
   await page.locator('main h1').first().waitFor();
@@ -224,17 +217,7 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
 
 test('a Cyrillic reader reads a Latin-typed moba title in her notifications in Cyrillic', async () => {
   const session = await createWorkerSession(product);
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  await context.addInitScript(
-    ([token, userId]) => {
-      localStorage.setItem('language', 'sr-Cyrl');
-      localStorage.setItem('token', token!);
-      localStorage.setItem('userId', userId!);
-      localStorage.setItem('role', 'Worker');
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    [session.token, session.userId],
-  );
+  const context = await signedInContext(browser, session, { language: 'sr-Cyrl', width: 360 });
   const page = await context.newPage();
   await page.route('**/api/notifications/all', (route) =>
     route.fulfill({

@@ -8,7 +8,7 @@
 import type { Browser, Response } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { FIRST_VISIT_JS_LIMIT_KB, runProductAndBrowser, type Product } from './helpers';
+import { FIRST_VISIT_JS_LIMIT_KB, runProductAndBrowser, type Product, postedMoba } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -23,12 +23,7 @@ beforeAll(async () => {
   const estate = await registeredUser(client, 'estate');
   const [start, end] = [await productDay(client, 3), await productDay(client, 8)];
   for (const title of ['Berba kupina kod Arilja', 'Berba malina kod Ivanjice']) {
-    const created = await client.post(
-      '/api/estates/vacancies/create',
-      mobaFields(start, end, { title }),
-      estate.auth,
-    );
-    if (created.status !== 201) throw new Error(`vacancy: ${created.status} ${created.text}`);
+    await postedMoba(client, estate, mobaFields(start, end, { title }));
   }
 }, 60_000);
 

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { createWorkerSession, runProductAndBrowser, useSessionIn, type Product } from './helpers';
+import { createWorkerSession, runProductAndBrowser, useSessionIn, type Product, postedMoba } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -19,31 +19,26 @@ runProductAndBrowser((run) => ({ product, browser } = run));
 beforeAll(async () => {
   const client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
-  const created = await client.post(
-    '/api/estates/vacancies/create',
-    {
-      title: 'Berba višanja kod Subotice',
-      description: 'Berba višanja u voćnjaku, rad od jutra do podneva, prevoz iz grada.',
-      municipality: 'Subotica',
-      crops: ['kupina'], // no harvest months: opens whatever the month (a harvest out of season waits for review)
-      jobActivities: ['berba-branje'],
-      startDate: isoDay(6),
-      endDate: isoDay(14),
-      numberOfWorkers: 4,
-      workStartTime: '06:00',
-      workEndTime: '13:00',
-      hoursPerDay: 7,
-      foodProvided: false,
-      transportProvided: true,
-      accommodationProvided: false,
-      groupLeadersAccepted: false,
-      paymentType: 'DailyWage',
-      dailyWage: 3500,
-      sponsored: false,
-    },
-    estate.auth,
-  );
-  if (created.status !== 201) throw new Error(`vacancy: ${created.status} ${created.text}`);
+  await postedMoba(client, estate, {
+    title: 'Berba višanja kod Subotice',
+    description: 'Berba višanja u voćnjaku, rad od jutra do podneva, prevoz iz grada.',
+    municipality: 'Subotica',
+    crops: ['kupina'], // no harvest months: opens whatever the month (a harvest out of season waits for review)
+    jobActivities: ['berba-branje'],
+    startDate: isoDay(6),
+    endDate: isoDay(14),
+    numberOfWorkers: 4,
+    workStartTime: '06:00',
+    workEndTime: '13:00',
+    hoursPerDay: 7,
+    foodProvided: false,
+    transportProvided: true,
+    accommodationProvided: false,
+    groupLeadersAccepted: false,
+    paymentType: 'DailyWage',
+    dailyWage: 3500,
+    sponsored: false,
+  });
 }, 120_000);
 
 const sizes = [

@@ -5,7 +5,7 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
 import { runProductAndBrowser, screenshots, type Product, eventually } from './helpers';
 
@@ -15,10 +15,7 @@ let product: Product;
 let client: TestClient;
 let page: Page;
 
-runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
-beforeAll(async () => {
-  client = testClient(product.url);
-}, 120_000);
+runProductAndBrowser((run) => ({ product, page, client } = run), { pagePerTest: true });
 
 /** Opens /crowdfunding and waits until the pre-rendered form is hydrated. */
 async function openDonations() {

@@ -6,10 +6,17 @@
  * ticks wherever it is tapped; every signed-in page has its own title; radios are 24 px or more.
  */
 import type { Browser, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { toCyrillic } from '@moba/contracts/script';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { fillAvailability, runProductAndBrowser, type Product, type Session } from './helpers';
+import {
+  fillAvailability,
+  runProductAndBrowser,
+  type Product,
+  type Session,
+  signedInContext,
+  type Script,
+} from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -17,29 +24,18 @@ let product: Product;
 let browser: Browser;
 let client: TestClient;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
-beforeAll(() => {
-  client = testClient(product.url);
-});
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 
 const widths = [360, 1280];
 
 /** A page at `width`, signed in as `session` with `role`, reading `language`. */
-async function signedIn(session: Session, role: string, language: string, width: number): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width === 360 ? 780 : 900 },
-    bypassCSP: true,
-  });
-  await context.addInitScript(
-    (s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userId', s.userId);
-      localStorage.setItem('role', s.role);
-      localStorage.setItem('language', s.language);
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    { token: session.token, userId: session.userId, role, language },
-  );
+async function signedIn(
+  session: Session,
+  role: 'Worker' | 'Estate',
+  language: Script,
+  width: number,
+): Promise<Page> {
+  const context = await signedInContext(browser, session, { role, language, width, bypassCSP: true });
   return context.newPage();
 }
 

@@ -5,9 +5,9 @@
  * picked); the fair-pay lines beside a daily wage.
  */
 import type { Browser } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, signedInWorkerContext, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, signedInContext, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -16,9 +16,8 @@ let browser: Browser;
 let client: TestClient;
 let worker: Awaited<ReturnType<typeof registeredUser>>;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 beforeAll(async () => {
-  client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   const create = async (overrides: Record<string, unknown>) => {
     const res = await client.post(
@@ -139,7 +138,7 @@ describe('the harvest calendar (public, pre-rendered)', () => {
 
 describe("a worker's browse, measured from their municipality", () => {
   async function workerPage(width: number, height: number) {
-    const context = await signedInWorkerContext(browser, worker, { viewport: { width, height } });
+    const context = await signedInContext(browser, worker, { viewport: { width, height } });
     return context.newPage();
   }
 

@@ -6,10 +6,10 @@
  * and "full" shows only next to 0 free places.
  */
 import type { Browser, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import type { Crew, DayRoster } from '@moba/contracts';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, type Product, eventually } from './helpers';
+import { runProductAndBrowser, type Product, eventually, signedInContext } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -19,23 +19,11 @@ let product: Product;
 let browser: Browser;
 let client: TestClient;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
-beforeAll(() => {
-  client = testClient(product.url);
-});
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 
 /** A 360 px tab signed in with this session, at `path`. */
 async function tab(session: { token: string; userId: string }, role: Role, path: string) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  await context.addInitScript(
-    (s) => {
-      sessionStorage.setItem('guidanceSeen', 'true');
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userId', s.userId);
-      localStorage.setItem('role', s.role);
-    },
-    { token: session.token, userId: session.userId, role },
-  );
+  const context = await signedInContext(browser, session, { role, width: 360 });
   const page = await context.newPage();
   await page.goto(`${product.url}${path}`);
   return { context, page };

@@ -3,15 +3,15 @@
  * and the dialog says why, in the reader's language, instead of a bare "application error".
  */
 import type { Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { hideByReports, mobaBody, registeredUser } from '../../../test/support/product';
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  runProductAndBrowser,
+  runProductBrowserAndAdmin,
   type Product,
   eventually,
   type Session,
+  useSessionIn,
+  type Script,
 } from './helpers';
 
 jest.setTimeout(120_000);
@@ -21,26 +21,20 @@ let client: TestClient;
 let page: Page;
 let admin: Record<string, string>;
 
-runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
-beforeAll(async () => {
-  client = testClient(product.url);
-  const login = await client.post('/api/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  admin = { authorization: `Bearer ${login.body.token}` };
-}, 120_000);
+runProductBrowserAndAdmin(
+  (run) =>
+    ({
+      product,
+      client,
+      page,
+      admin: { auth: admin },
+    } = run),
+  {
+    pagePerTest: true,
+  },
+);
 
-async function signIn(session: Session, language: string) {
-  await page.goto(`${product.url}/privacy-policy`);
-  await page.evaluate(
-    ([token, userId, lng]) => {
-      localStorage.setItem('token', token!);
-      localStorage.setItem('userId', userId!);
-      localStorage.setItem('role', 'Worker');
-      localStorage.setItem('language', lng!);
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    [session.token, session.userId, language],
-  );
-}
+const signIn = (session: Session, language: Script) => useSessionIn(page, product.url, session, { language });
 
 /** Workers report the moba until the vacancy service hides it, then until the application service holds it. */
 async function holdByReports(estate: Session, vacancyId: string) {

@@ -60,6 +60,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 export interface BrowserRun {
   product: Product;
+  /** An API client on the product. */
+  client: TestClient;
   browser: Browser;
   context: BrowserContext;
   page: Page;
@@ -75,6 +77,7 @@ export function runProductAndBrowser(use: (run: BrowserRun) => void, { pagePerTe
   const run = {} as BrowserRun;
   beforeAll(async () => {
     [run.product, run.browser] = await Promise.all([startProduct(), launchBrowser()]);
+    run.client = testClient(run.product.url);
     use(run);
   }, 120_000);
   afterAll(async () => {
@@ -97,17 +100,23 @@ export type Session = Awaited<ReturnType<typeof registeredUser>>;
 export type Script = 'sr-Latn' | 'sr-Cyrl' | 'en';
 
 export interface AdminRun extends BrowserRun {
-  client: TestClient;
   admin: Awaited<ReturnType<typeof loginAdmin>>;
 }
 
-/** As `runProductAndBrowser`, with an API client on the product and the admin logged in through it. */
-export function runProductBrowserAndAdmin(use: (run: AdminRun) => void): void {
-  let started: BrowserRun;
-  runProductAndBrowser((run) => (started = run));
+/** As `runProductAndBrowser`, with the admin logged in through the API client. */
+export function runProductBrowserAndAdmin(
+  use: (run: AdminRun) => void,
+  options = { pagePerTest: false },
+): void {
+  let admin: AdminRun['admin'] | undefined;
+  let latest: BrowserRun;
+  runProductAndBrowser((run) => {
+    latest = run;
+    if (admin) use({ ...run, admin });
+  }, options);
   beforeAll(async () => {
-    const client = testClient(started.product.url);
-    use({ ...started, client, admin: await loginAdmin(client) });
+    admin = await loginAdmin(latest.client);
+    use({ ...latest, admin });
   });
 }
 
@@ -333,34 +342,70 @@ export async function createWorkerSession(product: Product, password = 'sigurna-
   return { email, password, token: token!, userId: userId! };
 }
 
-/** Puts a session into the page's storage as a login would. */
-export async function useSessionIn(page: Page, baseUrl: string, session: { token: string; userId: string }) {
-  await page.goto(`${baseUrl}/privacy-policy`);
-  await page.evaluate(({ token, userId }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('userId', userId);
-    localStorage.setItem('role', 'Worker');
-    sessionStorage.setItem('guidanceSeen', 'true');
-  }, session);
+export interface SignIn {
+  /** Worker unless said. */
+  role?: 'Worker' | 'Estate' | 'Admin';
+  /** The reader's language (the app's default, Serbian Latin, unless said). */
+  language?: Script;
 }
 
-/** A browser context whose pages open signed in as the worker (the session is stored before any script runs). */
-export async function signedInWorkerContext(
+type StoredSession = { token: string; userId: string; role: string; language: string | null };
+const storedSession = (
+  { token, userId }: { token: string; userId: string },
+  { role = 'Worker', language }: SignIn,
+): StoredSession => ({ token, userId, role, language: language ?? null });
+/** Runs in the page: the storage a login leaves (the first-visit guidance seen). */
+const storeSession = (s: StoredSession) => {
+  sessionStorage.setItem('guidanceSeen', 'true');
+  localStorage.setItem('token', s.token);
+  localStorage.setItem('userId', s.userId);
+  localStorage.setItem('role', s.role);
+  if (s.language) localStorage.setItem('language', s.language);
+};
+
+/**
+ * Every page of the context opens signed in as this session, as a login leaves it (the first-visit
+ * guidance seen): the session is stored before any script of the page runs.
+ */
+export async function signInContext(
+  context: BrowserContext,
+  session: { token: string; userId: string },
+  signIn: SignIn = {},
+): Promise<void> {
+  await context.addInitScript(storeSession, storedSession(session, signIn));
+}
+
+/** The viewport of a phone (under 600 px) or a laptop at this width. */
+export const viewportOf = (width: number) => ({ width, height: width < 600 ? 780 : 900 });
+
+/** A new context signed in as the session; `width` sets a phone's or a laptop's viewport. */
+export async function signedInContext(
   browser: Browser,
   session: { token: string; userId: string },
-  options: Parameters<Browser['newContext']>[0] = {},
+  {
+    role,
+    language,
+    width,
+    ...options
+  }: SignIn & { width?: number } & Parameters<Browser['newContext']>[0] = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
-  await context.addInitScript(
-    (s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userId', s.userId);
-      localStorage.setItem('role', 'Worker');
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    { token: session.token, userId: session.userId },
-  );
+  const context = await browser.newContext({ ...(width ? { viewport: viewportOf(width) } : {}), ...options });
+  await signInContext(context, session, { role, language });
   return context;
+}
+
+/**
+ * Puts a session into the page's storage once, as a login would (the first-visit guidance seen): what
+ * the page changes later (a sign-out, another language) stays changed.
+ */
+export async function useSessionIn(
+  page: Page,
+  baseUrl: string,
+  session: { token: string; userId: string },
+  signIn: SignIn = {},
+) {
+  await page.goto(`${baseUrl}/privacy-policy`);
+  await page.evaluate(storeSession, storedSession(session, signIn));
 }
 
 /** Picks exactly these choices in a ChoiceChips group (a long list is searched first), as a thumb would. */
@@ -375,6 +420,73 @@ export async function chooseChips(page: Page, group: string, labels: string[]): 
     await field.getByRole('checkbox', { name: label, exact: true }).check();
   }
   if (searchable) await search.fill('');
+}
+
+/** How many A4 pages the page prints on (Chromium's print to PDF, the page's own print styles). */
+export async function printedA4Pages(page: Page): Promise<number> {
+  const pdf = await page.pdf({ format: 'A4', printBackground: false, preferCSSPageSize: true });
+  return (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
+}
+
+/** Posts a moba as the estate through the API; its id. */
+export async function postedMoba(
+  client: TestClient,
+  estate: { auth: Record<string, string> },
+  body: unknown,
+): Promise<string> {
+  const created = await client.post('/api/estates/vacancies/create', body, estate.auth);
+  if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
+  return created.body.id as string;
+}
+
+/**
+ * The worker applies to the moba (once the application service has heard of it) and the admin
+ * accepts; the application's id.
+ */
+export async function acceptedApplication(
+  client: TestClient,
+  admin: { auth: Record<string, string> },
+  worker: { auth: Record<string, string> },
+  vacancyId: string,
+): Promise<string> {
+  const applied = await eventually(async () => {
+    const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+    return res.status === 201 && (res.body.id as string);
+  }, 'applied');
+  const accepted = await client.post(`/api/admin/applications/${applied}/accept`, {}, admin.auth);
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
+  return applied;
+}
+
+/**
+ * Fills the estate's create form with a blackberry harvest at Ivanjica for 4 workers at 3,500 RSD a
+ * day, food, transport and crews yes (Kupina has no harvest months in the reference data, so no
+ * month holds it for review).
+ */
+export async function fillCreateMobaForm(
+  page: Page,
+  moba: { title: string; description: string; startDate: string; endDate: string; accommodation: boolean },
+): Promise<void> {
+  await page.getByLabel('Naziv mobe').fill(moba.title);
+  await page.getByLabel('Opis posla').fill(moba.description);
+  await page.getByLabel('Opština').fill('Ivanjica');
+  await chooseChips(page, 'Poslovi', ['Berba / branje']);
+  await chooseChips(page, 'Kulture', ['Kupina']);
+  await page.getByLabel('Broj radnika').fill('4');
+  await page.getByLabel('Datum početka').fill(moba.startDate);
+  await page.getByLabel('Datum završetka').fill(moba.endDate);
+  await page.getByLabel('Dnevnica (RSD)').fill('3500');
+  const answers = {
+    foodProvided: true,
+    transportProvided: true,
+    accommodationProvided: moba.accommodation,
+    groupLeadersAccepted: true,
+  };
+  for (const [group, yes] of Object.entries(answers))
+    await page
+      .getByTestId(`group-${group}`)
+      .getByLabel(yes ? 'da' : 'ne', { exact: true })
+      .check();
 }
 
 /** The heights of the phone links shown on the page (a thumb needs 44 px); none shown fails the caller. */

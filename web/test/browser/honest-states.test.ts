@@ -5,18 +5,18 @@
  * banned user learns why they were signed out. Each screen is checked at 360 px and 1280 px.
  */
 import type { Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  runProductAndBrowser,
+  runProductBrowserAndAdmin,
   screenshots,
   type Product,
   eventually,
   type Session,
   cardAction,
   cardActionNames,
+  useSessionIn,
+  type Script,
 } from './helpers';
 
 jest.setTimeout(120_000);
@@ -26,12 +26,18 @@ let client: TestClient;
 let page: Page;
 let admin: Record<string, string>;
 
-runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
-beforeAll(async () => {
-  client = testClient(product.url);
-  const login = await client.post('/api/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  admin = { authorization: `Bearer ${login.body.token}` };
-}, 120_000);
+runProductBrowserAndAdmin(
+  (run) =>
+    ({
+      product,
+      client,
+      page,
+      admin: { auth: admin },
+    } = run),
+  {
+    pagePerTest: true,
+  },
+);
 
 async function publish(
   estate: Session,
@@ -52,19 +58,8 @@ async function apply(worker: Session, vacancyId: string): Promise<string> {
   }, 'the application is taken');
 }
 
-async function signIn(session: Session, role: 'Worker' | 'Estate', language = 'sr-Latn') {
-  await page.goto(`${product.url}/privacy-policy`);
-  await page.evaluate(
-    ([token, userId, r, lng]) => {
-      localStorage.setItem('token', token!);
-      localStorage.setItem('userId', userId!);
-      localStorage.setItem('role', r!);
-      localStorage.setItem('language', lng!);
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    [session.token, session.userId, role, language],
-  );
-}
+const signIn = (session: Session, role: 'Worker' | 'Estate', language: Script = 'sr-Latn') =>
+  useSessionIn(page, product.url, session, { role, language });
 
 async function atBothWidths(check: () => Promise<void>) {
   for (const width of [360, 1280]) {

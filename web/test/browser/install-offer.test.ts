@@ -7,7 +7,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { createWorkerSession, runProductAndBrowser, signedInWorkerContext, type Product } from './helpers';
+import {
+  createWorkerSession,
+  runProductAndBrowser,
+  signedInContext,
+  type Product,
+  postedMoba,
+} from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -20,12 +26,7 @@ beforeAll(async () => {
   const client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   for (const title of TITLES) {
-    const created = await client.post(
-      '/api/estates/vacancies/create',
-      await mobaBody(client, { title }),
-      estate.auth,
-    );
-    if (created.status !== 201) throw new Error(`vacancy: ${created.status} ${created.text}`);
+    await postedMoba(client, estate, await mobaBody(client, { title }));
   }
 });
 
@@ -52,9 +53,18 @@ async function applyTo(page: Page, title: string) {
   await page.getByTestId('apply-success').waitFor();
 }
 
+/** Back on the browse, the next application on this phone is not followed by the offer. */
+async function expectNoOfferOnNextApplication(page: Page) {
+  await page.goto(`${product.url}/worker/mobas`); // the dialog's address is the moba's page
+  await page.getByRole('article', { name: TITLES[1] }).waitFor();
+  await fireInstallPrompt(page);
+  await applyTo(page, TITLES[1]);
+  expect(await page.getByTestId('install-offer').count()).toBe(0);
+}
+
 async function workerOnBrowse(options: Parameters<Browser['newContext']>[0] = {}) {
   const worker = await createWorkerSession(product);
-  const context = await signedInWorkerContext(browser, worker, {
+  const context = await signedInContext(browser, worker, {
     viewport: { width: 360, height: 780 },
     ...options,
   });
@@ -79,11 +89,7 @@ test('the install event is held from the start and offered after an application;
   await offer.waitFor({ state: 'detached' });
 
   // Another application on the same phone: not offered again.
-  await page.goto(`${product.url}/worker/mobas`); // the dialog's address is the moba's page
-  await page.getByRole('article', { name: TITLES[1] }).waitFor();
-  await fireInstallPrompt(page);
-  await applyTo(page, TITLES[1]);
-  expect(await page.getByTestId('install-offer').count()).toBe(0);
+  await expectNoOfferOnNextApplication(page);
   await context.close();
 });
 
@@ -94,11 +100,7 @@ test('"Ne sada" closes the offer and it is not made again after a reload', async
   await page.getByTestId('install-offer').getByRole('button', { name: 'Ne sada' }).click();
   await page.getByTestId('install-offer').waitFor({ state: 'detached' });
   expect(await prompted(page)).toBe(false);
-  await page.goto(`${product.url}/worker/mobas`); // the dialog's address is the moba's page
-  await page.getByRole('article', { name: TITLES[1] }).waitFor();
-  await fireInstallPrompt(page);
-  await applyTo(page, TITLES[1]);
-  expect(await page.getByTestId('install-offer').count()).toBe(0);
+  await expectNoOfferOnNextApplication(page);
   await context.close();
 });
 

@@ -5,13 +5,13 @@
  * the server, and a moba opened near the worker arriving as an alert whose "stop" link stops them.
  */
 import type { Browser } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { mobaFields, registeredUser } from '../../../test/support/product';
 import {
   eventually,
   runProductAndBrowser,
   screenshots,
-  signedInWorkerContext,
+  signedInContext,
   type Product,
   isoDay,
   seriousViolations,
@@ -23,10 +23,7 @@ let product: Product;
 let browser: Browser;
 let client: TestClient;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
-beforeAll(() => {
-  client = testClient(product.url);
-});
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 
 const monthOf = (day: string) => Number(day.slice(5, 7));
 const texts = {
@@ -41,7 +38,7 @@ async function workerIn(language: string, months: number[]) {
     availabilityMonths: months,
     cultures: [],
   });
-  const context = await signedInWorkerContext(
+  const context = await signedInContext(
     browser,
     { token: worker.token, userId: worker.userId },
     { viewport: { width: 360, height: 780 }, bypassCSP: true },

@@ -8,7 +8,6 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import {
-  chooseChips,
   logIn,
   screenshots,
   type Product,
@@ -19,6 +18,8 @@ import {
   type Session,
   type Script,
   cardAction,
+  fillCreateMobaForm,
+  postedMoba,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -60,13 +61,11 @@ async function mobaWithPeople() {
   seq += 1;
   const estate = await registeredUser(client, 'estate');
   const title = `Berba malina ${seq}-${Date.now().toString(36)}`;
-  const created = await client.post(
-    '/api/estates/vacancies/create',
+  const vacancyId = await postedMoba(
+    client,
+    estate,
     mobaFields(await productDay(client, 4), await productDay(client, 6), { title, numberOfWorkers: 5 }),
-    estate.auth,
   );
-  if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
-  const vacancyId = created.body.id as string;
   const [accepted, pending] = [
     await registeredUser(client, 'worker'),
     await registeredUser(client, 'worker'),
@@ -120,22 +119,13 @@ test('an estate publishes a moba with meeting details through the create form', 
   const { context, page } = await signedIn(estate, '/estate/my-mobas', 'sr-Latn', 360);
   try {
     await page.goto(`${product.url}/estate/create-new-moba`);
-    await page.getByLabel('Naziv mobe').fill(title);
-    await page.getByLabel('Opis posla').fill('Berba kupina u zasadu kod Ivanjice, rad od 7 do 16 časova.');
-    await page.getByLabel('Opština').fill('Ivanjica');
-    await chooseChips(page, 'Poslovi', ['Berba / branje']);
-    await chooseChips(page, 'Kulture', ['Kupina']);
-    await page.getByLabel('Broj radnika').fill('4');
-    await page.getByLabel('Datum početka').fill(start);
-    await page.getByLabel('Datum završetka').fill(end);
-    await page.getByLabel('Dnevnica (RSD)').fill('3500');
-    for (const group of [
-      'foodProvided',
-      'transportProvided',
-      'accommodationProvided',
-      'groupLeadersAccepted',
-    ])
-      await page.getByTestId(`group-${group}`).getByLabel('da', { exact: true }).check();
+    await fillCreateMobaForm(page, {
+      title,
+      description: 'Berba kupina u zasadu kod Ivanjice, rad od 7 do 16 časova.',
+      startDate: start,
+      endDate: end,
+      accommodation: true,
+    });
     const section = page.getByTestId('meeting-section');
     await section.getByTestId('meeting-toggle').click();
     await section.getByTestId('meeting-point').fill('Kod škole u Ivanjici');

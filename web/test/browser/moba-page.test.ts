@@ -6,14 +6,15 @@
  * JavaScript the gateway's page is readable; axe finds nothing serious.
  */
 import type { Browser, Response } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import {
   FIRST_VISIT_JS_LIMIT_KB,
   runProductAndBrowser,
-  signedInWorkerContext,
+  signedInContext,
   type Product,
   seriousViolations,
+  postedMoba,
 } from './helpers';
 
 jest.setTimeout(240_000);
@@ -24,18 +25,11 @@ let client: TestClient;
 let mobaId: string;
 const title = `Berba kupina ${Date.now().toString(36)}`;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 beforeAll(async () => {
-  client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   const [start, end] = [await productDay(client, 3), await productDay(client, 8)];
-  const created = await client.post(
-    '/api/estates/vacancies/create',
-    mobaFields(start, end, { title }),
-    estate.auth,
-  );
-  if (created.status !== 201) throw new Error(`vacancy: ${created.status} ${created.text}`);
-  mobaId = created.body.id as string;
+  mobaId = await postedMoba(client, estate, mobaFields(start, end, { title }));
 }, 60_000);
 
 const sizes = [
@@ -51,7 +45,7 @@ async function workerSession() {
 describe.each(sizes)('at %i px', (width, height) => {
   test('browse: the details dialog takes the page address, Back closes it, a reload opens the page, apply there', async () => {
     const worker = await workerSession();
-    const context = await signedInWorkerContext(browser, worker, {
+    const context = await signedInContext(browser, worker, {
       viewport: { width, height },
       bypassCSP: true,
     });
@@ -114,16 +108,7 @@ test('an estate and an admin read the same page, without an apply button', async
     ['Estate', estate.token, estate.userId],
     ['Admin', adminToken, admin.userId],
   ] as const) {
-    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, bypassCSP: true });
-    await context.addInitScript(
-      (s) => {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('userId', s.userId);
-        localStorage.setItem('role', s.role);
-        sessionStorage.setItem('guidanceSeen', 'true');
-      },
-      { token, userId, role },
-    );
+    const context = await signedInContext(browser, { token, userId }, { role, width: 360, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(`${product.url}/moba/${mobaId}`);
     const mobaPage = page.getByTestId('moba-page');

@@ -5,7 +5,7 @@
  * which shows no estate promo and one language switch.
  */
 import type { Browser, Page } from 'playwright-core';
-import { createWorkerSession, runProductAndBrowser, signedInWorkerContext, type Product } from './helpers';
+import { createWorkerSession, runProductAndBrowser, signedInContext, type Product } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -50,7 +50,7 @@ test.each(scripts)('in %s at 360 px a visitor sees the whole nav, "log in" inclu
 test.each(scripts)(
   'in %s at 360 px a signed-in worker on the calendar sees "back to the platform" whole, no promo, one switch',
   async (lng) => {
-    const context = await signedInWorkerContext(browser, worker, { viewport: { width: 360, height: 780 } });
+    const context = await signedInContext(browser, worker, { viewport: { width: 360, height: 780 } });
     await context.addInitScript((l) => localStorage.setItem('language', l), lng);
     const page = await context.newPage();
     await page.goto(`${product.url}/harvest-calendar`);
@@ -66,7 +66,7 @@ test.each(scripts)(
 test.each([360, 1280])(
   'at %i px the signed-in header has no language switch; the menu has it and the calendar',
   async (width) => {
-    const context = await signedInWorkerContext(browser, worker, { viewport: { width, height: 800 } });
+    const context = await signedInContext(browser, worker, { viewport: { width, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${product.url}/worker/mobas`);
     await page.getByTestId('user-badge').waitFor();

@@ -6,9 +6,9 @@
  * and logout clears every kept private answer.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { iconsDrawn, runProductAndBrowser, useSessionIn, type Product } from './helpers';
+import { iconsDrawn, runProductAndBrowser, useSessionIn, type Product, postedMoba } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -21,19 +21,13 @@ let worker: Awaited<ReturnType<typeof registeredUser>>;
 const TITLE = 'Berba kajsija kod Smedereva';
 const PRIVATE_CACHE = 'moba-private-v1';
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 beforeAll(async () => {
-  client = testClient(product.url);
   const estate = await registeredUser(client, 'estate');
   worker = await registeredUser(client, 'worker');
   const [start, end] = [await productDay(client, 4), await productDay(client, 9)];
   for (const title of [TITLE, 'Berba malina']) {
-    const created = await client.post(
-      '/api/estates/vacancies/create',
-      mobaFields(start, end, { title }),
-      estate.auth,
-    );
-    if (created.status !== 201) throw new Error(`vacancy: ${created.status} ${created.text}`);
+    await postedMoba(client, estate, mobaFields(start, end, { title }));
   }
   context = await browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers: 'allow' });
   page = await context.newPage();

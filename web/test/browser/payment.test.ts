@@ -4,9 +4,17 @@
  * a page without a status asks the payment service; create errors on /payment-status; English.
  */
 import type { Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, type Product, eventually, isoDay, type Session } from './helpers';
+import {
+  runProductAndBrowser,
+  screenshots,
+  type Product,
+  eventually,
+  isoDay,
+  type Session,
+  useSessionIn,
+} from './helpers';
 
 jest.setTimeout(90_000);
 
@@ -55,18 +63,7 @@ async function featuringUrl(estate: Session, vacancyId: string): Promise<string>
   }, 'payment create answers a URL');
 }
 
-async function signIn(session: Session) {
-  await page.goto(`${product.url}/privacy-policy`);
-  await page.evaluate(
-    ([token, userId]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userId', userId);
-      localStorage.setItem('role', 'Estate');
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    [session.token, session.userId],
-  );
-}
+const signIn = (session: Session) => useSessionIn(page, product.url, session, { role: 'Estate' });
 
 /** An estate whose promo vacancy is already used, signed in: the next sponsored vacancy is paid. */
 async function estateWithPaidVacancy() {
@@ -77,10 +74,7 @@ async function estateWithPaidVacancy() {
   return { estate, vacancyId };
 }
 
-runProductAndBrowser((run) => ({ product, page } = run), { pagePerTest: true });
-beforeAll(async () => {
-  client = testClient(product.url);
-}, 120_000);
+runProductAndBrowser((run) => ({ product, page, client } = run), { pagePerTest: true });
 
 test("the estate's first sponsored vacancy in the promo comes back as featured for free", async () => {
   const estate = await registeredUser(client, 'estate');

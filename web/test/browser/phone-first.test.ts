@@ -6,9 +6,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { SMS_REPLY_NUMBER } from '@moba/contracts';
-import { testClient, type TestClient } from '@moba/platform/testing';
+import type { TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { chooseChips, runProductAndBrowser, type Product } from './helpers';
+import { chooseChips, runProductAndBrowser, type Product, useSessionIn, postedMoba } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -18,9 +18,8 @@ let client: TestClient;
 let worker: Awaited<ReturnType<typeof registeredUser>>;
 let estate: Awaited<ReturnType<typeof registeredUser>>;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+runProductAndBrowser((run) => ({ product, browser, client } = run));
 beforeAll(async () => {
-  client = testClient(product.url);
   [worker, estate] = await Promise.all([registeredUser(client, 'worker'), registeredUser(client, 'estate')]);
   const [start, end] = [await productDay(client, 5), await productDay(client, 12)];
   const titles = [
@@ -29,8 +28,9 @@ beforeAll(async () => {
     'Berba višanja',
   ];
   for (const title of titles) {
-    const created = await client.post(
-      '/api/estates/vacancies/create',
+    await postedMoba(
+      client,
+      estate,
       mobaFields(start, end, {
         title: title.slice(0, 70),
         foodProvided: true,
@@ -39,24 +39,13 @@ beforeAll(async () => {
         crops: ['kupina', 'kruska', 'aronija'],
         jobActivities: ['berba-branje', 'rezidba-orezivanje'],
       }),
-      estate.auth,
     );
-    if (created.status !== 201) throw new Error(`vacancy: ${created.status} ${created.text}`);
   }
 }, 120_000);
 
 async function signedIn(width: number, height: number, session: typeof worker, role: 'Worker' | 'Estate') {
   const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-  await page.goto(`${product.url}/privacy-policy`);
-  await page.evaluate(
-    ({ token, userId, role }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userId', userId);
-      localStorage.setItem('role', role);
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    { token: session.token, userId: session.userId, role },
-  );
+  await useSessionIn(page, product.url, session, { role });
   return page;
 }
 

@@ -17,6 +17,7 @@ import {
   screenshots,
   unique,
   cardAction,
+  fillCreateMobaForm,
 } from './helpers';
 
 jest.setTimeout(120_000);
@@ -106,31 +107,14 @@ async function keptEveryPromise(page: Page): Promise<number> {
   return items.length;
 }
 
-async function fillMoba(page: Page, title: string) {
-  await page.getByLabel('Naziv mobe').fill(title);
-  await page
-    .getByLabel('Opis posla')
-    .fill('Berba kupina u zasadu kod Ivanjice. Plaćanje svakog dana, rad od 7 do 16 časova.');
-  await page.getByLabel('Opština').fill('Ivanjica');
-  await chooseChips(page, 'Poslovi', ['Berba / branje']);
-  // Kupina has no harvest months in the reference data: a November harvest is not held for review.
-  await chooseChips(page, 'Kulture', ['Kupina']);
-  await page.getByLabel('Broj radnika').fill('4');
-  await page.getByLabel('Datum početka').fill(today);
-  await page.getByLabel('Datum završetka').fill(tomorrow);
-  await page.getByLabel('Dnevnica (RSD)').fill('3500');
-  for (const group of [
-    'foodProvided',
-    'transportProvided',
-    'accommodationProvided',
-    'groupLeadersAccepted',
-  ]) {
-    await page
-      .getByTestId(`group-${group}`)
-      .getByLabel(group === 'accommodationProvided' ? 'ne' : 'da', { exact: true })
-      .check();
-  }
-}
+const fillMoba = (page: Page, title: string) =>
+  fillCreateMobaForm(page, {
+    title,
+    description: 'Berba kupina u zasadu kod Ivanjice. Plaćanje svakog dana, rad od 7 do 16 časova.',
+    startDate: today,
+    endDate: tomorrow,
+    accommodation: false,
+  });
 
 /** The first moba takes the promo's free featuring (on by default, one tap); later ones are paid. */
 async function createFeaturedMoba(title: string, free = false) {

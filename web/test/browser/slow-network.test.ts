@@ -9,7 +9,7 @@
  * else this machine runs, so a deadline here would measure the machine, not the app.
  */
 import type { Browser, Page } from 'playwright-core';
-import { createWorkerSession, runProductAndBrowser, signedInWorkerContext, type Product } from './helpers';
+import { createWorkerSession, runProductAndBrowser, signedInContext, type Product } from './helpers';
 import { seedBrowseMobas, throttle } from './throttled';
 
 jest.setTimeout(180_000);
@@ -40,7 +40,7 @@ async function holdAsset(page: Page, name: string) {
 /** A signed-in worker's browse at this size, its cards shown. */
 async function openBrowse(width: number, height: number, script?: 'sr-Cyrl') {
   const session = await createWorkerSession(product);
-  const context = await signedInWorkerContext(browser, session, { viewport: { width, height } });
+  const context = await signedInContext(browser, session, { viewport: { width, height } });
   if (script) await context.addInitScript((lng) => localStorage.setItem('language', lng), script);
   const page = await context.newPage();
   return { context, page };

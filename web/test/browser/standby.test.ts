@@ -8,7 +8,7 @@ import type { TestClient } from '@moba/platform/testing';
 import { mobaFields, registeredUser } from '../../../test/support/product';
 import {
   screenshots,
-  signedInWorkerContext,
+  signedInContext,
   type Product,
   eventually,
   runProductBrowserAndAdmin,
@@ -17,6 +17,7 @@ import {
   seriousViolations,
   type Session,
   cardAction,
+  postedMoba,
 } from './helpers';
 
 jest.setTimeout(180_000);
@@ -43,13 +44,11 @@ const ownerOf = new Map<string, Session>();
 
 async function mobaWithOnePlace(title: string) {
   const estate = await registeredUser(client, 'estate');
-  const created = await client.post(
-    '/api/estates/vacancies/create',
+  const vacancyId = await postedMoba(
+    client,
+    estate,
     mobaFields(isoDay(10), isoDay(15), { title, numberOfWorkers: 1 }),
-    estate.auth,
   );
-  if (created.status !== 201) throw new Error(`moba: ${created.status} ${created.text}`);
-  const vacancyId = created.body.id as string;
   ownerOf.set(vacancyId, estate);
   const [waiting, leaving] = [await registeredUser(client, 'worker'), await registeredUser(client, 'worker')];
   const applied = async (worker: Session) =>
@@ -65,7 +64,7 @@ async function mobaWithOnePlace(title: string) {
 }
 
 async function openAs(worker: Session, language: string, path = '/worker/my-mobas') {
-  const context = await signedInWorkerContext(
+  const context = await signedInContext(
     browser,
     { token: worker.token, userId: worker.userId },
     { viewport: { width: 360, height: 780 }, bypassCSP: true },
@@ -146,16 +145,7 @@ describe.each(Object.keys(texts) as (keyof typeof texts)[])('standby in %s', (la
 test('the estate removes an accepted worker from its moba with a reason, seeing their reliability (360 and 1280 px)', async () => {
   const { vacancyId, leaving } = await mobaWithOnePlace('Berba trešanja');
   const owner = ownerOf.get(vacancyId)!;
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, bypassCSP: true });
-  await context.addInitScript(
-    (s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('userId', s.userId);
-      localStorage.setItem('role', 'Estate');
-      sessionStorage.setItem('guidanceSeen', 'true');
-    },
-    { token: owner.token, userId: owner.userId },
-  );
+  const context = await signedInContext(browser, owner, { role: 'Estate', width: 360, bypassCSP: true });
   const page = await context.newPage();
   await page.goto(`${product.url}/estate/my-mobas`);
   const card = page.getByTestId('estate-moba').filter({ hasText: 'Berba trešanja' });
