@@ -1,5 +1,5 @@
 import { notificationKeys, type BroadcastTemplate } from '@moba/contracts';
-import { DuplicateKeyError } from '@moba/platform';
+import { insertIfNew } from '@moba/platform';
 import {
   createNotifications,
   type CreateNotificationsContext,
@@ -29,14 +29,6 @@ export interface DeliverBroadcastContext extends CreateNotificationsContext {
   sms: SmsContext;
 }
 
-const insertOnce = async (insert: () => Promise<unknown>) => {
-  try {
-    await insert();
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
-};
-
 /**
  * Delivers an estate's broadcast to each recipient: a delivery record (queued), one notification in
  * the app (pushed live; id derived from broadcastId and worker), and an SMS for those who take SMS.
@@ -45,19 +37,17 @@ const insertOnce = async (insert: () => Promise<unknown>) => {
  */
 export async function deliverBroadcast(ctx: DeliverBroadcastContext, facts: BroadcastSentFacts) {
   const now = ctx.clock.now().toISOString();
-  await insertOnce(() =>
-    ctx.store.broadcasts.insertOne({
-      _id: facts.broadcastId,
-      vacancyId: facts.vacancyId,
-      estateId: facts.estateId,
-      day: facts.day,
-      template: facts.template,
-      ...(facts.value === undefined ? {} : { value: facts.value }),
-      ...(facts.text === undefined ? {} : { text: facts.text }),
-      ...(facts.movedTo === undefined ? {} : { movedTo: facts.movedTo }),
-      sentAt: facts.sentAt,
-    }),
-  );
+  await insertIfNew(ctx.store.broadcasts, {
+    _id: facts.broadcastId,
+    vacancyId: facts.vacancyId,
+    estateId: facts.estateId,
+    day: facts.day,
+    template: facts.template,
+    ...(facts.value === undefined ? {} : { value: facts.value }),
+    ...(facts.text === undefined ? {} : { text: facts.text }),
+    ...(facts.movedTo === undefined ? {} : { movedTo: facts.movedTo }),
+    sentAt: facts.sentAt,
+  });
   const params: Record<string, ParamValue> = {
     broadcastId: facts.broadcastId,
     vacancyId: facts.vacancyId,
@@ -75,21 +65,19 @@ export async function deliverBroadcast(ctx: DeliverBroadcastContext, facts: Broa
     seen.add(recipient.workerId);
     const _id = broadcastDeliveryId(facts.broadcastId, recipient.workerId);
     // the record first: the live push that follows finds it and marks it delivered
-    await insertOnce(() =>
-      ctx.store.broadcastDeliveries.insertOne({
-        _id,
-        broadcastId: facts.broadcastId,
-        vacancyId: facts.vacancyId,
-        workerId: recipient.workerId,
-        name: recipient.name ?? '',
-        notificationId: derivedNotificationId(
-          facts.broadcastId,
-          recipient.workerId,
-          notificationKeys.broadcast,
-        ),
-        queuedAt: now,
-      }),
-    );
+    await insertIfNew(ctx.store.broadcastDeliveries, {
+      _id,
+      broadcastId: facts.broadcastId,
+      vacancyId: facts.vacancyId,
+      workerId: recipient.workerId,
+      name: recipient.name ?? '',
+      notificationId: derivedNotificationId(
+        facts.broadcastId,
+        recipient.workerId,
+        notificationKeys.broadcast,
+      ),
+      queuedAt: now,
+    });
     await createNotifications(
       ctx,
       [{ userId: recipient.workerId, key: notificationKeys.broadcast, params }],
