@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApplicationsClosed, notificationKeys, topics, type Notification } from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
 import * as events from '../src/messaging/consumed-events';
-import { startNotification, type StartedNotification } from './helpers';
+import { applicationAccepted, startNotification, type StartedNotification } from './helpers';
 
 let svc: StartedNotification;
 beforeAll(async () => {
@@ -15,18 +15,8 @@ const listOf = async (userId: string): Promise<Notification[]> => {
   return (await svc.client.get('/notifications/all', auth)).body;
 };
 
-function accepted(vacancyId: string, estateId: string, workerId: string | null) {
-  return events.ApplicationAccepted.create(randomUUID(), {
-    applicationId: randomUUID(),
-    vacancyId,
-    estateId,
-    workerId,
-    guest: workerId === null,
-    positions: 1,
-    freePositions: 3,
-    totalPositions: 5,
-  });
-}
+const accepted = (vacancyId: string, estateId: string, workerId: string | null) =>
+  applicationAccepted({ vacancyId, estateId }, workerId, { freePositions: 3, totalPositions: 5 });
 
 describe('applications', () => {
   test('an accepted application tells the worker and the estate, with the vacancy id and title as params', async () => {
