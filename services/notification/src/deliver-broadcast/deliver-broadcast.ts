@@ -1,4 +1,4 @@
-import { notificationKeys, type BroadcastTemplate } from '@moba/contracts';
+import { broadcastMessageOf, notificationKeys, type BroadcastMessage } from '@moba/contracts';
 import { insertIfNew } from '@moba/platform';
 import {
   createNotifications,
@@ -10,17 +10,12 @@ import { broadcastSmsText } from '../sms/sms-messages';
 import { broadcastDeliveryId, broadcastSmsId } from '../broadcast-deliveries';
 import type { ParamValue } from '../store';
 
-export interface BroadcastSentFacts {
+export interface BroadcastSentFacts extends BroadcastMessage {
   broadcastId: string;
   vacancyId: string;
   estateId: string;
   estateName: string;
   title: string;
-  day: string | null;
-  template: BroadcastTemplate;
-  value?: string;
-  text?: string;
-  movedTo?: string;
   recipients: { workerId: string; applicationId: string; name?: string }[];
   sentAt: string;
 }
@@ -41,11 +36,7 @@ export async function deliverBroadcast(ctx: DeliverBroadcastContext, facts: Broa
     _id: facts.broadcastId,
     vacancyId: facts.vacancyId,
     estateId: facts.estateId,
-    day: facts.day,
-    template: facts.template,
-    ...(facts.value === undefined ? {} : { value: facts.value }),
-    ...(facts.text === undefined ? {} : { text: facts.text }),
-    ...(facts.movedTo === undefined ? {} : { movedTo: facts.movedTo }),
+    ...broadcastMessageOf(facts),
     sentAt: facts.sentAt,
   });
   const params: Record<string, ParamValue> = {
@@ -53,11 +44,7 @@ export async function deliverBroadcast(ctx: DeliverBroadcastContext, facts: Broa
     vacancyId: facts.vacancyId,
     vacancyTitle: facts.title,
     estateName: facts.estateName,
-    template: facts.template,
-    day: facts.day,
-    ...(facts.value === undefined ? {} : { value: facts.value }),
-    ...(facts.text === undefined ? {} : { text: facts.text }),
-    ...(facts.movedTo === undefined ? {} : { movedTo: facts.movedTo }),
+    ...broadcastMessageOf(facts),
   };
   const seen = new Set<string>();
   for (const recipient of facts.recipients) {
