@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import client from 'prom-client';
-import { LATENCY_BUCKETS, metricsText, METRICS_CONTENT_TYPE } from '@moba/platform';
+import { metricsText, METRICS_CONTENT_TYPE, routeLatencyHistogram } from '@moba/platform';
 
 /**
  * What an operator watches at the gateway: latency per route (the route table's pattern, so ids do
@@ -9,13 +9,11 @@ import { LATENCY_BUCKETS, metricsText, METRICS_CONTENT_TYPE } from '@moba/platfo
 export function createGatewayMetrics() {
   const registry = new client.Registry();
   registry.setDefaultLabels({ service: 'gateway' });
-  const duration = new client.Histogram({
-    name: 'moba_gateway_request_duration_seconds',
-    help: 'Time from request to the end of the answer, per route',
-    labelNames: ['method', 'route', 'status'],
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const duration = routeLatencyHistogram(
+    registry,
+    'moba_gateway_request_duration_seconds',
+    'Time from request to the end of the answer, per route',
+  );
   const sockets = new client.Gauge({
     name: 'moba_gateway_open_websockets',
     help: 'WebSockets this gateway instance proxies',

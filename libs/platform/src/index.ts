@@ -21,6 +21,7 @@ export * from './bus/failure';
 export * from './bus/read-envelope';
 export * from './bus/dead-letter-watch';
 export * from './store/document-store';
+export * from './store/insert-if-new';
 export * from './store/migrations';
 export * from './store/nedb-store';
 export * from './store/parsed-collection';

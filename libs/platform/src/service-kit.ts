@@ -7,7 +7,7 @@ import { runMigrations, type DocumentMigration } from './store/migrations';
 import { systemClock, type Clock } from './clock';
 import { createLogger, type Logger } from './log';
 import { createTokenVerifier, type TokenVerifier } from './auth/tokens';
-import { listen, type Listening } from './http/app';
+import { createHttpApp, listen, type HttpAppOptions, type Listening } from './http/app';
 import { METRICS_PATH } from './http/probes';
 import { processReadiness, type Readiness } from './readiness';
 import { startTracing } from './tracing';
@@ -32,15 +32,18 @@ export interface Service {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** A service's HTTP app with its lifecycle: what every service's wiring point builds. */
+export const httpService = (options: HttpAppOptions, hooks: LifecycleHooks): Service =>
+  serviceLifecycle(createHttpApp(options), hooks);
+
+interface LifecycleHooks {
+  start?: () => Promise<void>;
+  onListen?: (listening: Listening) => void;
+  stop?: () => Promise<void>;
+}
+
 /** The shared start/stop shape: background work first, HTTP last; stop in reverse. */
-export function serviceLifecycle(
-  app: Express,
-  hooks: {
-    start?: () => Promise<void>;
-    onListen?: (listening: Listening) => void;
-    stop?: () => Promise<void>;
-  },
-): Service {
+export function serviceLifecycle(app: Express, hooks: LifecycleHooks): Service {
   let listening: Listening | undefined;
   return {
     app,

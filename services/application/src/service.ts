@@ -1,10 +1,4 @@
-import {
-  createHttpApp,
-  createOutboxRelay,
-  serviceLifecycle,
-  type BaseDeps,
-  type Service,
-} from '@moba/platform';
+import { createOutboxRelay, httpService, type BaseDeps, type Service } from '@moba/platform';
 import type { ApplicationConfig } from './config';
 import { openApplicationStore } from './store';
 import type { AppContext } from './context';
@@ -50,11 +44,6 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
       newPhonesPerDay: deps.config.CREW_NEW_PHONES_PER_DAY,
     },
   };
-  const app = createHttpApp({
-    name: 'application',
-    logger: deps.logger,
-    routes: (express) => applicationRoutes(express, ctx, deps.tokens),
-  });
   const confirmationSweep = createConfirmationSweep(ctx, deps.config.CONFIRMATION_SWEEP_INTERVAL_MS);
   let subscribed = false;
   let pruneTimer: NodeJS.Timeout | undefined;
@@ -65,25 +54,32 @@ export async function createService(deps: ApplicationDeps): Promise<Service> {
     pruneStatsGuards(store, Date.now()).catch((err) =>
       deps.logger.warn({ err }, 'pruning stats guards failed; will retry'),
     );
-  return serviceLifecycle(app, {
-    async start() {
-      if (!subscribed) {
-        await subscribeAll(ctx, deps.bus, deps.store);
-        subscribed = true;
-      }
-      relay.start();
-      await inviteUnconsentedLinks(ctx);
-      pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS);
-      pruneTimer.unref();
-      reconcileTimer = setInterval(() => void reconcile(), RECONCILE_PLACES_EVERY_MS);
-      reconcileTimer.unref();
-      confirmationSweep.start();
+  return httpService(
+    {
+      name: 'application',
+      logger: deps.logger,
+      routes: (express) => applicationRoutes(express, ctx, deps.tokens),
     },
-    async stop() {
-      if (pruneTimer) clearInterval(pruneTimer);
-      if (reconcileTimer) clearInterval(reconcileTimer);
-      await confirmationSweep.stop();
-      await relay.stop();
+    {
+      async start() {
+        if (!subscribed) {
+          await subscribeAll(ctx, deps.bus, deps.store);
+          subscribed = true;
+        }
+        relay.start();
+        await inviteUnconsentedLinks(ctx);
+        pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS);
+        pruneTimer.unref();
+        reconcileTimer = setInterval(() => void reconcile(), RECONCILE_PLACES_EVERY_MS);
+        reconcileTimer.unref();
+        confirmationSweep.start();
+      },
+      async stop() {
+        if (pruneTimer) clearInterval(pruneTimer);
+        if (reconcileTimer) clearInterval(reconcileTimer);
+        await confirmationSweep.stop();
+        await relay.stop();
+      },
     },
-  });
+  );
 }

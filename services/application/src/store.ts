@@ -7,7 +7,7 @@ import {
   type Attendance,
   type ConfirmationSettings,
   type MeetingDetails,
-  type BroadcastTemplate,
+  type BroadcastMessage,
   type VacancyStatus,
 } from '@moba/contracts';
 import type { Cancellation } from '@moba/contracts';
@@ -200,15 +200,10 @@ export interface CrewQuotaDoc {
  * retried POST finds it). Carries BroadcastSent (and WorkDaysChanged for "no work"). `sentOn` is the
  * Belgrade day it was sent: the daily limit counts in `broadcast_quotas` (`vacancyId:sentOn`).
  */
-export interface BroadcastDoc extends WithOutbox {
+export interface BroadcastDoc extends WithOutbox, BroadcastMessage {
   _id: string;
   vacancyId: string;
   estateId: string;
-  day: string | null;
-  template: BroadcastTemplate;
-  value?: string;
-  text?: string;
-  movedTo?: string;
   fingerprint: string;
   recipients: BroadcastRecipient[];
   sentAt: string;

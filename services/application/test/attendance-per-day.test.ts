@@ -1,5 +1,5 @@
 import { testToken } from '@moba/platform/testing';
-import { ProfileUpdated, UserRegistered, topics, type DayRoster } from '@moba/contracts';
+import { ProfileUpdated, topics, type DayRoster } from '@moba/contracts';
 import { startApplication, until, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -10,33 +10,6 @@ afterAll(() => t.stop());
 
 const DAY_MS = 86_400_000;
 const ownerSession = (estateId: string) => testToken('Estate', { id: estateId });
-
-/** A worker registered with a gender on the profile (the auth event carries it). */
-async function workerWithGender(gender: 'male' | 'female' | 'other', fields: Record<string, unknown> = {}) {
-  const session = await testToken('Worker');
-  await t.publish(
-    topics.auth,
-    UserRegistered.create(session.id, {
-      userId: session.id,
-      role: 'Worker',
-      email: `${session.id}@example.com`,
-      fullName: `Radnica ${session.id.slice(0, 4)}`,
-      firstName: 'Radnica',
-      lastName: session.id.slice(0, 4),
-      phone: '+381641234567',
-      region: 'RS',
-      municipality: 'Subotica',
-      groupLeader: false,
-      groupSize: 0,
-      gender,
-      language: 'sr',
-      registeredAt: new Date().toISOString(),
-      ...fields,
-    }),
-  );
-  await until(async () => expect(await t.store.workers.findOne({ _id: session.id })).not.toBeNull());
-  return session;
-}
 
 /**
  * A moba that started two days ago and lasts six days, with a leader who applied bringing 3 people
@@ -52,7 +25,7 @@ async function startedMoba() {
   const admin = await t.admin();
   const leader = await t.worker({ groupLeader: true, groupSize: 5, fullName: 'Dragan Petrović' });
   const crewApplication = (await t.apply(leader, vacancyId, 3)).body.id as string;
-  const solo = await workerWithGender('female');
+  const solo = await t.worker({ gender: 'female' });
   const soloApplication = (await t.apply(solo, vacancyId)).body.id as string;
   for (const id of [crewApplication, soloApplication])
     expect((await t.client.post(`/admin/applications/${id}/accept`, undefined, admin.auth)).status).toBe(200);

@@ -70,6 +70,7 @@ export async function startApplication(
       municipality?: string;
       availabilityMonths?: number[];
       fullName?: string;
+      gender?: 'male' | 'female' | 'other';
     } = {},
   ) {
     const session = await testToken('Worker');
@@ -85,6 +86,7 @@ export async function startApplication(
         groupLeader,
         groupSize: groupLeader ? (options.groupSize ?? 10) : 0,
         ...(options.availabilityMonths ? { availabilityMonths: options.availabilityMonths } : {}),
+        ...(options.gender ? { gender: options.gender } : {}),
       }),
     );
     return session;

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import {
-  createHttpApp,
   createOutboxRelay,
   createTokenSigner,
-  serviceLifecycle,
+  httpService,
   type BaseDeps,
   type Service,
 } from '@moba/platform';
@@ -46,19 +45,21 @@ export async function createService(deps: AuthDeps): Promise<Service> {
       windowMs: deps.config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     }),
   };
-  const app = createHttpApp({
-    name: 'auth',
-    logger: deps.logger,
-    routes: (app) => authRoutes(app, ctx, deps.tokens, deps.internalSecret),
-  });
-  return serviceLifecycle(app, {
-    async start() {
-      await subscribeAuth(deps.bus, auditLog);
-      await ensureAdmin(ctx, deps.print);
-      relay.start();
+  return httpService(
+    {
+      name: 'auth',
+      logger: deps.logger,
+      routes: (app) => authRoutes(app, ctx, deps.tokens, deps.internalSecret),
     },
-    async stop() {
-      await relay.stop();
+    {
+      async start() {
+        await subscribeAuth(deps.bus, auditLog);
+        await ensureAdmin(ctx, deps.print);
+        relay.start();
+      },
+      async stop() {
+        await relay.stop();
+      },
     },
-  });
+  );
 }

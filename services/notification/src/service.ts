@@ -1,9 +1,8 @@
 import {
   createFanout,
   createOutboxRelay,
-  createHttpApp,
   observeOpenSockets,
-  serviceLifecycle,
+  httpService,
   type BaseDeps,
   type Fanout,
   type Service,
@@ -110,57 +109,58 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
     logger.warn('SMS_URL is dev:// in production: SMS are stored, not sent');
   }
 
-  const app = createHttpApp({
-    name: 'notification',
-    logger,
-    routes: (app) => {
-      notificationRoutes(app, { store, clock, tokens, contact });
-      smsRoutes(app, { ...inboundSms, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
-      broadcastRoutes(app, { store, tokens });
-      jobAlertRoutes(app, { ...jobAlerts, tokens }, store);
-      smsRoutes(app, { ...smsJob.context, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
-      if (mailbox) devMailboxRoutes(app, mailbox);
-      if (devSms) devSmsRoutes(app, devSms, inboundSms);
-    },
-  });
-
   let stopObservingSockets: (() => void) | undefined;
-  const lifecycle = serviceLifecycle(app, {
-    start: async () => {
-      await subscribeToEvents({
-        ...core,
-        bus: deps.bus,
-        documentStore: deps.store,
-        mailer,
-        sms: smsJob.context,
-        publicUrl: config.PUBLIC_URL,
-      });
-      const refiled = await refileJobAlerts(alerts);
-      if (refiled) logger.info({ alerts: refiled }, 'filed the stored job alerts in the new alert index');
-      await subscribeToJobAlertEvents({
-        ...core,
-        ...jobAlerts,
-        smsQueue: { ...smsJob.context, publicUrl: config.PUBLIC_URL },
-        bus: deps.bus,
-        documentStore: deps.store,
-      });
-      smsJob.start();
-      relay.start();
+  const lifecycle = httpService(
+    {
+      name: 'notification',
+      logger,
+      routes: (app) => {
+        notificationRoutes(app, { store, clock, tokens, contact });
+        smsRoutes(app, { ...inboundSms, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
+        broadcastRoutes(app, { store, tokens });
+        jobAlertRoutes(app, { ...jobAlerts, tokens }, store);
+        smsRoutes(app, { ...smsJob.context, tokens, inboundSecret: config.SMS_INBOUND_SECRET }, store);
+        if (mailbox) devMailboxRoutes(app, mailbox);
+        if (devSms) devSmsRoutes(app, devSms, inboundSms);
+      },
     },
-    onListen: ({ server }) => {
-      live.attach(server);
-      // The notification HPA scales on this (k8s/hpa.yaml).
-      stopObservingSockets ??= observeOpenSockets(() => ({ '': live.openSockets() }));
+    {
+      start: async () => {
+        await subscribeToEvents({
+          ...core,
+          bus: deps.bus,
+          documentStore: deps.store,
+          mailer,
+          sms: smsJob.context,
+          publicUrl: config.PUBLIC_URL,
+        });
+        const refiled = await refileJobAlerts(alerts);
+        if (refiled) logger.info({ alerts: refiled }, 'filed the stored job alerts in the new alert index');
+        await subscribeToJobAlertEvents({
+          ...core,
+          ...jobAlerts,
+          smsQueue: { ...smsJob.context, publicUrl: config.PUBLIC_URL },
+          bus: deps.bus,
+          documentStore: deps.store,
+        });
+        smsJob.start();
+        relay.start();
+      },
+      onListen: ({ server }) => {
+        live.attach(server);
+        // The notification HPA scales on this (k8s/hpa.yaml).
+        stopObservingSockets ??= observeOpenSockets(() => ({ '': live.openSockets() }));
+      },
+      stop: async () => {
+        stopObservingSockets?.();
+        await smsJob.stop();
+        await relay.stop();
+        await smsSender.close();
+        await mailer.close();
+        if (!deps.fanout) await fanout.close();
+      },
     },
-    stop: async () => {
-      stopObservingSockets?.();
-      await smsJob.stop();
-      await relay.stop();
-      await smsSender.close();
-      await mailer.close();
-      if (!deps.fanout) await fanout.close();
-    },
-  });
+  );
   return {
     ...lifecycle,
     live,

@@ -4,7 +4,7 @@ import {
   notificationParamsSchema,
   ratingNotificationActionSchema,
   roleSchema,
-  type BroadcastTemplate,
+  type BroadcastMessage,
   type RatingNotificationAction,
   type Role,
 } from '@moba/contracts';
@@ -61,15 +61,10 @@ export interface UserReplicaDoc {
  * An estate's broadcast as this service delivers it (from BroadcastSent): what the estate sent, for
  * its report. `_id` = broadcastId.
  */
-export interface BroadcastDoc {
+export interface BroadcastDoc extends BroadcastMessage {
   _id: string;
   vacancyId: string;
   estateId: string;
-  day: string | null;
-  template: BroadcastTemplate;
-  value?: string;
-  text?: string;
-  movedTo?: string;
   sentAt: string;
 }
 

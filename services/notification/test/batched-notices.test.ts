@@ -3,7 +3,12 @@ import { notificationKeys, topics, type EventEnvelope, type Notification } from 
 import { createNedbStore, type DocumentStore, type NewDocuments } from '@moba/platform';
 import { testToken } from '@moba/platform/testing';
 import * as events from '../src/messaging/consumed-events';
-import { createMemoryFanoutHub, startNotification, type StartedNotification } from './helpers';
+import {
+  applicationAccepted,
+  createMemoryFanoutHub,
+  startNotification,
+  type StartedNotification,
+} from './helpers';
 
 /** The memory store, keeping each insertNew it is asked for. */
 function recordingStore() {
@@ -97,14 +102,7 @@ describe('rejections handled in batches', () => {
   test('a batch that mixes rejections with events handled alone handles both', async () => {
     const [vacancyId, estateId, accepted, refused] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     await publishTogether([
-      events.ApplicationAccepted.create(randomUUID(), {
-        applicationId: randomUUID(),
-        vacancyId,
-        estateId,
-        workerId: accepted,
-        guest: false,
-        positions: 1,
-      }),
+      applicationAccepted({ vacancyId, estateId }, accepted),
       rejected(refused, vacancyId),
     ]);
     expect((await listOf(accepted)).map((n) => n.content.key)).toEqual([

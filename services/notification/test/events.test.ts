@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { ApplicationsClosed, notificationKeys, topics, type Notification } from '@moba/contracts';
+import {
+  ApplicationAccepted,
+  ApplicationsClosed,
+  notificationKeys,
+  PaymentSucceeded,
+  topics,
+  VacancyCreated,
+  VacancyStatusChanged,
+  type Notification,
+} from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
 import * as events from '../src/messaging/consumed-events';
-import { startNotification, type StartedNotification } from './helpers';
+import { applicationAccepted, startNotification, type StartedNotification } from './helpers';
 
 let svc: StartedNotification;
 beforeAll(async () => {
@@ -15,18 +24,8 @@ const listOf = async (userId: string): Promise<Notification[]> => {
   return (await svc.client.get('/notifications/all', auth)).body;
 };
 
-function accepted(vacancyId: string, estateId: string, workerId: string | null) {
-  return events.ApplicationAccepted.create(randomUUID(), {
-    applicationId: randomUUID(),
-    vacancyId,
-    estateId,
-    workerId,
-    guest: workerId === null,
-    positions: 1,
-    freePositions: 3,
-    totalPositions: 5,
-  });
-}
+const accepted = (vacancyId: string, estateId: string, workerId: string | null) =>
+  applicationAccepted({ vacancyId, estateId }, workerId, { freePositions: 3, totalPositions: 5 });
 
 describe('applications', () => {
   test('an accepted application tells the worker and the estate, with the vacancy id and title as params', async () => {
@@ -302,78 +301,67 @@ test('events of types this service does not read are ignored', async () => {
 
 describe('events built with the producers’ own contracts', () => {
   test('are understood (fields and names match the catalogue)', async () => {
-    const contracts = await import('@moba/contracts');
     const [vacancyId, estateId, workerId, paymentId] = [
       randomUUID(),
       randomUUID(),
       randomUUID(),
       randomUUID(),
     ];
-    if ('VacancyCreated' in contracts) {
-      await svc.publish(
-        topics.vacancy,
-        contracts.VacancyCreated.create(vacancyId, {
-          vacancyId,
-          estateId,
-          estateName: 'Imanje',
-          title: 'Berba jabuka',
-          municipality: 'Arilje',
-          startDate: '2026-07-01',
-          endDate: '2026-07-10',
-          totalPositions: 5,
-          status: 'Open',
-          featuring: 'none',
-          featured: false,
-          groupLeadersAccepted: true,
-          paymentType: 'DailyWage',
-          dailyWage: 4000,
-          createdAt: new Date().toISOString(),
-        }),
-      );
-    }
-    if ('ApplicationAccepted' in contracts) {
-      await svc.publish(
-        topics.application,
-        contracts.ApplicationAccepted.create(randomUUID(), {
-          applicationId: randomUUID(),
-          vacancyId,
-          estateId,
-          workerId,
-          guest: false,
-          positions: 1,
-          freePositions: 4,
-          totalPositions: 5,
-        }),
-      );
-      expect((await listOf(workerId))[0].content.params.vacancyTitle).toBe('Berba jabuka');
-    }
-    if ('VacancyStatusChanged' in contracts) {
-      await svc.publish(
-        topics.vacancy,
-        contracts.VacancyStatusChanged.create(vacancyId, {
-          vacancyId,
-          estateId,
-          from: 'Closed',
-          to: 'Finished',
-        }),
-      );
-      expect((await listOf(workerId))[0].actionButtonType).toBe('RateEstate');
-    }
-    if ('PaymentSucceeded' in contracts) {
-      await svc.publish(
-        topics.payment,
-        contracts.PaymentSucceeded.create(paymentId, {
-          paymentId,
-          purpose: 'featuring',
-          vacancyId,
-          estateId,
-          amount: 1500,
-          currency: 'RSD',
-        }),
-      );
-      expect((await listOf(estateId)).map((n) => n.content.key)).toContain(
-        notificationKeys.featuringSucceeded,
-      );
-    }
+    await svc.publish(
+      topics.vacancy,
+      VacancyCreated.create(vacancyId, {
+        vacancyId,
+        estateId,
+        estateName: 'Imanje',
+        title: 'Berba jabuka',
+        municipality: 'Arilje',
+        startDate: '2026-07-01',
+        endDate: '2026-07-10',
+        totalPositions: 5,
+        status: 'Open',
+        featuring: 'none',
+        featured: false,
+        groupLeadersAccepted: true,
+        paymentType: 'DailyWage',
+        dailyWage: 4000,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    await svc.publish(
+      topics.application,
+      ApplicationAccepted.create(randomUUID(), {
+        applicationId: randomUUID(),
+        vacancyId,
+        estateId,
+        workerId,
+        guest: false,
+        positions: 1,
+        freePositions: 4,
+        totalPositions: 5,
+      }),
+    );
+    expect((await listOf(workerId))[0].content.params.vacancyTitle).toBe('Berba jabuka');
+    await svc.publish(
+      topics.vacancy,
+      VacancyStatusChanged.create(vacancyId, {
+        vacancyId,
+        estateId,
+        from: 'Closed',
+        to: 'Finished',
+      }),
+    );
+    expect((await listOf(workerId))[0].actionButtonType).toBe('RateEstate');
+    await svc.publish(
+      topics.payment,
+      PaymentSucceeded.create(paymentId, {
+        paymentId,
+        purpose: 'featuring',
+        vacancyId,
+        estateId,
+        amount: 1500,
+        currency: 'RSD',
+      }),
+    );
+    expect((await listOf(estateId)).map((n) => n.content.key)).toContain(notificationKeys.featuringSucceeded);
   });
 });

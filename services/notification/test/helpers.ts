@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import type { EventEnvelope, Notification } from '@moba/contracts';
 import { createMemoryFanoutHub, type BaseDeps, type Fanout } from '@moba/platform';
@@ -6,6 +7,7 @@ import { loadNotificationConfig } from '../src/config';
 import { createService, type NotificationService } from '../src/service';
 import type { Mailer } from '../src/mail/mailer';
 import type { SmsSender } from '../src/sms/sms-sender';
+import { ApplicationAccepted } from '../src/messaging/consumed-events';
 
 export type TestDeps = ReturnType<typeof createTestDeps>;
 
@@ -98,3 +100,20 @@ export async function socketsReady(service: NotificationService, userId: string,
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type AcceptedData = Parameters<typeof ApplicationAccepted.create>[1];
+
+/** One place on a moba accepted (a guest's when workerId is null); `more` adds or changes fields. */
+export const applicationAccepted = (
+  moba: { vacancyId: string; estateId: string },
+  workerId: string | null,
+  more: Partial<AcceptedData> = {},
+) =>
+  ApplicationAccepted.create(randomUUID(), {
+    applicationId: randomUUID(),
+    ...moba,
+    workerId,
+    guest: workerId === null,
+    positions: 1,
+    ...more,
+  });

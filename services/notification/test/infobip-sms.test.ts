@@ -6,7 +6,7 @@ import { eventually, testToken } from '@moba/platform/testing';
 import { createInfobipSender, infobipOptionsFromUrl } from '../src/sms/infobip-sms';
 import { SmsSendError } from '../src/sms/sms-sender';
 import * as events from '../src/messaging/consumed-events';
-import { startNotification } from './helpers';
+import { applicationAccepted, startNotification } from './helpers';
 import type { SmsOutboxDoc } from '../src/sms/sms-store';
 
 /**
@@ -204,16 +204,7 @@ describe('the Infobip adapter against a server that answers as Infobip documents
     });
     await svc.client.put('/sms/settings', { enabled: true }, worker.auth);
     const [vacancyId, estateId] = [randomUUID(), randomUUID()];
-    await svc.publish(
-      topics.application,
-      events.ApplicationAccepted.create(randomUUID(), {
-        applicationId: randomUUID(),
-        vacancyId,
-        estateId,
-        workerId: worker.id,
-        guest: false,
-      }),
-    );
+    await svc.publish(topics.application, applicationAccepted({ vacancyId, estateId }, worker.id));
     // The throttled answer must be recorded (attempt 1, waiting) before the clock moves past its pause.
     const outbox = await svc.deps.store.collection<SmsOutboxDoc>('sms_outbox');
     await eventually(

@@ -5,7 +5,7 @@ import * as events from '../src/messaging/consumed-events';
 import { smsLength } from '../src/sms/gsm7';
 import { CYRILLIC_SMS_PARTS, smsText } from '../src/sms/sms-messages';
 import type { DevSmsDoc } from '../src/sms/dev-sms';
-import { startNotification, type StartedNotification } from './helpers';
+import { applicationAccepted, startNotification, type StartedNotification } from './helpers';
 
 const meeting = {
   point: 'Ispred zadruge u Arilju',
@@ -107,16 +107,7 @@ describe('meeting details in the acceptance notification and SMS', () => {
   const accept = (m: { vacancyId: string; estateId: string }, workerId: string) =>
     svc.publish(
       topics.application,
-      events.ApplicationAccepted.create(randomUUID(), {
-        applicationId: randomUUID(),
-        vacancyId: m.vacancyId,
-        estateId: m.estateId,
-        workerId,
-        guest: false,
-        positions: 1,
-        freePositions: 3,
-        totalPositions: 4,
-      }),
+      applicationAccepted(m, workerId, { freePositions: 3, totalPositions: 4 }),
     );
   const notificationsOf = async (auth: Record<string, string>) =>
     (await svc.client.get('/notifications/all', auth)).body as {
@@ -159,12 +150,7 @@ describe('meeting details in the acceptance notification and SMS', () => {
     const leader = await testToken('Worker');
     await svc.publish(
       topics.application,
-      events.ApplicationAccepted.create(randomUUID(), {
-        applicationId: randomUUID(),
-        vacancyId: m.vacancyId,
-        estateId: m.estateId,
-        workerId: leader.id,
-        guest: false,
+      applicationAccepted(m, leader.id, {
         positions: 3,
         crew: { accepted: [{ name: 'Ana' }, { name: 'Boris' }], notAccepted: [] },
       }),

@@ -5,7 +5,7 @@ import { eventually, testToken } from '@moba/platform/testing';
 import * as events from '../src/messaging/consumed-events';
 import { SmsSendError, type Sms, type SmsSender } from '../src/sms/sms-sender';
 import type { DevSmsDoc } from '../src/sms/dev-sms';
-import { startNotification, type StartedNotification } from './helpers';
+import { applicationAccepted, startNotification, type StartedNotification } from './helpers';
 
 /** A phone number of its own for each test (the outbox and the rate limit are per phone). */
 let phoneCounter = 0;
@@ -58,15 +58,7 @@ async function vacancy(svc: StartedNotification, startDate = '2026-12-24', title
 }
 
 const acceptedEvent = (v: { vacancyId: string; estateId: string }, workerId: string) =>
-  events.ApplicationAccepted.create(randomUUID(), {
-    applicationId: randomUUID(),
-    ...v,
-    workerId,
-    guest: false,
-    positions: 1,
-    freePositions: 1,
-    totalPositions: 2,
-  });
+  applicationAccepted(v, workerId, { freePositions: 1, totalPositions: 2 });
 
 describe('SMS through the dev outbox (/dev/sms)', () => {
   let svc: StartedNotification;

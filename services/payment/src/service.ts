@@ -1,10 +1,4 @@
-import {
-  createHttpApp,
-  createOutboxRelay,
-  serviceLifecycle,
-  type BaseDeps,
-  type Service,
-} from '@moba/platform';
+import { createOutboxRelay, httpService, type BaseDeps, type Service } from '@moba/platform';
 import type { PaymentConfig } from './config';
 import { openPaymentStore } from './store';
 import { createSandboxProvider } from './provider/sandbox-provider';
@@ -39,32 +33,34 @@ export async function createService(deps: PaymentDeps): Promise<Service> {
   const provider = deps.provider ?? sandbox;
   const useCaseDeps = { store, provider, config, clock, relay, logger, tokens: deps.tokens };
 
-  const app = createHttpApp({
-    name: 'payment',
-    logger,
-    routes: (http) => {
-      mountPaymentRoutes(http, useCaseDeps);
-      mountCheckoutRoutes(http, sandbox, config.PUBLIC_URL);
-    },
-  });
   let expiry: { stop(): void } | undefined;
-  return serviceLifecycle(app, {
-    start: async () => {
-      await subscribeToVacancyEvents(bus, deps.store, store, (vacancyId) =>
-        cancelOpenCheckouts(useCaseDeps, vacancyId),
-      );
-      await subscribeToSessionEvents(bus, deps.store, store);
-      relay.start();
-      expiry = startExpiryJob(
-        useCaseDeps,
-        config.PAYMENT_CHECKOUT_TTL_MINUTES,
-        config.PAYMENT_EXPIRY_INTERVAL_MS,
-      );
+  return httpService(
+    {
+      name: 'payment',
+      logger,
+      routes: (http) => {
+        mountPaymentRoutes(http, useCaseDeps);
+        mountCheckoutRoutes(http, sandbox, config.PUBLIC_URL);
+      },
     },
-    onListen: (listening) => sandbox.setCallbackUrl(`${listening.url}/payment/callback`),
-    stop: async () => {
-      expiry?.stop();
-      await relay.stop();
+    {
+      start: async () => {
+        await subscribeToVacancyEvents(bus, deps.store, store, (vacancyId) =>
+          cancelOpenCheckouts(useCaseDeps, vacancyId),
+        );
+        await subscribeToSessionEvents(bus, deps.store, store);
+        relay.start();
+        expiry = startExpiryJob(
+          useCaseDeps,
+          config.PAYMENT_CHECKOUT_TTL_MINUTES,
+          config.PAYMENT_EXPIRY_INTERVAL_MS,
+        );
+      },
+      onListen: (listening) => sandbox.setCallbackUrl(`${listening.url}/payment/callback`),
+      stop: async () => {
+        expiry?.stop();
+        await relay.stop();
+      },
     },
-  });
+  );
 }

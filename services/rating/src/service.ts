@@ -1,10 +1,4 @@
-import {
-  createHttpApp,
-  createOutboxRelay,
-  serviceLifecycle,
-  type BaseDeps,
-  type Service,
-} from '@moba/platform';
+import { createOutboxRelay, httpService, type BaseDeps, type Service } from '@moba/platform';
 import type { RatingConfig } from './config';
 import { openRatingStore } from './store';
 import { ratingRoutes } from './http/routes';
@@ -21,27 +15,29 @@ const REPAIR_INTERVAL_MS = 60_000;
 export async function createService(deps: RatingDeps): Promise<Service> {
   const store = await openRatingStore(deps.store);
   const relay = createOutboxRelay({ ...deps, collections: [store.ratings] });
-  const app = createHttpApp({
-    name: 'rating',
-    logger: deps.logger,
-    routes: (http) => ratingRoutes(http, deps.tokens, { store, relay, clock: deps.clock }),
-  });
   let repairTimer: NodeJS.Timeout | undefined;
   const repair = () =>
     repairRatings(store, relay, deps.clock, deps.logger).catch((err) =>
       deps.logger.error({ err }, 'rating repair failed'),
     );
-  return serviceLifecycle(app, {
-    async start() {
-      await subscribeRating(deps.bus, deps.store, store);
-      relay.start();
-      await repair();
-      repairTimer = setInterval(() => void repair(), REPAIR_INTERVAL_MS);
-      repairTimer.unref();
+  return httpService(
+    {
+      name: 'rating',
+      logger: deps.logger,
+      routes: (http) => ratingRoutes(http, deps.tokens, { store, relay, clock: deps.clock }),
     },
-    async stop() {
-      if (repairTimer) clearInterval(repairTimer);
-      await relay.stop();
+    {
+      async start() {
+        await subscribeRating(deps.bus, deps.store, store);
+        relay.start();
+        await repair();
+        repairTimer = setInterval(() => void repair(), REPAIR_INTERVAL_MS);
+        repairTimer.unref();
+      },
+      async stop() {
+        if (repairTimer) clearInterval(repairTimer);
+        await relay.stop();
+      },
     },
-  });
+  );
 }

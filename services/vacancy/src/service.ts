@@ -1,11 +1,5 @@
 import type { Express } from 'express';
-import {
-  createHttpApp,
-  createOutboxRelay,
-  serviceLifecycle,
-  type BaseDeps,
-  type Service,
-} from '@moba/platform';
+import { createOutboxRelay, httpService, type BaseDeps, type Service } from '@moba/platform';
 import type { VacancyConfig } from './config';
 import { openVacancyStore } from './store';
 import { todayOf, type VacancyContext } from './context';
@@ -57,34 +51,35 @@ export async function createService(deps: VacancyDeps): Promise<VacancyService> 
   const scheduler = createStatusScheduler(ctx);
   let ready = false;
 
-  const app = createHttpApp({
-    name: 'vacancy',
-    logger: deps.logger,
-    isReady: () => ready,
-    routes: (express) => {
-      vacancyRoutes(express, ctx, deps.tokens);
-      deps.extraRoutes?.(express, ctx);
+  const lifecycle = httpService(
+    {
+      name: 'vacancy',
+      logger: deps.logger,
+      isReady: () => ready,
+      routes: (express) => {
+        vacancyRoutes(express, ctx, deps.tokens);
+        deps.extraRoutes?.(express, ctx);
+      },
     },
-  });
-
-  const lifecycle = serviceLifecycle(app, {
-    start: async () => {
-      // Follow first, then load: a change made in between is in the load or in an event (or both).
-      await followVacancyChanges(deps.bus, readModel, ctx.workerPlaces);
-      await readModel.load();
-      await ctx.workerPlaces.load();
-      await followWages(deps.bus, fairPay);
-      fairPay.recount(storedWageRows(await store.vacancies.find({})));
-      await subscribeVacancyHandlers(ctx, deps.bus, deps.store);
-      relay.start();
-      scheduler.start();
-      ready = true;
+    {
+      start: async () => {
+        // Follow first, then load: a change made in between is in the load or in an event (or both).
+        await followVacancyChanges(deps.bus, readModel, ctx.workerPlaces);
+        await readModel.load();
+        await ctx.workerPlaces.load();
+        await followWages(deps.bus, fairPay);
+        fairPay.recount(storedWageRows(await store.vacancies.find({})));
+        await subscribeVacancyHandlers(ctx, deps.bus, deps.store);
+        relay.start();
+        scheduler.start();
+        ready = true;
+      },
+      stop: async () => {
+        ready = false;
+        await scheduler.stop();
+        await relay.stop();
+      },
     },
-    stop: async () => {
-      ready = false;
-      await scheduler.stop();
-      await relay.stop();
-    },
-  });
+  );
   return { ...lifecycle, context: ctx, runStatusJob: () => advanceStatuses(ctx) };
 }

@@ -86,6 +86,18 @@ export const sentBroadcastSchema = z.object({
 });
 export type SentBroadcast = z.infer<typeof sentBroadcastSchema>;
 
+/** What a broadcast says, wherever it is kept or shown. */
+export type BroadcastMessage = Pick<SentBroadcast, 'day' | 'template' | 'value' | 'text' | 'movedTo'>;
+
+/** The message of a broadcast (a document, an event), with no key for a part it lacks. */
+export const broadcastMessageOf = (broadcast: BroadcastMessage): BroadcastMessage => ({
+  day: broadcast.day,
+  template: broadcast.template,
+  ...(broadcast.value === undefined ? {} : { value: broadcast.value }),
+  ...(broadcast.text === undefined ? {} : { text: broadcast.text }),
+  ...(broadcast.movedTo === undefined ? {} : { movedTo: broadcast.movedTo }),
+});
+
 /** One recipient of a broadcast as the estate sees it. */
 export const broadcastRecipientSchema = z.object({
   workerId: uuidV4Schema,

@@ -30,8 +30,18 @@ export interface HttpAppOptions {
 const routeTemplate = (req: express.Request) =>
   req.route ? `${req.method} ${req.baseUrl}${req.route.path as string}` : `${req.method} (unmatched)`;
 
-/** Latency buckets in seconds, shared with the gateway's histogram so the two compare. */
-export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15];
+/**
+ * Answer time per route pattern, method and status, in seconds: the services' and the gateway's, with
+ * the same labels and buckets so the two compare.
+ */
+export const routeLatencyHistogram = (registry: client.Registry, name: string, help: string) =>
+  new client.Histogram({
+    name,
+    help,
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15],
+    registers: [registry],
+  });
 
 const requestId: RequestHandler = (req, res, next) => {
   const id = (req.header(REQUEST_ID_HEADER) || randomUUID()).slice(0, 100);
@@ -75,13 +85,11 @@ export function createHttpApp({
     labelNames: ['status'],
     registers: [registry],
   });
-  const duration = new client.Histogram({
-    name: 'moba_http_request_duration_seconds',
-    help: 'Time from request to the end of the answer, per route pattern',
-    labelNames: ['method', 'route', 'status'],
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const duration = routeLatencyHistogram(
+    registry,
+    'moba_http_request_duration_seconds',
+    'Time from request to the end of the answer, per route pattern',
+  );
   app.use((req, res, next) => {
     const end = duration.startTimer();
     res.on('finish', () => {

@@ -1,5 +1,5 @@
 import { districtOf, type EventEnvelope } from '@moba/contracts';
-import { DuplicateKeyError } from '@moba/platform';
+import { insertIfNew } from '@moba/platform';
 import type { AppContext } from '../context';
 import type { VacancyCreatedData } from '../messaging/foreign-events';
 import type { VacancyDoc, VacancyState } from '../store';
@@ -16,33 +16,30 @@ type Transition = { before: VacancyState | null; after: VacancyState };
 export async function recordVacancyCreated(ctx: AppContext, event: EventEnvelope<VacancyCreatedData>) {
   const v = event.data;
   const after: VacancyState = { status: v.status, deleted: false };
-  let transition: Transition | undefined = { before: null, after };
-  try {
-    await ctx.store.vacancies.insertOne({
-      _id: v.vacancyId,
-      estateId: v.estateId,
-      estateName: v.estateName,
-      title: v.title,
-      municipality: v.municipality,
-      district: v.district ?? districtOf(v.municipality) ?? null,
-      crops: v.crops ?? [],
-      startDate: v.startDate,
-      endDate: v.endDate,
-      status: v.status,
-      deleted: false,
-      totalPositions: v.totalPositions,
-      freePositions: v.totalPositions,
-      groupLeadersAccepted: v.groupLeadersAccepted,
-      featured: v.featured,
-      createdAt: v.createdAt ?? event.occurredAt,
-      createdEventId: event.id,
-      claims: {},
-      transitions: { [event.id]: { before: null, after } },
-    });
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-    transition = (await ctx.store.vacancies.findOne({ _id: v.vacancyId }))?.transitions?.[event.id];
-  }
+  const inserted = await insertIfNew(ctx.store.vacancies, {
+    _id: v.vacancyId,
+    estateId: v.estateId,
+    estateName: v.estateName,
+    title: v.title,
+    municipality: v.municipality,
+    district: v.district ?? districtOf(v.municipality) ?? null,
+    crops: v.crops ?? [],
+    startDate: v.startDate,
+    endDate: v.endDate,
+    status: v.status,
+    deleted: false,
+    totalPositions: v.totalPositions,
+    freePositions: v.totalPositions,
+    groupLeadersAccepted: v.groupLeadersAccepted,
+    featured: v.featured,
+    createdAt: v.createdAt ?? event.occurredAt,
+    createdEventId: event.id,
+    claims: {},
+    transitions: { [event.id]: { before: null, after } },
+  });
+  const transition: Transition | undefined = inserted
+    ? { before: null, after }
+    : (await ctx.store.vacancies.findOne({ _id: v.vacancyId }))?.transitions?.[event.id];
   if (transition)
     await applyStatsDelta(ctx.store, event.id, vacancyTransitionDelta(transition.before, transition.after));
 }

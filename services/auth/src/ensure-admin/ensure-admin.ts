@@ -1,4 +1,4 @@
-import { DuplicateKeyError } from '@moba/platform';
+import { insertIfNew } from '@moba/platform';
 import { nowIso, type AuthContext } from '../context';
 import type { UserDoc } from '../domain/user';
 import { generatePassword, hashPassword } from '../domain/secrets';
@@ -37,13 +37,8 @@ export async function ensureAdmin(
     updatedAt: now,
     failedLogins: [],
   };
-  try {
-    await ctx.users.insertOne(admin);
-  } catch (error) {
-    // Another instance created it at the same moment.
-    if (error instanceof DuplicateKeyError) return { created: false };
-    throw error;
-  }
+  // False: another instance created it at the same moment.
+  if (!(await insertIfNew(ctx.users, admin))) return { created: false };
   if (generated) {
     const lines = [
       'Moba: first start, admin account created',

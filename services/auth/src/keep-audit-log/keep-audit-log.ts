@@ -7,7 +7,7 @@ import {
   type AuditQuery,
   type EventEnvelope,
 } from '@moba/contracts';
-import { DuplicateKeyError, type BaseDoc, type Collection, type Filter } from '@moba/platform';
+import { insertIfNew, type BaseDoc, type Collection, type Filter } from '@moba/platform';
 import { crossScriptPattern } from '../search-text';
 
 /** One entry of the append-only admin audit log; `_id` is the id of the event that reported it. */
@@ -21,11 +21,7 @@ export type AuditLog = Collection<AuditDoc>;
 export async function appendAuditEntry(log: AuditLog, event: EventEnvelope) {
   if (!AdminActionRecorded.is(event)) return;
   const data = adminActionRecordedData.parse(event.data);
-  try {
-    await log.insertOne({ _id: event.id, ...data });
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
+  await insertIfNew(log, { _id: event.id, ...data });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

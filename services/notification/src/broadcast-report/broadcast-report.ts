@@ -1,4 +1,5 @@
 import {
+  broadcastMessageOf,
   notificationErrorCodes,
   type BroadcastRecipient,
   type BroadcastReport,
@@ -36,11 +37,7 @@ export async function broadcastReport(
       return {
         id: broadcast._id,
         vacancyId: broadcast.vacancyId,
-        day: broadcast.day,
-        template: broadcast.template,
-        ...(broadcast.value === undefined ? {} : { value: broadcast.value }),
-        ...(broadcast.text === undefined ? {} : { text: broadcast.text }),
-        ...(broadcast.movedTo === undefined ? {} : { movedTo: broadcast.movedTo }),
+        ...broadcastMessageOf(broadcast),
         sentAt: broadcast.sentAt,
         recipients,
         totals: deliveryTotals(recipients),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RatingNotificationAction } from '@moba/contracts';
-import { chunked, DuplicateKeyError, type Clock, type Logger } from '@moba/platform';
+import { chunked, insertIfNew, type Clock, type Logger } from '@moba/platform';
 import { derivedNotificationId } from '../domain/notification';
 import { toNotification } from '../notification-view';
 import type { LiveChannel } from '../live/live-channel';
@@ -65,7 +65,7 @@ export async function createNotifications(
   // A job alert tells thousands at once: a run of them is written side by side and pushed as one
   // fan-out message, rather than one write and one push after another.
   for (const run of chunked(notificationDocs(ctx, drafts, sourceEventId), WRITES_AT_ONCE)) {
-    const stored = await Promise.all(run.map((doc) => storeNew(ctx, doc)));
+    const stored = await Promise.all(run.map((doc) => insertIfNew(ctx.store.notifications, doc)));
     const now = run.filter((_, i) => stored[i]);
     created.push(...now);
     await pushNotifications(ctx, now);
@@ -74,14 +74,3 @@ export async function createNotifications(
 }
 
 const WRITES_AT_ONCE = 50;
-
-/** Resolves false when an earlier delivery already stored it. */
-async function storeNew(ctx: CreateNotificationsContext, doc: NotificationDoc): Promise<boolean> {
-  try {
-    await ctx.store.notifications.insertOne(doc);
-    return true;
-  } catch (error) {
-    if (error instanceof DuplicateKeyError) return false;
-    throw error;
-  }
-}

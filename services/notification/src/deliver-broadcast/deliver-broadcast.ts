@@ -1,5 +1,5 @@
-import { notificationKeys, type BroadcastTemplate } from '@moba/contracts';
-import { DuplicateKeyError } from '@moba/platform';
+import { broadcastMessageOf, notificationKeys, type BroadcastMessage } from '@moba/contracts';
+import { insertIfNew } from '@moba/platform';
 import {
   createNotifications,
   type CreateNotificationsContext,
@@ -10,17 +10,12 @@ import { broadcastSmsText } from '../sms/sms-messages';
 import { broadcastDeliveryId, broadcastSmsId } from '../broadcast-deliveries';
 import type { ParamValue } from '../store';
 
-export interface BroadcastSentFacts {
+export interface BroadcastSentFacts extends BroadcastMessage {
   broadcastId: string;
   vacancyId: string;
   estateId: string;
   estateName: string;
   title: string;
-  day: string | null;
-  template: BroadcastTemplate;
-  value?: string;
-  text?: string;
-  movedTo?: string;
   recipients: { workerId: string; applicationId: string; name?: string }[];
   sentAt: string;
 }
@@ -28,14 +23,6 @@ export interface BroadcastSentFacts {
 export interface DeliverBroadcastContext extends CreateNotificationsContext {
   sms: SmsContext;
 }
-
-const insertOnce = async (insert: () => Promise<unknown>) => {
-  try {
-    await insert();
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
-};
 
 /**
  * Delivers an estate's broadcast to each recipient: a delivery record (queued), one notification in
@@ -45,29 +32,19 @@ const insertOnce = async (insert: () => Promise<unknown>) => {
  */
 export async function deliverBroadcast(ctx: DeliverBroadcastContext, facts: BroadcastSentFacts) {
   const now = ctx.clock.now().toISOString();
-  await insertOnce(() =>
-    ctx.store.broadcasts.insertOne({
-      _id: facts.broadcastId,
-      vacancyId: facts.vacancyId,
-      estateId: facts.estateId,
-      day: facts.day,
-      template: facts.template,
-      ...(facts.value === undefined ? {} : { value: facts.value }),
-      ...(facts.text === undefined ? {} : { text: facts.text }),
-      ...(facts.movedTo === undefined ? {} : { movedTo: facts.movedTo }),
-      sentAt: facts.sentAt,
-    }),
-  );
+  await insertIfNew(ctx.store.broadcasts, {
+    _id: facts.broadcastId,
+    vacancyId: facts.vacancyId,
+    estateId: facts.estateId,
+    ...broadcastMessageOf(facts),
+    sentAt: facts.sentAt,
+  });
   const params: Record<string, ParamValue> = {
     broadcastId: facts.broadcastId,
     vacancyId: facts.vacancyId,
     vacancyTitle: facts.title,
     estateName: facts.estateName,
-    template: facts.template,
-    day: facts.day,
-    ...(facts.value === undefined ? {} : { value: facts.value }),
-    ...(facts.text === undefined ? {} : { text: facts.text }),
-    ...(facts.movedTo === undefined ? {} : { movedTo: facts.movedTo }),
+    ...broadcastMessageOf(facts),
   };
   const seen = new Set<string>();
   for (const recipient of facts.recipients) {
@@ -75,21 +52,19 @@ export async function deliverBroadcast(ctx: DeliverBroadcastContext, facts: Broa
     seen.add(recipient.workerId);
     const _id = broadcastDeliveryId(facts.broadcastId, recipient.workerId);
     // the record first: the live push that follows finds it and marks it delivered
-    await insertOnce(() =>
-      ctx.store.broadcastDeliveries.insertOne({
-        _id,
-        broadcastId: facts.broadcastId,
-        vacancyId: facts.vacancyId,
-        workerId: recipient.workerId,
-        name: recipient.name ?? '',
-        notificationId: derivedNotificationId(
-          facts.broadcastId,
-          recipient.workerId,
-          notificationKeys.broadcast,
-        ),
-        queuedAt: now,
-      }),
-    );
+    await insertIfNew(ctx.store.broadcastDeliveries, {
+      _id,
+      broadcastId: facts.broadcastId,
+      vacancyId: facts.vacancyId,
+      workerId: recipient.workerId,
+      name: recipient.name ?? '',
+      notificationId: derivedNotificationId(
+        facts.broadcastId,
+        recipient.workerId,
+        notificationKeys.broadcast,
+      ),
+      queuedAt: now,
+    });
     await createNotifications(
       ctx,
       [{ userId: recipient.workerId, key: notificationKeys.broadcast, params }],

@@ -1,4 +1,4 @@
-import { DuplicateKeyError } from '@moba/platform';
+import { insertIfNew } from '@moba/platform';
 import type { NotificationStore, ReplicaMeeting, VacancyReplicaDoc } from '../store';
 
 /**
@@ -16,16 +16,12 @@ export async function rememberMeeting(
   };
   if ((await store.vacancies.updateOne(newer, change)) > 0) return;
   if (await store.vacancies.findOne({ _id: facts.vacancyId })) return;
-  try {
-    await store.vacancies.insertOne({
-      _id: facts.vacancyId,
-      acceptedWorkerIds: [],
-      estateId: facts.estateId,
-      meeting: facts.meeting,
-      meetingSetAt: facts.setAt,
-    } satisfies VacancyReplicaDoc);
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-    await store.vacancies.updateOne(newer, change);
-  }
+  const replica: VacancyReplicaDoc = {
+    _id: facts.vacancyId,
+    acceptedWorkerIds: [],
+    estateId: facts.estateId,
+    meeting: facts.meeting,
+    meetingSetAt: facts.setAt,
+  };
+  if (!(await insertIfNew(store.vacancies, replica))) await store.vacancies.updateOne(newer, change);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SmsConfirmationReceived, topics } from '@moba/contracts';
 import {
-  DuplicateKeyError,
+  insertIfNew,
   withEvents,
   type Clock,
   type Collection,
@@ -56,24 +56,21 @@ export async function receiveConfirmationReply(
       { occurredAt: ctx.clock.now() },
     ),
   }));
-  try {
-    await ctx.replies.insertOne(
-      withEvents(
-        {
-          _id: messageId,
-          phone: reply.phone,
-          workerIds: workers.map((w) => w._id),
-          answer: parsed.answer,
-          ...(parsed.heads ? { heads: parsed.heads } : {}),
-          receivedAt,
-        },
-        events,
-      ),
-    );
-  } catch (error) {
-    if (error instanceof DuplicateKeyError) return false; // the provider delivered it again
-    throw error;
-  }
+  const stored = await insertIfNew(
+    ctx.replies,
+    withEvents(
+      {
+        _id: messageId,
+        phone: reply.phone,
+        workerIds: workers.map((w) => w._id),
+        answer: parsed.answer,
+        ...(parsed.heads ? { heads: parsed.heads } : {}),
+        receivedAt,
+      },
+      events,
+    ),
+  );
+  if (!stored) return false; // the provider delivered it again
   ctx.relay.kick();
   return true;
 }

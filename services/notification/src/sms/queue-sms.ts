@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Clock, type Collection, type OutboxRelay } from '@moba/platform';
+import { insertIfNew, type Clock, type Collection, type OutboxRelay } from '@moba/platform';
 import type { SmsReplyDoc } from './sms-reply-doc';
 import type { SmsStore } from './sms-store';
 import { smsText, type SmsFacts, type SmsOutboxKind } from './sms-messages';
@@ -51,23 +51,18 @@ export async function queueSms(
   if (!recipient?.enabled || !recipient.phone) return false;
   const notAllowed = await whyPhoneMayNotGetSms(ctx.sms, recipient.phone);
   const now = ctx.clock.now().toISOString();
-  try {
-    await ctx.sms.outbox.insertOne({
-      _id: message.id,
-      recipientId: recipient._id,
-      phone: recipient.phone,
-      kind: message.kind,
-      text: textOf(message, recipient.language, ctx.publicUrl),
-      attempts: 0,
-      nextAttemptAt: message.notBefore?.toISOString() ?? now,
-      createdAt: now,
-      ...(notAllowed ? { status: 'skipped', lastError: notAllowed } : { status: 'pending' }),
-    });
-  } catch (error) {
-    if (error instanceof DuplicateKeyError) return false;
-    throw error;
-  }
-  if (notAllowed) return false;
+  const queued = await insertIfNew(ctx.sms.outbox, {
+    _id: message.id,
+    recipientId: recipient._id,
+    phone: recipient.phone,
+    kind: message.kind,
+    text: textOf(message, recipient.language, ctx.publicUrl),
+    attempts: 0,
+    nextAttemptAt: message.notBefore?.toISOString() ?? now,
+    createdAt: now,
+    ...(notAllowed ? { status: 'skipped', lastError: notAllowed } : { status: 'pending' }),
+  });
+  if (!queued || notAllowed) return false;
   ctx.kick?.();
   return true;
 }

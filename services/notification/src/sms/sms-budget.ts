@@ -1,5 +1,5 @@
 import { calendarDay } from '@moba/contracts';
-import { DuplicateKeyError, smsBudgetsReached, smsRefusals, type Logger } from '@moba/platform';
+import { insertIfNew, smsBudgetsReached, smsRefusals, type Logger } from '@moba/platform';
 import type { SmsStore } from './sms-store';
 
 /** Daily caps on SMS sent (days of Europe/Belgrade); a message over any of them is refused, not delayed. */
@@ -85,11 +85,7 @@ async function takeOne(sms: SmsStore, budget: Budget, day: string) {
     sms.dailyCounts.findOneAndUpdate({ _id: budget.key, count: { $lt: budget.cap } }, { $inc: { count: 1 } });
   const after = await take();
   if (after || (await sms.dailyCounts.findOne({ _id: budget.key }))) return after;
-  try {
-    await sms.dailyCounts.insertOne({ _id: budget.key, day, count: 0 });
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
+  await insertIfNew(sms.dailyCounts, { _id: budget.key, day, count: 0 });
   return take();
 }
 

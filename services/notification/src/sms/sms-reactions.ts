@@ -1,4 +1,4 @@
-import { DuplicateKeyError } from '@moba/platform';
+import { insertIfNew } from '@moba/platform';
 import type { Language } from '@moba/contracts';
 import type { NotificationStore } from '../store';
 import { queueSms, type SmsContext } from './queue-sms';
@@ -19,19 +19,15 @@ export async function rememberWorkerPhone(
 ) {
   if ((await ctx.sms.recipients.updateOne({ _id: facts.userId }, { $set: { phone: facts.phone } })) > 0)
     return;
-  try {
-    await ctx.sms.recipients.insertOne({
-      _id: facts.userId,
-      phone: facts.phone,
-      enabled: false,
-      // Latin without diacritics (one 160-character SMS) unless the worker reads English; Cyrillic
-      // costs two SMS a message, so only the worker picks it.
-      language: facts.language === 'en' ? 'en' : 'sr',
-    });
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-    await ctx.sms.recipients.updateOne({ _id: facts.userId }, { $set: { phone: facts.phone } });
-  }
+  const inserted = await insertIfNew(ctx.sms.recipients, {
+    _id: facts.userId,
+    phone: facts.phone,
+    enabled: false,
+    // Latin without diacritics (one 160-character SMS) unless the worker reads English; Cyrillic
+    // costs two SMS a message, so only the worker picks it.
+    language: facts.language === 'en' ? 'en' : 'sr',
+  });
+  if (!inserted) await ctx.sms.recipients.updateOne({ _id: facts.userId }, { $set: { phone: facts.phone } });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DuplicateKeyError } from '@moba/platform';
+import { insertIfNew } from '@moba/platform';
 import type { VacancyContext } from '../context';
 
 export interface ReleasedPlaces {
@@ -17,15 +17,11 @@ export interface ReleasedPlaces {
  */
 export async function recordLateCancellation(ctx: VacancyContext, released: ReleasedPlaces): Promise<void> {
   if (released.reason !== 'estate-removed' || !released.late) return;
-  try {
-    await ctx.store.lateCancellations.insertOne({
-      _id: released.eventId,
-      estateId: released.estateId,
-      vacancyId: released.vacancyId,
-      applicationId: released.applicationId,
-      releasedAt: released.releasedAt,
-    });
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
+  await insertIfNew(ctx.store.lateCancellations, {
+    _id: released.eventId,
+    estateId: released.estateId,
+    vacancyId: released.vacancyId,
+    applicationId: released.applicationId,
+    releasedAt: released.releasedAt,
+  });
 }

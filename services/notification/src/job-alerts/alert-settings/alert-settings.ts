@@ -4,7 +4,7 @@ import {
   type Region,
   type UpdateJobAlertSettings,
 } from '@moba/contracts';
-import { DuplicateKeyError, type Clock } from '@moba/platform';
+import { insertIfNew, type Clock } from '@moba/platform';
 import type { SmsStore } from '../../sms/sms-store';
 import { readSmsSettings } from '../../sms/sms-settings';
 import { fileJobAlert } from '../file-job-alert/file-job-alert';
@@ -48,13 +48,7 @@ function alertFromProfile(facts: ProfileFacts, now: Date): JobAlertDoc {
 /** A worker signed up (UserRegistered): their alert starts from the profile. A redelivery changes nothing. */
 export async function startJobAlert(ctx: JobAlertContext, facts: ProfileFacts): Promise<void> {
   const alert = alertFromProfile(facts, ctx.clock.now());
-  try {
-    await ctx.alerts.alerts.insertOne(alert);
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-    return;
-  }
-  await fileJobAlert(ctx.alerts, alert);
+  if (await insertIfNew(ctx.alerts.alerts, alert)) await fileJobAlert(ctx.alerts, alert);
 }
 
 /**

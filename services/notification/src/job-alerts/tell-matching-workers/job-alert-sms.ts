@@ -1,5 +1,5 @@
 import { calendarDay, JOB_ALERT_SMS_PER_DAY } from '@moba/contracts';
-import { DuplicateKeyError } from '@moba/platform';
+import { insertIfNew } from '@moba/platform';
 import { endOfQuietHours } from '../../domain/quiet-hours';
 import { queueSms, type SmsContext } from '../../sms/queue-sms';
 import type { AlertMobaDoc, JobAlertStore } from '../job-alert-store';
@@ -15,11 +15,7 @@ async function takeDailySms(alerts: JobAlertStore, workerId: string, day: string
     alerts.smsCounts.findOneAndUpdate({ _id, count: { $lt: JOB_ALERT_SMS_PER_DAY } }, { $inc: { count: 1 } });
   if (await take()) return true;
   if (await alerts.smsCounts.findOne({ _id })) return false;
-  try {
-    await alerts.smsCounts.insertOne({ _id, day, count: 0 });
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
+  await insertIfNew(alerts.smsCounts, { _id, day, count: 0 });
   return Boolean(await take());
 }
 

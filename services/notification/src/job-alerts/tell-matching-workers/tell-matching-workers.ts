@@ -1,5 +1,5 @@
 import { notificationKeys } from '@moba/contracts';
-import { chunked, DuplicateKeyError } from '@moba/platform';
+import { chunked, insertIfNew } from '@moba/platform';
 import {
   createNotifications,
   type CreateNotificationsContext,
@@ -58,10 +58,6 @@ export async function rememberAlertMoba(
   moba: Omit<AlertMobaDoc, 'toldAt'>,
   status: string,
 ): Promise<void> {
-  try {
-    await ctx.alerts.mobas.insertOne(moba);
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
+  await insertIfNew(ctx.alerts.mobas, moba);
   if (status === 'Open') await tellMatchingWorkers(ctx, moba._id);
 }
