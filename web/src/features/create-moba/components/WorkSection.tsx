@@ -1,7 +1,7 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { crops, jobActivities } from '@moba/contracts';
-import { Labelled } from '../../../components/Labelled';
+import { Labelled, OptionalLabel } from '../../../components/Labelled';
 import { ChoiceChips } from '../../../components/ChoiceChips';
 import { useWorkNames } from '../../../lib/reference';
 import type { DraftSectionProps } from './draft-section-props';
@@ -36,11 +36,7 @@ export function WorkSection({ form, errorOf }: DraftSectionProps) {
           render={({ field }) => (
             <ChoiceChips
               ref={field.ref}
-              label={
-                <>
-                  {t('fields.crops')} <span className="muted">{t('common:optional')}</span>
-                </>
-              }
+              label={<OptionalLabel>{t('fields.crops')}</OptionalLabel>}
               hint={t('multiHint')}
               error={errorOf('crops')}
               options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id) }))}

@@ -8,7 +8,7 @@ import {
   type Crew,
   type CrewRequest,
 } from '@moba/contracts';
-import { Labelled } from '../../../components/Labelled';
+import { Labelled, OptionalLabel } from '../../../components/Labelled';
 import { QueryState } from '../../../components/States';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useMyCrewQuery, useSaveCrewMutation } from '../api';
@@ -122,11 +122,7 @@ function CrewForm({ crew }: { crew: Crew }) {
                   )}
                 </Labelled>
                 <Labelled
-                  label={
-                    <>
-                      {t('editor.phone')} <span className="muted">{t('common:optional')}</span>
-                    </>
-                  }
+                  label={<OptionalLabel>{t('editor.phone')}</OptionalLabel>}
                   error={issueText(problems?.phone?.message, 'phone')}
                 >
                   {(c) => (
@@ -140,11 +136,7 @@ function CrewForm({ crew }: { crew: Crew }) {
                   )}
                 </Labelled>
                 <Labelled
-                  label={
-                    <>
-                      {t('editor.birthYear')} <span className="muted">{t('common:optional')}</span>
-                    </>
-                  }
+                  label={<OptionalLabel>{t('editor.birthYear')}</OptionalLabel>}
                   error={issueText(problems?.birthYear?.message, 'birthYear')}
                 >
                   {(c) => (
