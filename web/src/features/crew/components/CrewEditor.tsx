@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SaveFooter } from '../../../components/SaveFooter';
 import {
   crewRequestSchema,
   GROUP_SIZE_MAX,
@@ -174,19 +175,14 @@ function CrewForm({ crew }: { crew: Crew }) {
       >
         {t('editor.add')}
       </button>
-      {error && (
-        <p className="alert error" role="alert">
-          {errorText(error, 'crew:editor.error')}
-        </p>
-      )}
-      {isSuccess && (
-        <p className="alert success" role="status" data-testid="crew-saved">
-          {t('editor.saved')}
-        </p>
-      )}
-      <button type="submit" className="primary block" disabled={isLoading} data-testid="crew-save">
-        {t('editor.save')}
-      </button>
+      <SaveFooter
+        error={errorText(error, 'crew:editor.error')}
+        saved={isSuccess && t('editor.saved')}
+        savedTestId="crew-saved"
+        busy={isLoading}
+        label={t('editor.save')}
+        testId="crew-save"
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SaveFooter } from '../../../components/SaveFooter';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   crops,
@@ -211,19 +212,13 @@ function AlertForm({ settings }: { settings: JobAlertSettings }) {
           </p>
         )}
       </fieldset>
-      {saving.error ? (
-        <p className="alert error" role="alert">
-          {errorText(saving.error, 'job-alerts:saveError')}
-        </p>
-      ) : null}
-      {saving.isSuccess && (
-        <p className="alert success" role="status" data-testid="job-alerts-saved">
-          {t('saved')}
-        </p>
-      )}
-      <button type="submit" className="primary block" disabled={saving.isLoading}>
-        {t('save')}
-      </button>
+      <SaveFooter
+        error={errorText(saving.error, 'job-alerts:saveError')}
+        saved={saving.isSuccess && t('saved')}
+        savedTestId="job-alerts-saved"
+        busy={saving.isLoading}
+        label={t('save')}
+      />
     </form>
   );
 }
