@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { belowMinimumWage, paymentTypes } from '@moba/contracts';
 import { formatRsd } from '../../../lib/format';
 import { Labelled } from '../../../components/Labelled';
-import { RadioGroup } from './RadioGroup';
+import { RadioGroup } from '../../../components/RadioGroup';
 import type { DraftForm, DraftSectionProps } from './draft-section-props';
 
 /**

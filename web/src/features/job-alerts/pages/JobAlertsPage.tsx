@@ -135,19 +135,12 @@ function AlertForm({ settings }: { settings: JobAlertSettings }) {
           </fieldset>
         )}
       />
-      <Controller
+      <MonthChecklist
         control={control}
         name="months"
-        render={({ field }) => (
-          <MonthChecklist
-            ref={field.ref}
-            legend={t('months')}
-            monthName={monthName}
-            value={field.value}
-            onChange={field.onChange}
-            error={issueText(errors.months?.message, 'months')}
-          />
-        )}
+        legend={t('months')}
+        monthName={monthName}
+        error={issueText(errors.months?.message, 'months')}
       />
       <Controller
         control={control}
