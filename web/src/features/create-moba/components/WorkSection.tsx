@@ -2,6 +2,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { crops, jobActivities } from '@moba/contracts';
 import { Labelled, OptionalLabel } from '../../../components/Labelled';
+import { NumberInput } from '../../../components/NumberInput';
 import { ChoiceChips } from '../../../components/ChoiceChips';
 import { useWorkNames } from '../../../lib/reference';
 import type { DraftSectionProps } from './draft-section-props';
@@ -46,9 +47,7 @@ export function WorkSection({ form, errorOf }: DraftSectionProps) {
           )}
         />
         <Labelled label={t('fields.numberOfWorkers')} error={errorOf('numberOfWorkers')}>
-          {(c) => (
-            <input {...c} type="number" inputMode="numeric" min={1} {...form.register('numberOfWorkers')} />
-          )}
+          {(c) => <NumberInput {...c} min={1} {...form.register('numberOfWorkers')} />}
         </Labelled>
       </div>
     </fieldset>

@@ -15,6 +15,7 @@ import {
 import { paths } from '../../../app/paths';
 import { ChoiceChips } from '../../../components/ChoiceChips';
 import { Labelled } from '../../../components/Labelled';
+import { NumberInput } from '../../../components/NumberInput';
 import { MonthChecklist, useMonthName } from '../../../components/MonthChecklist';
 import { useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
@@ -182,10 +183,8 @@ function AlertForm({ settings }: { settings: JobAlertSettings }) {
         testId="job-alerts-wage"
       >
         {(c) => (
-          <input
+          <NumberInput
             {...c}
-            type="number"
-            inputMode="numeric"
             min={0}
             step={100}
             {...register('minDailyWage', { setValueAs: (v: string) => (v === '' ? 0 : Number(v)) })}
