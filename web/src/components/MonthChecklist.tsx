@@ -1,4 +1,4 @@
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVAILABILITY_MONTHS } from '@moba/contracts/api/auth/limits';
 import { intlLocale } from '../lib/format';
@@ -12,26 +12,25 @@ export function useMonthName(): (month: number) => string {
 }
 
 /**
- * The months a worker can work, one checkbox each, kept in calendar order: the form's field `name`.
- * The field's ref lands on the first month, so the form can move focus to the group; `error` is the
- * already translated text.
+ * The months a worker can work, one checkbox each, kept in calendar order. `ref` lands on the first
+ * month, so a form can move focus to the group; `error` is the already translated text.
  */
-export function MonthChecklist<Form extends FieldValues>({
-  control,
-  name,
+export function MonthChecklist({
   legend,
   monthName,
+  value,
+  onChange,
   error,
+  ref,
 }: {
-  control: Control<Form>;
-  name: Path<Form>;
   legend: string;
   monthName: (month: number) => string;
+  value: number[] | undefined;
+  onChange: (months: number[]) => void;
   error?: string;
+  ref?: Ref<HTMLInputElement>;
 }) {
-  const { field } = useController({ control, name });
-  const { ref, onChange } = field;
-  const months: number[] = field.value ?? [];
+  const months = value ?? [];
   return (
     <ChoiceGroup legend={legend} error={error}>
       <div className="months">

@@ -136,12 +136,19 @@ function AlertForm({ settings }: { settings: JobAlertSettings }) {
           </fieldset>
         )}
       />
-      <MonthChecklist
+      <Controller
         control={control}
         name="months"
-        legend={t('months')}
-        monthName={monthName}
-        error={issueText(errors.months?.message, 'months')}
+        render={({ field }) => (
+          <MonthChecklist
+            ref={field.ref}
+            legend={t('months')}
+            monthName={monthName}
+            value={field.value}
+            onChange={field.onChange}
+            error={issueText(errors.months?.message, 'months')}
+          />
+        )}
       />
       <Controller
         control={control}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CropChips } from '../components/CropChips';
 import {
@@ -124,12 +124,19 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
           </>
         )}
       </Labelled>
-      <MonthChecklist
+      <Controller
         control={control}
         name="availabilityMonths"
-        legend={t('worker.months')}
-        monthName={monthName}
-        error={issueText(errors.availabilityMonths?.message, 'availabilityMonths')}
+        render={({ field }) => (
+          <MonthChecklist
+            ref={field.ref}
+            legend={t('worker.months')}
+            monthName={monthName}
+            value={field.value}
+            onChange={field.onChange}
+            error={issueText(errors.availabilityMonths?.message, 'availabilityMonths')}
+          />
+        )}
       />
       <CropChips
         control={control}

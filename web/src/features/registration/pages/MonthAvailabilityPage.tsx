@@ -76,12 +76,19 @@ function MonthAvailabilityForm({ draft }: { draft: Exclude<ReturnType<typeof use
 
   return (
     <StepForm step={2} title={t('months.title')} lead={t('months.lead')} onSubmit={onSubmit}>
-      <MonthChecklist
+      <Controller
         control={control}
         name="availabilityMonths"
-        legend={t('months.legend')}
-        monthName={(m) => t(`months.m${m}`)}
-        error={monthsError}
+        render={({ field }) => (
+          <MonthChecklist
+            ref={field.ref}
+            legend={t('months.legend')}
+            monthName={(m) => t(`months.m${m}`)}
+            value={field.value}
+            onChange={field.onChange}
+            error={monthsError}
+          />
+        )}
       />
       <RegionSelect id="region" label={t('months.region')} registration={register('region')} />
       <MunicipalityField
