@@ -122,12 +122,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The small shared components and helpers: one chunk instead of a dozen tiny ones. Their
             // own imports stay where they are, and the helpers that reach RTK Query or zod are left
             // out, so a public page that preloads this chunk still loads neither; so is the held
-            // listing's note, which only the estate's and the admin's pages show, and the dialogs' buttons.
+            // listing's note, which only the estate's and the admin's pages show, the dialogs' buttons
+            // and the form parts only lazy pages use (radio group, save footer, regions, number input).
             {
               name: 'ui',
               test: (id: string) =>
                 /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-                !/[\\/](api|store|use-api-error|forget-session|validation|ListingReviewNote|DialogActions|Labelled|reference|vacancy-phase)\.tsx?$/.test(
+                !/[\\/](api|store|use-api-error|forget-session|validation|ListingReviewNote|DialogActions|Labelled|reference|vacancy-phase|RadioGroup|SaveFooter|RegionOptions|NumberInput)\.tsx?$/.test(
                   id,
                 ),
               maxModuleSize: 3000,

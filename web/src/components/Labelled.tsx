@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** What a control needs to be tied to its label, hint and error. */
 export interface ControlProps {
@@ -45,5 +46,15 @@ export function Labelled({
         </p>
       )}
     </div>
+  );
+}
+
+/** A field's label marked "(optional)". */
+export function OptionalLabel({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      {children} <span className="muted">{t('optional')}</span>
+    </>
   );
 }

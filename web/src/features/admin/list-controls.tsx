@@ -1,5 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { SEARCH_MIN } from '@moba/contracts';
+import { Spinner } from '../../components/Spinner';
+import { AdminError } from './components/AdminError';
+import { Pager } from './components/Pager';
 
 // What every paged admin list shares: its page, its search, its live filters and its cards' facts.
 
@@ -153,5 +156,47 @@ export function Fact({ term, children }: { term: ReactNode; children: ReactNode 
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+interface ListQuery<Page> {
+  data?: Page;
+  error?: unknown;
+  isLoading: boolean;
+  refetch: () => unknown;
+}
+
+interface ListStateProps<Item> {
+  query: ListQuery<{ items: Item[] }>;
+  empty: ReactNode;
+  children: (items: Item[]) => ReactNode;
+}
+
+/** A page of an admin list as it stands: loading, failed with a retry, its items, or the empty text. */
+export function ListState<Item>({
+  query: { data, error, isLoading, refetch },
+  empty,
+  children,
+}: ListStateProps<Item>) {
+  if (isLoading) return <Spinner />;
+  if (error) return <AdminError action="load" error={error} onRetry={() => void refetch()} />;
+  return data?.items.length ? children(data.items) : <p className="empty">{empty}</p>;
+}
+
+/** An admin list's page as it stands, with the pager under it. */
+export function PagedList<Item>({
+  page,
+  onPage,
+  ...state
+}: ListStateProps<Item> & {
+  query: ListQuery<{ items: Item[]; total: number; pageSize: number }>;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <>
+      <ListState {...state} />
+      <Pager page={page} totalPages={totalPagesOf(state.query.data)} onPage={onPage} />
+    </>
   );
 }

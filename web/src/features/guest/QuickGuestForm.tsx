@@ -35,10 +35,16 @@ export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
     if (reference) return;
     void import('@moba/contracts/reference/index').then(setReference);
   };
-  const set = (field: keyof GuestForm) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
-  };
+  /** A field's name, value, change handler and error. */
+  const bind = (field: keyof GuestForm) => ({
+    name: field,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [field]: e.target.value }));
+      if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+    },
+    error: errors[field],
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,46 +82,29 @@ export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
       <div className="row">
         <Field
           label={t('public:quick.firstName')}
-          name="firstName"
           autoComplete="given-name"
           required
-          value={values.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
+          {...bind('firstName')}
         />
-        <Field
-          label={t('public:quick.lastName')}
-          name="lastName"
-          autoComplete="family-name"
-          required
-          value={values.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
+        <Field label={t('public:quick.lastName')} autoComplete="family-name" required {...bind('lastName')} />
       </div>
       <Field
         label={t('public:quick.phone')}
         hint={t('public:quick.phoneHint')}
-        name="phone"
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         required
-        value={values.phone}
-        onChange={set('phone')}
-        error={errors.phone}
+        {...bind('phone')}
       />
       <Field
         label={t('public:quick.municipality')}
         hint={t('public:quick.municipalityHint')}
-        name="municipality"
         list="guest-municipalities"
         autoComplete="off"
         required
-        value={values.municipality}
         onFocus={loadMunicipalities}
-        onChange={set('municipality')}
-        error={errors.municipality}
+        {...bind('municipality')}
       />
       <datalist id="guest-municipalities">
         {municipalities.map((m) => (
@@ -126,10 +115,7 @@ export function QuickGuestForm({ withNote = false }: { withNote?: boolean }) {
         <Field
           label={`${t('public:guest.note')} ${t('common:optional')}`}
           hint={t('public:guest.noteHint')}
-          name="note"
-          value={values.note}
-          onChange={set('note')}
-          error={errors.note}
+          {...bind('note')}
         />
       )}
       <FormAlert>{formError}</FormAlert>

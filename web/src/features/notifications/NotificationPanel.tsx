@@ -65,8 +65,8 @@ export default function NotificationPanel({ userId, onClose }: { userId: string;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const liveDown = useSyncExternalStore(subscribeLiveStatus, isLiveDown, () => false);
   const unread = data.filter((n) => !n.dateRead);
-  const readOnes = data.filter((n) => n.dateRead);
-  const shown = tab === 'unread' ? unread : readOnes;
+  const tabs = { unread, read: data.filter((n) => n.dateRead) };
+  const shown = tabs[tab];
 
   useEffect(() => {
     document.getElementById('panel-title')?.focus();
@@ -123,26 +123,19 @@ export default function NotificationPanel({ userId, onClose }: { userId: string;
         </button>
       </div>
       <div className="tabs" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          id="tab-unread"
-          aria-selected={tab === 'unread'}
-          aria-controls="panel-list"
-          onClick={() => setTab('unread')}
-        >
-          {t('unread', { count: unread.length })}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id="tab-read"
-          aria-selected={tab === 'read'}
-          aria-controls="panel-list"
-          onClick={() => setTab('read')}
-        >
-          {t('read', { count: readOnes.length })}
-        </button>
+        {(['unread', 'read'] as const).map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls="panel-list"
+            onClick={() => setTab(id)}
+          >
+            {t(id, { count: tabs[id].length })}
+          </button>
+        ))}
       </div>
       <div className="panel-actions">
         <button

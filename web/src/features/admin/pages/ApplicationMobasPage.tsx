@@ -1,4 +1,3 @@
-import { Pager } from '../components/Pager';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon } from '../../../components/Icon';
-import { FilterText, totalPagesOf, useListPage } from '../list-controls';
+import { FilterText, PagedList, useListPage } from '../list-controls';
 
 /**
  * /admin/{applicationId}/mobas (UUID v4): the admin picks an open vacancy with free places and
@@ -60,7 +59,6 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
   };
 
   const name = guest.data ? `${guest.data.firstName} ${guest.data.lastName}` : '';
-  const totalPages = totalPagesOf(vacancies.data);
 
   return (
     <section className="page admin">
@@ -112,21 +110,16 @@ function ChooseVacancy({ guestId }: { guestId: string }) {
         value={municipality}
         onChange={filter(setMunicipality)}
       />
-      {vacancies.isLoading ? (
-        <Spinner />
-      ) : vacancies.error ? (
-        <AdminError action="load" error={vacancies.error} onRetry={() => void vacancies.refetch()} />
-      ) : vacancies.data?.items.length ? (
-        <fieldset className="vacancy-choices">
-          <legend>{t('choose.pick')}</legend>
-          {vacancies.data.items.map((v) => (
-            <VacancyChoice key={v.id} vacancy={v} kind="open" {...choosing} />
-          ))}
-        </fieldset>
-      ) : (
-        <p className="empty">{t('choose.empty')}</p>
-      )}
-      <Pager page={page} totalPages={totalPages} onPage={setPage} />
+      <PagedList query={vacancies} page={page} onPage={setPage} empty={t('choose.empty')}>
+        {(items) => (
+          <fieldset className="vacancy-choices">
+            <legend>{t('choose.pick')}</legend>
+            {items.map((v) => (
+              <VacancyChoice key={v.id} vacancy={v} kind="open" {...choosing} />
+            ))}
+          </fieldset>
+        )}
+      </PagedList>
       <div className="sticky-action">
         <button
           type="button"

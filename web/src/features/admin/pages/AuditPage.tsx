@@ -1,4 +1,3 @@
-import { Pager } from '../components/Pager';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,18 +7,16 @@ import {
   type AuditEntry,
   type AuditValues,
 } from '@moba/contracts';
-import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { intlLocale } from '../../../lib/format';
 import { useAuditLogQuery } from '../audit-api';
 import { auditValueKey } from '../audit-values';
-import { AdminError } from '../components/AdminError';
 import {
   Fact,
   FilterSelect,
+  PagedList,
   LiveFilters,
   SearchField,
-  totalPagesOf,
   useListPage,
   useListSearch,
 } from '../list-controls';
@@ -89,13 +86,12 @@ export default function AuditPage() {
   const { text, setText, search } = useListSearch();
   const [action, setAction] = useState<AdminAction | ''>('');
   const { page, setPage, filter } = useListPage();
-  const { data, error, isLoading, refetch } = useAuditLogQuery({
+  const audit = useAuditLogQuery({
     page,
     pageSize: PAGE_SIZE,
     ...(search ? { search } : {}),
     ...(action ? { action } : {}),
   });
-  const totalPages = totalPagesOf(data);
   return (
     <section className="page admin">
       <h1>{t('audit.title')}</h1>
@@ -122,20 +118,15 @@ export default function AuditPage() {
           ))}
         </FilterSelect>
       </LiveFilters>
-      {isLoading ? (
-        <Spinner />
-      ) : error ? (
-        <AdminError action="load" error={error} onRetry={() => void refetch()} />
-      ) : data?.items.length ? (
-        <ul className="plain admin-list">
-          {data.items.map((entry) => (
-            <AuditRow key={entry.id} entry={entry} />
-          ))}
-        </ul>
-      ) : (
-        <p className="empty">{t('audit.empty')}</p>
-      )}
-      <Pager page={page} totalPages={totalPages} onPage={setPage} />
+      <PagedList query={audit} page={page} onPage={setPage} empty={t('audit.empty')}>
+        {(items) => (
+          <ul className="plain admin-list">
+            {items.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

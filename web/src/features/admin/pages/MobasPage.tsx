@@ -1,13 +1,10 @@
-import { Pager } from '../components/Pager';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { vacancyStatuses, type VacancyFiltersInput, type VacancyStatus } from '@moba/contracts';
-import { Spinner } from '../../../components/Spinner';
 import { formatDate, formatRsd } from '../../../lib/format';
 import { useAdminVacanciesQuery, type VacancyScope } from '../api';
-import { AdminError } from '../components/AdminError';
 import { TabList } from '../components/TabList';
-import { FilterSelect, FilterText, totalPagesOf, useListPage } from '../list-controls';
+import { FilterSelect, FilterText, PagedList, useListPage } from '../list-controls';
 import '../admin.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { Icon } from '../../../components/Icon';
@@ -35,8 +32,7 @@ export default function MobasPage() {
     ...(dateTo && (!dateFrom || dateTo >= dateFrom) ? { dateTo } : {}),
     ...(onlyFree ? { onlyWithFreePositions: true } : {}),
   };
-  const { data, error, isLoading, isFetching, refetch } = useAdminVacanciesQuery({ scope, filters });
-  const totalPages = totalPagesOf(data);
+  const vacancies = useAdminVacanciesQuery({ scope, filters });
 
   return (
     <section className="page admin">
@@ -101,77 +97,72 @@ export default function MobasPage() {
         </form>
 
         <p className="muted small" aria-live="polite">
-          {data && !isFetching ? t('mobas.count', { count: data.total }) : ''}
+          {vacancies.data && !vacancies.isFetching ? t('mobas.count', { count: vacancies.data.total }) : ''}
         </p>
-        {isLoading ? (
-          <Spinner />
-        ) : error ? (
-          <AdminError action="load" error={error} onRetry={() => void refetch()} />
-        ) : data?.items.length ? (
-          <ul className="plain admin-list" data-testid="admin-vacancies">
-            {data.items.map((v) => (
-              <li key={v.id} className="admin-card">
-                <div className="admin-card-head">
-                  <h3>
-                    {v.featured && (
-                      <span className="featured-star" role="img" aria-label={t('mobas.featured')}>
-                        <Icon name="star" filled />{' '}
-                      </span>
-                    )}
-                    {v.title}
-                  </h3>
-                  <span className={`pill status-${v.status}`}>{t(`status.${v.status}`)}</span>
-                </div>
-                <dl className="facts">
-                  <div>
-                    <dt>{t('fields.estate')}</dt>
-                    <dd>{v.estateName}</dd>
+        <PagedList query={vacancies} page={page} onPage={setPage} empty={t('mobas.empty')}>
+          {(items) => (
+            <ul className="plain admin-list" data-testid="admin-vacancies">
+              {items.map((v) => (
+                <li key={v.id} className="admin-card">
+                  <div className="admin-card-head">
+                    <h3>
+                      {v.featured && (
+                        <span className="featured-star" role="img" aria-label={t('mobas.featured')}>
+                          <Icon name="star" filled />{' '}
+                        </span>
+                      )}
+                      {v.title}
+                    </h3>
+                    <span className={`pill status-${v.status}`}>{t(`status.${v.status}`)}</span>
                   </div>
-                  <div>
-                    <dt className="with-icon">
-                      <Icon name="place" size={18} /> {t('fields.municipality')}
-                    </dt>
-                    <dd>{v.municipality}</dd>
-                  </div>
-                  <div>
-                    <dt className="with-icon">
-                      <Icon name="calendar" size={18} /> {t('fields.dates')}
-                    </dt>
-                    <dd>
-                      {formatDate(v.startDate, i18n.language)} – {formatDate(v.endDate, i18n.language)}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="with-icon">
-                      <Icon name="people" size={18} /> {t('fields.freePositions')}
-                    </dt>
-                    <dd>
-                      {v.freePositions} / {v.totalPositions}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="with-icon">
-                      <Icon name="wage" size={18} /> {t('fields.payment')}
-                    </dt>
-                    <dd>
-                      {v.paymentType === 'DailyWage' && v.dailyWage !== undefined
-                        ? t('mobas.dailyWage', { amount: formatRsd(v.dailyWage, i18n.language) })
-                        : v.paymentType === 'Norm' && v.normPrice !== undefined
-                          ? t('mobas.norm', {
-                              norm: v.norm ?? '',
-                              amount: formatRsd(v.normPrice, i18n.language),
-                            })
-                          : t('mobas.byAgreement')}
-                    </dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="empty">{t('mobas.empty')}</p>
-        )}
-        <Pager page={page} totalPages={totalPages} onPage={setPage} />
+                  <dl className="facts">
+                    <div>
+                      <dt>{t('fields.estate')}</dt>
+                      <dd>{v.estateName}</dd>
+                    </div>
+                    <div>
+                      <dt className="with-icon">
+                        <Icon name="place" size={18} /> {t('fields.municipality')}
+                      </dt>
+                      <dd>{v.municipality}</dd>
+                    </div>
+                    <div>
+                      <dt className="with-icon">
+                        <Icon name="calendar" size={18} /> {t('fields.dates')}
+                      </dt>
+                      <dd>
+                        {formatDate(v.startDate, i18n.language)} – {formatDate(v.endDate, i18n.language)}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="with-icon">
+                        <Icon name="people" size={18} /> {t('fields.freePositions')}
+                      </dt>
+                      <dd>
+                        {v.freePositions} / {v.totalPositions}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="with-icon">
+                        <Icon name="wage" size={18} /> {t('fields.payment')}
+                      </dt>
+                      <dd>
+                        {v.paymentType === 'DailyWage' && v.dailyWage !== undefined
+                          ? t('mobas.dailyWage', { amount: formatRsd(v.dailyWage, i18n.language) })
+                          : v.paymentType === 'Norm' && v.normPrice !== undefined
+                            ? t('mobas.norm', {
+                                norm: v.norm ?? '',
+                                amount: formatRsd(v.normPrice, i18n.language),
+                              })
+                            : t('mobas.byAgreement')}
+                      </dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </div>
     </section>
   );

@@ -3,7 +3,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { BulkDecision, GuestApplication, PendingApplication } from '@moba/contracts';
 import { paths } from '../../../app/paths';
-import { Spinner } from '../../../components/Spinner';
 import { ReliabilityFigures } from '../../day-of-work';
 import { formatDate } from '../../../lib/format';
 import {
@@ -20,7 +19,7 @@ import { ShortcutHelp } from '../queue/ShortcutHelp';
 import { draftFromParams, queueFilterOf } from '../queue/queue-filter';
 import { useShortcuts } from '../queue/shortcuts';
 import { AdminError } from '../components/AdminError';
-import { DoneNotice, totalPagesOf } from '../list-controls';
+import { DoneNotice, ListState, totalPagesOf } from '../list-controls';
 import { Pager } from '../components/Pager';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { NoteEditor } from '../components/NoteEditor';
@@ -335,86 +334,79 @@ export default function TicketsPage() {
             />
           )}
           {health.data && <QueueHealthPanel health={health.data} />}
-          {workers.isLoading ? (
-            <Spinner />
-          ) : workers.error ? (
-            <AdminError action="load" error={workers.error} onRetry={() => void workers.refetch()} />
-          ) : list.length ? (
-            <>
-              <div className="bulk-bar" data-testid="bulk-bar">
-                <label className="select-all">
-                  <input
-                    type="checkbox"
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(list.map((a) => a.id)))}
-                    data-testid="select-all"
-                  />{' '}
-                  {t('bulk.selectAll', { count: list.length })}
-                </label>
-                <span data-testid="selected-count">{t('bulk.selected', { count: selected.size })}</span>
-                <button
-                  type="button"
-                  className="danger small"
-                  disabled={selected.size === 0}
-                  onClick={() => setBulk('reject')}
-                >
-                  {t('bulk.reject', { count: selected.size })}
-                </button>
-                <button
-                  type="button"
-                  className="primary small"
-                  disabled={selected.size === 0}
-                  onClick={() => setBulk('accept')}
-                >
-                  {t('bulk.accept', { count: selected.size })}
-                </button>
-              </div>
-              <ul className="plain admin-list">
-                {list.map((a, index) => (
-                  <WorkerApplication
-                    key={a.id}
-                    application={a}
-                    onDecide={setDecision}
-                    current={a.id === current?.id}
-                    selected={selected.has(a.id)}
-                    onToggle={() => toggle(a.id)}
-                    onFocusItem={() => setCurrentIndex(index)}
-                  />
-                ))}
-              </ul>
-              <Pager
-                page={workerPage}
-                totalPages={workerPages}
-                onPage={(page) => {
-                  setWorkerPage(page);
-                  setCurrentIndex(0);
-                }}
-              />
-            </>
-          ) : (
-            <p className="empty">
-              {t(Object.keys(applied).length ? 'queue.emptyFiltered' : 'tickets.emptyWorkers')}
-            </p>
-          )}
+          <ListState
+            query={workers}
+            empty={t(Object.keys(applied).length ? 'queue.emptyFiltered' : 'tickets.emptyWorkers')}
+          >
+            {() => (
+              <>
+                <div className="bulk-bar" data-testid="bulk-bar">
+                  <label className="select-all">
+                    <input
+                      type="checkbox"
+                      checked={allSelected}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(list.map((a) => a.id)))}
+                      data-testid="select-all"
+                    />{' '}
+                    {t('bulk.selectAll', { count: list.length })}
+                  </label>
+                  <span data-testid="selected-count">{t('bulk.selected', { count: selected.size })}</span>
+                  <button
+                    type="button"
+                    className="danger small"
+                    disabled={selected.size === 0}
+                    onClick={() => setBulk('reject')}
+                  >
+                    {t('bulk.reject', { count: selected.size })}
+                  </button>
+                  <button
+                    type="button"
+                    className="primary small"
+                    disabled={selected.size === 0}
+                    onClick={() => setBulk('accept')}
+                  >
+                    {t('bulk.accept', { count: selected.size })}
+                  </button>
+                </div>
+                <ul className="plain admin-list">
+                  {list.map((a, index) => (
+                    <WorkerApplication
+                      key={a.id}
+                      application={a}
+                      onDecide={setDecision}
+                      current={a.id === current?.id}
+                      selected={selected.has(a.id)}
+                      onToggle={() => toggle(a.id)}
+                      onFocusItem={() => setCurrentIndex(index)}
+                    />
+                  ))}
+                </ul>
+                <Pager
+                  page={workerPage}
+                  totalPages={workerPages}
+                  onPage={(page) => {
+                    setWorkerPage(page);
+                    setCurrentIndex(0);
+                  }}
+                />
+              </>
+            )}
+          </ListState>
         </div>
       ) : (
         <div role="tabpanel" id="panel-guests" aria-labelledby="tab-guests">
-          {guests.isLoading ? (
-            <Spinner />
-          ) : guests.error ? (
-            <AdminError action="load" error={guests.error} onRetry={() => void guests.refetch()} />
-          ) : guests.data?.items.length ? (
-            <>
-              <ul className="plain admin-list">
-                {guests.data.items.map((g) => (
-                  <GuestItem key={g.id} guest={g} />
-                ))}
-              </ul>
-              <Pager page={guestPage} totalPages={guestPages} onPage={setGuestPage} />
-            </>
-          ) : (
-            <p className="empty">{t('tickets.emptyGuests')}</p>
-          )}
+          <ListState query={guests} empty={t('tickets.emptyGuests')}>
+            {(items) => (
+              <>
+                <ul className="plain admin-list">
+                  {items.map((g) => (
+                    <GuestItem key={g.id} guest={g} />
+                  ))}
+                </ul>
+                <Pager page={guestPage} totalPages={guestPages} onPage={setGuestPage} />
+              </>
+            )}
+          </ListState>
         </div>
       )}
 

@@ -1,4 +1,3 @@
-import { Pager } from '../components/Pager';
 import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,6 @@ import { Dialog } from '../../../components/Dialog';
 import { useIssueText } from '../../../components/Field';
 import { codedResolver } from '../../../lib/validation';
 import { Labelled } from '../../../components/Labelled';
-import { Spinner } from '../../../components/Spinner';
 import { formatDate } from '../../../lib/format';
 import { useAdminUsersQuery, useBanUserMutation, useReactivateUserMutation } from '../api';
 import { AdminError } from '../components/AdminError';
@@ -18,9 +16,9 @@ import {
   DoneNotice,
   Fact,
   FilterSelect,
+  PagedList,
   LiveFilters,
   SearchField,
-  totalPagesOf,
   useListPage,
   useListSearch,
 } from '../list-controls';
@@ -173,7 +171,7 @@ export default function UsersPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [role, setRole] = useState<RoleFilter>('');
   const { page, setPage, filter } = useListPage();
-  const { data, error, isLoading, isFetching, refetch } = useAdminUsersQuery({
+  const users = useAdminUsersQuery({
     page,
     pageSize: PAGE_SIZE,
     sort,
@@ -186,7 +184,6 @@ export default function UsersPage() {
   const [verifying, setVerifying] = useState<AdminUserItem | null>(null);
   const [reactivate, reactivateState] = useReactivateUserMutation();
   const [done, setDone] = useState<string | null>(null);
-  const totalPages = totalPagesOf(data);
 
   return (
     <section className="page admin">
@@ -222,38 +219,40 @@ export default function UsersPage() {
 
       <DoneNotice testId="user-action-done">{done}</DoneNotice>
       {!reactivating && <AdminError action="reactivate" error={reactivateState.error} />}
-      <p className="muted small">{data && !isFetching ? t('users.count', { count: data.total }) : ''}</p>
+      <p className="muted small">
+        {users.data && !users.isFetching ? t('users.count', { count: users.data.total }) : ''}
+      </p>
 
-      {isLoading ? (
-        <Spinner />
-      ) : error ? (
-        <AdminError action="load" error={error} onRetry={() => void refetch()} />
-      ) : data?.items.length ? (
-        <ul className="plain admin-list">
-          {data.items.map((u) => (
-            <UserCard
-              key={u.id}
-              user={u}
-              onBan={() => {
-                setDone(null);
-                setBanning(u);
-              }}
-              onReactivate={() => {
-                setDone(null);
-                reactivateState.reset();
-                setReactivating(u);
-              }}
-              onVerify={() => {
-                setDone(null);
-                setVerifying(u);
-              }}
-            />
-          ))}
-        </ul>
-      ) : (
-        <p className="empty">{search ? t('users.emptySearch') : t('users.empty')}</p>
-      )}
-      <Pager page={page} totalPages={totalPages} onPage={setPage} />
+      <PagedList
+        query={users}
+        page={page}
+        onPage={setPage}
+        empty={search ? t('users.emptySearch') : t('users.empty')}
+      >
+        {(items) => (
+          <ul className="plain admin-list">
+            {items.map((u) => (
+              <UserCard
+                key={u.id}
+                user={u}
+                onBan={() => {
+                  setDone(null);
+                  setBanning(u);
+                }}
+                onReactivate={() => {
+                  setDone(null);
+                  reactivateState.reset();
+                  setReactivating(u);
+                }}
+                onVerify={() => {
+                  setDone(null);
+                  setVerifying(u);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </PagedList>
 
       {banning && (
         <BanDialog

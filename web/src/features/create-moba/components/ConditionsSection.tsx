@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RadioGroup } from './RadioGroup';
+import { RadioGroup } from '../../../components/RadioGroup';
 import type { DraftSectionProps } from './draft-section-props';
 
 const conditions = [

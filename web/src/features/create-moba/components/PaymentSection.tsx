@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { belowMinimumWage, paymentTypes } from '@moba/contracts';
 import { formatRsd } from '../../../lib/format';
 import { Labelled } from '../../../components/Labelled';
-import { RadioGroup } from './RadioGroup';
+import { NumberInput } from '../../../components/NumberInput';
+import { RadioGroup } from '../../../components/RadioGroup';
 import type { DraftForm, DraftSectionProps } from './draft-section-props';
 
 /**
@@ -58,16 +59,7 @@ export function PaymentSection({ form, errorOf, today }: DraftSectionProps & { t
         />
         {paymentType === 'DailyWage' && (
           <Labelled label={t('fields.dailyWage')} error={errorOf('dailyWage')}>
-            {(c) => (
-              <input
-                {...c}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={100}
-                {...form.register('dailyWage')}
-              />
-            )}
+            {(c) => <NumberInput {...c} min={1} step={100} {...form.register('dailyWage')} />}
           </Labelled>
         )}
         {paymentType === 'DailyWage' && <BelowMinimumWage form={form} today={today} />}
@@ -77,9 +69,7 @@ export function PaymentSection({ form, errorOf, today }: DraftSectionProps & { t
               {(c) => <input {...c} {...form.register('norm')} />}
             </Labelled>
             <Labelled label={t('fields.normPrice')} error={errorOf('normPrice')}>
-              {(c) => (
-                <input {...c} type="number" inputMode="numeric" min={1} {...form.register('normPrice')} />
-              )}
+              {(c) => <NumberInput {...c} min={1} {...form.register('normPrice')} />}
             </Labelled>
           </div>
         )}

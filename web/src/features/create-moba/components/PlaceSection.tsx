@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { municipalityNames, regions } from '@moba/contracts';
+import { RegionOptions } from '../../../components/RegionOptions';
+import { municipalityNames } from '@moba/contracts';
 import { Labelled } from '../../../components/Labelled';
 import { placeName } from '../../../lib/reference';
 import { byReaderOrder } from '../../../lib/format';
@@ -23,11 +24,7 @@ export function PlaceSection({ form, errorOf }: DraftSectionProps) {
         <Labelled label={t('fields.region')}>
           {(c) => (
             <select {...c} {...form.register('region')}>
-              {regions.map((r) => (
-                <option key={r} value={r}>
-                  {t(`regions.${r}`)}
-                </option>
-              ))}
+              <RegionOptions nameOf={(r) => t(`regions.${r}`)} />
             </select>
           )}
         </Labelled>

@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VACANCY_MAX_DAYS, workDurationHours } from '@moba/contracts';
 import { Labelled } from '../../../components/Labelled';
+import { NumberInput } from '../../../components/NumberInput';
 import type { DraftForm, DraftSectionProps } from './draft-section-props';
 
 const duration = (start: string, end: string) => workDurationHours(start || '00:00', end || '00:00');
@@ -52,16 +53,7 @@ export function TimeSection({ form, errorOf, today }: DraftSectionProps & { toda
           {hours > 0 ? t('duration', { count: hours }) : t('durationNone')}
         </p>
         <Labelled label={t('fields.hoursPerDay')} error={errorOf('hoursPerDay')}>
-          {(c) => (
-            <input
-              {...c}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={16}
-              {...form.register('hoursPerDay')}
-            />
-          )}
+          {(c) => <NumberInput {...c} min={1} max={16} {...form.register('hoursPerDay')} />}
         </Labelled>
       </div>
     </fieldset>

@@ -1,7 +1,8 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { crops, jobActivities } from '@moba/contracts';
-import { Labelled } from '../../../components/Labelled';
+import { Labelled, OptionalLabel } from '../../../components/Labelled';
+import { NumberInput } from '../../../components/NumberInput';
 import { ChoiceChips } from '../../../components/ChoiceChips';
 import { useWorkNames } from '../../../lib/reference';
 import type { DraftSectionProps } from './draft-section-props';
@@ -36,11 +37,7 @@ export function WorkSection({ form, errorOf }: DraftSectionProps) {
           render={({ field }) => (
             <ChoiceChips
               ref={field.ref}
-              label={
-                <>
-                  {t('fields.crops')} <span className="muted">{t('common:optional')}</span>
-                </>
-              }
+              label={<OptionalLabel>{t('fields.crops')}</OptionalLabel>}
               hint={t('multiHint')}
               error={errorOf('crops')}
               options={crops.map((cr) => ({ value: cr.id, label: cropName(cr.id) }))}
@@ -50,9 +47,7 @@ export function WorkSection({ form, errorOf }: DraftSectionProps) {
           )}
         />
         <Labelled label={t('fields.numberOfWorkers')} error={errorOf('numberOfWorkers')}>
-          {(c) => (
-            <input {...c} type="number" inputMode="numeric" min={1} {...form.register('numberOfWorkers')} />
-          )}
+          {(c) => <NumberInput {...c} min={1} {...form.register('numberOfWorkers')} />}
         </Labelled>
       </div>
     </fieldset>

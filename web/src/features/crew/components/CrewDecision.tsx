@@ -4,6 +4,7 @@ import type { ApplicationMember } from '@moba/contracts';
 import { showToast } from '../../../lib/toast';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useAcceptPartOfCrewMutation } from '../api';
+import { MemberChecklist } from './MemberChecklist';
 
 /**
  * An admin accepts part of a crew: the leader always comes, plus the ticked members. The capacity
@@ -22,26 +23,7 @@ export function CrewDecision({ applicationId, crew }: { applicationId: string; c
     <fieldset className="crew-decision" data-testid="crew-decision">
       <legend>{t('decision.legend')}</legend>
       <p className="hint">{t('decision.hint')}</p>
-      <ul className="plain">
-        {crew.map((member) => (
-          <li key={member.id}>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={ticked.includes(member.id)}
-                onChange={(e) =>
-                  setTicked((list) =>
-                    e.target.checked
-                      ? crew.filter((m) => m.id === member.id || list.includes(m.id)).map((m) => m.id)
-                      : list.filter((id) => id !== member.id),
-                  )
-                }
-              />
-              {member.name}
-            </label>
-          </li>
-        ))}
-      </ul>
+      <MemberChecklist members={crew} ticked={ticked} onChange={setTicked} />
       {error && (
         <p className="alert error" role="alert">
           {errorText(error, 'crew:decision.error')}

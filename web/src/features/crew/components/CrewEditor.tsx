@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SaveFooter } from '../../../components/SaveFooter';
 import {
   crewRequestSchema,
   GROUP_SIZE_MAX,
@@ -8,7 +9,7 @@ import {
   type Crew,
   type CrewRequest,
 } from '@moba/contracts';
-import { Labelled } from '../../../components/Labelled';
+import { Labelled, OptionalLabel } from '../../../components/Labelled';
 import { QueryState } from '../../../components/States';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useMyCrewQuery, useSaveCrewMutation } from '../api';
@@ -122,11 +123,7 @@ function CrewForm({ crew }: { crew: Crew }) {
                   )}
                 </Labelled>
                 <Labelled
-                  label={
-                    <>
-                      {t('editor.phone')} <span className="muted">{t('common:optional')}</span>
-                    </>
-                  }
+                  label={<OptionalLabel>{t('editor.phone')}</OptionalLabel>}
                   error={issueText(problems?.phone?.message, 'phone')}
                 >
                   {(c) => (
@@ -140,11 +137,7 @@ function CrewForm({ crew }: { crew: Crew }) {
                   )}
                 </Labelled>
                 <Labelled
-                  label={
-                    <>
-                      {t('editor.birthYear')} <span className="muted">{t('common:optional')}</span>
-                    </>
-                  }
+                  label={<OptionalLabel>{t('editor.birthYear')}</OptionalLabel>}
                   error={issueText(problems?.birthYear?.message, 'birthYear')}
                 >
                   {(c) => (
@@ -182,19 +175,14 @@ function CrewForm({ crew }: { crew: Crew }) {
       >
         {t('editor.add')}
       </button>
-      {error && (
-        <p className="alert error" role="alert">
-          {errorText(error, 'crew:editor.error')}
-        </p>
-      )}
-      {isSuccess && (
-        <p className="alert success" role="status" data-testid="crew-saved">
-          {t('editor.saved')}
-        </p>
-      )}
-      <button type="submit" className="primary block" disabled={isLoading} data-testid="crew-save">
-        {t('editor.save')}
-      </button>
+      <SaveFooter
+        error={errorText(error, 'crew:editor.error')}
+        saved={isSuccess && t('editor.saved')}
+        savedTestId="crew-saved"
+        busy={isLoading}
+        label={t('editor.save')}
+        testId="crew-save"
+      />
     </form>
   );
 }

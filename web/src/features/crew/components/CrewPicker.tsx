@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CrewMember } from '@moba/contracts';
 import { paths } from '../../../app/paths';
 import { useReaderScript } from '../../../lib/reader-script';
+import { MemberChecklist } from './MemberChecklist';
 
 /** The members of a leader's crew who come; the head count (and the places it takes) follows. */
 export function CrewPicker({
@@ -23,12 +24,6 @@ export function CrewPicker({
   const shown = useReaderScript();
   const max = Math.max(0, Math.min(groupSize, freePositions - 1));
   const problem = crewPickProblem(picked.length, freePositions, groupSize);
-  const toggle = (id: string, on: boolean) =>
-    onChange(
-      on
-        ? members.filter((m) => m.id === id || picked.includes(m.id)).map((m) => m.id)
-        : picked.filter((x) => x !== id),
-    );
   return (
     <fieldset className="crew-picker" data-testid="crew-picker" aria-describedby="crew-pick-hint">
       <legend>{t('picker.legend')}</legend>
@@ -40,20 +35,11 @@ export function CrewPicker({
               places: t('picker.places', { count: picked.length + 1 }),
             })}
       </p>
-      <ul className="plain">
-        {members.map((member) => (
-          <li key={member.id}>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={picked.includes(member.id)}
-                onChange={(e) => toggle(member.id, e.target.checked)}
-              />
-              {shown(member.name)}
-            </label>
-          </li>
-        ))}
-      </ul>
+      <MemberChecklist
+        members={members.map((m) => ({ id: m.id, name: shown(m.name) }))}
+        ticked={picked}
+        onChange={onChange}
+      />
       {problem === 'tooMany' && (
         <p className="error" role="alert">
           {t('picker.tooMany', { free: freePositions, count: max })}

@@ -12,6 +12,7 @@ import {
   type BroadcastTemplate,
 } from '@moba/contracts';
 import { Dialog } from '../../../components/Dialog';
+import { RadioGroup } from '../../../components/RadioGroup';
 import { useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
@@ -236,23 +237,16 @@ export function BroadcastComposer({ moba, onSent }: { moba: ComposerMoba; onSent
       )}
 
       {!noWork && (
-        <fieldset>
-          <legend>{t('broadcast.composer.scope')}</legend>
-          <div className="choices">
-            {(['all', 'day'] as const).map((scope) => (
-              <label key={scope} className="check">
-                <input
-                  type="radio"
-                  name="scope"
-                  value={scope}
-                  checked={draft.scope === scope}
-                  onChange={() => change({ scope })}
-                />
-                {t(scope === 'all' ? 'broadcast.composer.allDays' : 'broadcast.composer.oneDay')}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioGroup
+          legend={t('broadcast.composer.scope')}
+          name="scope"
+          options={[
+            { value: 'all', label: t('broadcast.composer.allDays') },
+            { value: 'day', label: t('broadcast.composer.oneDay') },
+          ]}
+          value={draft.scope}
+          onChange={(scope) => change({ scope })}
+        />
       )}
       {(noWork || draft.scope === 'day') && (
         <Row

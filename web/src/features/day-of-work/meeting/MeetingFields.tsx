@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Labelled } from '../../../components/Labelled';
+import { RadioGroup } from '../../../components/RadioGroup';
 import { useIssueText } from '../../../components/Field';
 import { DEFAULT_CONFIRMATION_ASK_AT, DEFAULT_CONFIRMATION_DEADLINE_AT } from '@moba/contracts';
 import type { MeetingDraft, MeetingDraftField } from './meeting-draft';
@@ -200,23 +201,16 @@ export default function MeetingFields({
             {(c) => <input {...c} type="time" {...text('deadlineAt')} data-testid="meeting-deadline-at" />}
           </Labelled>
         </div>
-        <fieldset>
-          <legend>{t('meeting.fields.unanswered')}</legend>
-          <div className="choices">
-            {(['flag', 'free'] as const).map((policy) => (
-              <label key={policy} className="check">
-                <input
-                  type="radio"
-                  name="meeting-unanswered"
-                  value={policy}
-                  checked={value.unanswered === policy}
-                  onChange={() => set({ unanswered: policy })}
-                />{' '}
-                {t(policy === 'flag' ? 'meeting.fields.unansweredFlag' : 'meeting.fields.unansweredFree')}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioGroup
+          legend={t('meeting.fields.unanswered')}
+          name="meeting-unanswered"
+          options={[
+            { value: 'flag', label: t('meeting.fields.unansweredFlag') },
+            { value: 'free', label: t('meeting.fields.unansweredFree') },
+          ]}
+          value={value.unanswered}
+          onChange={(unanswered) => set({ unanswered })}
+        />
       </fieldset>
     </div>
   );

@@ -1,11 +1,11 @@
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RELEASE_NOTE_MAX } from '@moba/contracts';
 import type { z } from 'zod';
+import { ChoiceGroup } from '../../../components/ChoiceGroup';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert, useIssueText } from '../../../components/Field';
-import { Labelled } from '../../../components/Labelled';
+import { Labelled, OptionalLabel } from '../../../components/Labelled';
 import { apiErrorInfo } from '../../../lib/api';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
@@ -46,7 +46,6 @@ export function ReleaseDialog({
   const { t } = useTranslation(['day-of-work', 'common']);
   const issueText = useIssueText('day-of-work');
   const errorText = useApiErrorText();
-  const reasonErrorId = useId();
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: codedResolver(schema),
     defaultValues: { note: '' },
@@ -63,30 +62,16 @@ export function ReleaseDialog({
         <p className={warning.late ? 'alert error' : 'muted'} role={warning.late ? 'alert' : undefined}>
           {warning.text}
         </p>
-        <fieldset
-          className="promise-checklist"
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? reasonErrorId : undefined}
-        >
-          <legend>{reasonLabel}</legend>
+        <ChoiceGroup className="promise-checklist" legend={reasonLabel} error={reasonError}>
           {reasons.map((r) => (
             <label key={r} className="check">
               <input type="radio" value={r} {...register('reason')} data-testid={`reason-${r}`} />
               {reasonText(r)}
             </label>
           ))}
-          {reasonError && (
-            <p id={reasonErrorId} className="error" role="alert">
-              {reasonError}
-            </p>
-          )}
-        </fieldset>
+        </ChoiceGroup>
         <Labelled
-          label={
-            <>
-              {t('standby.note')} <span className="muted">{t('common:optional')}</span>
-            </>
-          }
+          label={<OptionalLabel>{t('standby.note')}</OptionalLabel>}
           error={issueText(formState.errors.note?.message)}
         >
           {(c) => <textarea {...c} rows={2} maxLength={RELEASE_NOTE_MAX} {...register('note')} />}

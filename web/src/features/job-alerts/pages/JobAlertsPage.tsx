@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SaveFooter } from '../../../components/SaveFooter';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   crops,
@@ -14,6 +15,7 @@ import {
 import { paths } from '../../../app/paths';
 import { ChoiceChips } from '../../../components/ChoiceChips';
 import { Labelled } from '../../../components/Labelled';
+import { NumberInput } from '../../../components/NumberInput';
 import { MonthChecklist, useMonthName } from '../../../components/MonthChecklist';
 import { useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
@@ -188,10 +190,8 @@ function AlertForm({ settings }: { settings: JobAlertSettings }) {
         testId="job-alerts-wage"
       >
         {(c) => (
-          <input
+          <NumberInput
             {...c}
-            type="number"
-            inputMode="numeric"
             min={0}
             step={100}
             {...register('minDailyWage', { setValueAs: (v: string) => (v === '' ? 0 : Number(v)) })}
@@ -211,19 +211,13 @@ function AlertForm({ settings }: { settings: JobAlertSettings }) {
           </p>
         )}
       </fieldset>
-      {saving.error ? (
-        <p className="alert error" role="alert">
-          {errorText(saving.error, 'job-alerts:saveError')}
-        </p>
-      ) : null}
-      {saving.isSuccess && (
-        <p className="alert success" role="status" data-testid="job-alerts-saved">
-          {t('saved')}
-        </p>
-      )}
-      <button type="submit" className="primary block" disabled={saving.isLoading}>
-        {t('save')}
-      </button>
+      <SaveFooter
+        error={errorText(saving.error, 'job-alerts:saveError')}
+        saved={saving.isSuccess && t('saved')}
+        savedTestId="job-alerts-saved"
+        busy={saving.isLoading}
+        label={t('save')}
+      />
     </form>
   );
 }

@@ -2,50 +2,25 @@ import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
-import type { FilterForm } from '../filters';
+import { CodeUnavailable } from './CodeUnavailable';
 import type { FilterFieldsProps } from './FilterFields';
 
 type FieldsProps = FilterFieldsProps & { onRetry: () => void };
 
 /** The fields come when the sheet first opens; offline before that, the sheet says so in words. */
 export const loadFields = (): Promise<{ default: ComponentType<FieldsProps> }> =>
-  import('./FilterFields').catch(() => ({ default: FieldsUnavailable }));
-
-function FieldsUnavailable({ onRetry }: FieldsProps) {
-  const { t } = useTranslation('common');
-  return (
-    <div className="stack">
-      <p className="alert error" role="alert">
-        {t('errors.network')}
-      </p>
-      <button type="button" onClick={onRetry}>
-        {t('actions.retry')}
-      </button>
-    </div>
-  );
-}
+  import('./FilterFields').catch(() => ({ default: CodeUnavailable }));
 
 /**
  * "Više filtera": the filters that are not chips (place, crop, dates, pay, must-haves) in a sheet
  * over the list; "Prikaži mobe" applies them and closes it, Escape or a tap beside it closes it.
  */
 export function FilterSheet({
-  form,
-  set,
-  onSubmit,
-  onReset,
   onClose,
-  nearInEffect,
-}: {
-  /** What the worker is editing. */
-  form: FilterForm;
-  set: <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => void;
-  onSubmit: () => void;
-  onReset: () => void;
+  ...fields
+}: FilterFieldsProps & {
   /** Must keep its identity between renders (the dialog moves the focus in when it changes). */
   onClose: () => void;
-  /** The place the list's distances are measured from (the worker's own municipality by default). */
-  nearInEffect?: string;
 }) {
   const { t } = useTranslation(['mobas', 'common']);
   // A failed fetch is tried again by a fresh lazy().
@@ -57,14 +32,7 @@ export function FilterSheet({
         {t('common:actions.close')}
       </button>
       <Suspense fallback={<Spinner />}>
-        <Fields
-          form={form}
-          set={set}
-          onSubmit={onSubmit}
-          onReset={onReset}
-          nearInEffect={nearInEffect}
-          onRetry={() => setAttempt((a) => a + 1)}
-        />
+        <Fields {...fields} onRetry={() => setAttempt((a) => a + 1)} />
       </Suspense>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { VacancyItem } from '@moba/contracts';
 import { CrewPicker, crewPickProblem, useMyCrewQuery } from '../../crew';
 import { Labelled } from '../../../components/Labelled';
+import { NumberInput } from '../../../components/NumberInput';
 
 /** What a group leader's application adds: who of the saved crew comes, or how many people. */
 export interface LeaderPick {
@@ -56,10 +57,8 @@ export default function LeaderFields({ vacancy, groupSize, onChange }: LeaderFie
       error={invalid ? t('apply.peopleInvalid', { max: maxPeople }) : null}
     >
       {(control) => (
-        <input
+        <NumberInput
           {...control}
-          type="number"
-          inputMode="numeric"
           min={0}
           max={maxPeople}
           value={people}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RegionOptions } from '../../../components/RegionOptions';
 import type { Region } from '@moba/contracts';
-import { regions } from '@moba/contracts/plain-values';
 import { Field } from '../../../components/Field';
 import type { FilterForm } from '../filters';
 import { usePlaceName, type Places } from '../../../lib/names';
@@ -59,11 +59,7 @@ export function NearFields({
             value={form.nearRegion}
             onChange={(e) => set('nearRegion', e.target.value as Region)}
           >
-            {regions.map((r) => (
-              <option key={r} value={r}>
-                {t(`regions.${r}`)}
-              </option>
-            ))}
+            <RegionOptions nameOf={(r) => t(`regions.${r}`)} />
           </select>
         </div>
       </div>

@@ -1,21 +1,21 @@
-import { useCallback, useId, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { REPORT_TEXT_MAX, reportReasons, reportVacancySchema } from '@moba/contracts';
+import { ChoiceGroup } from '../../../components/ChoiceGroup';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert, useIssueText } from '../../../components/Field';
 import { apiErrorInfo } from '../../../lib/api';
 import { useApiErrorText } from '../../../lib/use-api-error';
 import { codedResolver, setServerFieldErrors } from '../../../lib/validation';
 import { useReportVacancyMutation } from '../report-api';
-import { Labelled } from '../../../components/Labelled';
+import { Labelled, OptionalLabel } from '../../../components/Labelled';
 
 /** A worker reports a moba: a reason from the list and what happened; once per moba. */
 export function ReportDialog({ vacancyId, onClose }: { vacancyId: string; onClose: () => void }) {
   const { t } = useTranslation(['trust', 'common', 'errors']);
   const issueText = useIssueText('trust');
   const errorText = useApiErrorText();
-  const reasonErrorId = useId();
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: codedResolver(reportVacancySchema),
     defaultValues: { text: '' },
@@ -45,30 +45,16 @@ export function ReportDialog({ vacancyId, onClose }: { vacancyId: string; onClos
         </div>
       ) : (
         <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-          <fieldset
-            className="promise-checklist"
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? reasonErrorId : undefined}
-          >
-            <legend>{t('report.reason')}</legend>
+          <ChoiceGroup className="promise-checklist" legend={t('report.reason')} error={reasonError}>
             {reportReasons.map((r) => (
               <label key={r} className="check">
                 <input type="radio" value={r} {...register('reason')} />
                 {t(`report.reasons.${r}`)}
               </label>
             ))}
-            {reasonError && (
-              <p id={reasonErrorId} className="error" role="alert">
-                {reasonError}
-              </p>
-            )}
-          </fieldset>
+          </ChoiceGroup>
           <Labelled
-            label={
-              <>
-                {t('report.text')} <span className="muted">{t('common:optional')}</span>
-              </>
-            }
+            label={<OptionalLabel>{t('report.text')}</OptionalLabel>}
             error={issueText(formState.errors.text?.message)}
           >
             {(c) => <textarea {...c} rows={3} maxLength={REPORT_TEXT_MAX} {...register('text')} />}

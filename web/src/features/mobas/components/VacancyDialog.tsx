@@ -1,7 +1,7 @@
 import { lazy, Suspense, useReducer, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
+import { CodeUnavailable } from './CodeUnavailable';
 import { useReaderScript } from '../../../lib/reader-script';
 import type { VacancyDialogBodyProps } from './VacancyDetails';
 
@@ -13,21 +13,7 @@ type BodyProps = VacancyDialogBodyProps & { onRetry: () => void };
  * came, the dialog says so in words.
  */
 export const loadVacancyDialogBody = (): Promise<{ default: ComponentType<BodyProps> }> =>
-  import('./VacancyDetails').catch(() => ({ default: BodyUnavailable }));
-
-function BodyUnavailable({ onRetry }: BodyProps) {
-  const { t } = useTranslation('common');
-  return (
-    <div className="stack">
-      <p className="alert error" role="alert">
-        {t('errors.network')}
-      </p>
-      <button type="button" onClick={onRetry}>
-        {t('actions.retry')}
-      </button>
-    </div>
-  );
-}
+  import('./VacancyDetails').catch(() => ({ default: CodeUnavailable }));
 
 let Body = lazy(loadVacancyDialogBody);
 

@@ -12,6 +12,7 @@ import { ListingReviewNote } from '../../../components/ListingReviewNote';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { placeName } from '../../../lib/reference';
 import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
+import { CountTabs } from '../components/CountTabs';
 import { ActionMenu, type CardAction } from '../components/ActionMenu';
 import { localToday, vacancyPhase, type VacancyPhase } from '../../../lib/vacancy-phase';
 import { useFeaturingCheckout, useFeaturingOfferQuery } from '../../featuring';
@@ -46,20 +47,16 @@ export function EstateMobasList({ only }: { only?: 'past' }) {
         </p>
       )}
       {!only && (
-        <div className="tab-row" role="tablist" aria-label={t('estate.title')}>
-          {(['active', 'past'] as const).map((id) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              onClick={() => setTab(id)}
-              data-testid={`tab-${id}`}
-            >
-              {t(`estate.tabs.${id}`)} {data ? `(${data[id].length})` : ''}
-            </button>
-          ))}
-        </div>
+        <CountTabs
+          label={t('estate.title')}
+          tabs={(['active', 'past'] as const).map((id) => ({
+            id,
+            label: t(`estate.tabs.${id}`),
+            count: data?.[id].length,
+          }))}
+          selected={tab}
+          onSelect={setTab}
+        />
       )}
       <QueryState
         isLoading={isLoading}

@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths';
 import { QueryState } from '../../../components/States';
 import { VacancyFacts } from '../../../components/VacancyFacts';
 import { VacancyPhaseChip } from '../components/VacancyPhaseChip';
+import { CountTabs } from '../components/CountTabs';
 import { useMyActiveVacanciesQuery, useMyFinishedVacanciesQuery } from '../api';
 import '../../../components/mobas.css';
 import { MeetingDetails } from '../../day-of-work';
@@ -26,23 +27,15 @@ export default function WorkerMyMobasPage() {
     <section className="page">
       <h1>{t('worker.title')}</h1>
       <MyReliability />
-      <div className="tab-row" role="tablist" aria-label={t('worker.title')}>
-        {(['active', 'finished'] as const).map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            onClick={() => setTab(id)}
-            data-testid={`tab-${id}`}
-          >
-            {t(`worker.tabs.${id}`)}{' '}
-            {(id === 'active' ? active : finished).data
-              ? `(${(id === 'active' ? active : finished).data!.length})`
-              : ''}
-          </button>
-        ))}
-      </div>
+      <CountTabs
+        label={t('worker.title')}
+        tabs={[
+          { id: 'active', label: t('worker.tabs.active'), count: active.data?.length },
+          { id: 'finished', label: t('worker.tabs.finished'), count: finished.data?.length },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      />
       <div role="tabpanel">
         <QueryState
           isLoading={current.isLoading}

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveFooter } from '../../../components/SaveFooter';
 import { QueryState } from '../../../components/States';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -49,19 +50,13 @@ export function ProfileForm({
   return (
     <form className="form card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={label}>
       {children}
-      {saving.error ? (
-        <p className="alert error" role="alert">
-          {errorText(saving.error, 'profile:updateError')}
-        </p>
-      ) : null}
-      {saving.isSuccess && (
-        <p className="alert success" role="status" data-testid="profile-saved">
-          {t('saved')}
-        </p>
-      )}
-      <button type="submit" className="primary block" disabled={saving.isLoading}>
-        {t('save')}
-      </button>
+      <SaveFooter
+        error={errorText(saving.error, 'profile:updateError')}
+        saved={saving.isSuccess && t('saved')}
+        savedTestId="profile-saved"
+        busy={saving.isLoading}
+        label={t('save')}
+      />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import {
   updateWorkerProfileSchema,
   type WorkerProfile,
 } from '@moba/contracts';
-import { Labelled } from '../../../components/Labelled';
+import { Labelled, OptionalLabel } from '../../../components/Labelled';
 import { MonthChecklist, useMonthName } from '../../../components/MonthChecklist';
 import { placeName } from '../../../lib/reference';
 import { useMyPromiseFigureQuery, useUpdateWorkerProfileMutation, useWorkerProfileQuery } from '../api';
@@ -146,11 +146,7 @@ export function WorkerForm({ profile }: { profile: WorkerProfile }) {
         error={issueText(errors.cultures?.message, 'cultures')}
       />
       <Labelled
-        label={
-          <>
-            {t('worker.skills')} <span className="muted">{t('common:optional')}</span>
-          </>
-        }
+        label={<OptionalLabel>{t('worker.skills')}</OptionalLabel>}
         hint={t('counter', { count: skills.trim().length, max: SKILLS_MAX })}
         error={issueText(errors.skills?.message)}
       >

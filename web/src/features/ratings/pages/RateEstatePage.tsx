@@ -13,7 +13,7 @@ import {
 } from '@moba/contracts';
 import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
-import { Labelled } from '../../../components/Labelled';
+import { Labelled, OptionalLabel } from '../../../components/Labelled';
 import { useIssueText } from '../../../components/Field';
 import { codedResolver } from '../../../lib/validation';
 import { QueryState } from '../../../components/States';
@@ -141,11 +141,7 @@ function RateEstate({ vacancyId }: { vacancyId: string }) {
                   error={checklistError}
                 />
                 <Labelled
-                  label={
-                    <>
-                      {t('comment')} <span className="muted">{t('common:optional')}</span>
-                    </>
-                  }
+                  label={<OptionalLabel>{t('comment')}</OptionalLabel>}
                   hint={t('commentCount', { count: comment.length, max: RATING_COMMENT_MAX })}
                   error={commentError}
                 >

@@ -5,7 +5,7 @@ import { useReaderScript } from '../../../lib/reader-script';
 import { RATING_COMMENT_MAX, ratingCommentSchema } from '@moba/contracts';
 import { isUuidV4, paths } from '../../../app/paths';
 import { UnknownRoute } from '../../../app/guards';
-import { Labelled } from '../../../components/Labelled';
+import { Labelled, OptionalLabel } from '../../../components/Labelled';
 import { QueryState } from '../../../components/States';
 import { useFeatureErrorText } from '../../../lib/feature-error-text';
 import { bulkErrorsByWorker } from '../bulk-errors';
@@ -221,11 +221,7 @@ function WorkerItem({
             )}
           </div>
           <Labelled
-            label={
-              <>
-                {t('comment')} <span className="muted">{t('common:optional')}</span>
-              </>
-            }
+            label={<OptionalLabel>{t('comment')}</OptionalLabel>}
             hint={t('commentCount', { count: draft.comment.length, max: RATING_COMMENT_MAX })}
             error={commentError}
           >

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEventHandler, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RegionOptions } from '../../../components/RegionOptions';
 import { Navigate } from 'react-router-dom';
-import { regions, type Region } from '@moba/contracts';
+import type { Region } from '@moba/contracts';
 import { Field, GroupError } from '../../../components/Field';
 import { latinToCyrillic } from '../../../lib/translit';
 import { scriptOf } from '@moba/contracts/script';
@@ -141,11 +142,7 @@ export function RegionSelect({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} {...registration}>
-        {regions.map((r) => (
-          <option key={r} value={r}>
-            {t(`regions.${r}`)}
-          </option>
-        ))}
+        <RegionOptions nameOf={(r) => t(`regions.${r}`)} />
       </select>
     </div>
   );

@@ -1,8 +1,8 @@
 import type { ReactNode, Ref } from 'react';
-import { ChoiceGroup } from '../../../components/ChoiceGroup';
+import { ChoiceGroup } from './ChoiceGroup';
 
 /** A fieldset of radio buttons with its legend and an already translated error; `ref` lands on the first. */
-export function RadioGroup({
+export function RadioGroup<Value extends string>({
   legend,
   name,
   options,
@@ -15,9 +15,9 @@ export function RadioGroup({
 }: {
   legend: ReactNode;
   name: string;
-  options: { value: string; label: string }[];
-  value: string;
-  onChange: (value: string) => void;
+  options: { value: Value; label: string }[];
+  value: Value;
+  onChange: (value: Value) => void;
   error?: string | null;
   testId?: string;
   ref?: Ref<HTMLInputElement>;
