@@ -117,7 +117,7 @@ beforeAll(async () => {
   await eventually(
     async () =>
       ((await client.post('/api/workers/vacancies/open', {}, w.auth)).body.items as { id: string }[]).some(
-        (v) => v.id === created.body.id,
+        (v) => v.id === mobaId,
       ),
     'the moba open for workers',
   );

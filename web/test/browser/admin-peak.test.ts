@@ -30,7 +30,7 @@ runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
 async function mobaTomorrow(municipality: string, places: number) {
   const estate = await registeredUser(client, 'estate');
   const title = `Berba ${unique()}`;
-  await postedMoba(
+  const vacancyId = await postedMoba(
     client,
     estate,
     mobaFields(await productDay(client, 1), await productDay(client, 5), {
@@ -39,7 +39,7 @@ async function mobaTomorrow(municipality: string, places: number) {
       numberOfWorkers: places,
     }),
   );
-  return { vacancyId: created.body.id as string, title, estate };
+  return { vacancyId, title, estate };
 }
 
 /** `count` workers apply; answers their full names in the order they applied. */

@@ -146,7 +146,7 @@ describe("a worker's browse", () => {
   ])(
     'at 360 px in %s the wage line and its legal-minimum line are whole on every card',
     async (language, title) => {
-      await signIn(worker, 'Worker', language);
+      await signIn(worker, 'Worker', language as Script);
       await page.goto(`${product.url}/worker/mobas`);
       await page.getByTestId('vacancy-card').filter({ hasText: title }).waitFor();
       const cut = await page.evaluate(() =>
