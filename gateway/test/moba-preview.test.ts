@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { MobaPage } from '@moba/contracts';
+import { SAMPLE_MOBA_ID, sampleMobaPage } from '../../test/support/sample-moba-page';
 import { listen } from '@moba/platform';
 import { listenTestGateway, servicesAt, webDistWith } from './fixtures/test-gateway';
 
@@ -14,49 +14,11 @@ const SHELL =
   '<body><div id="root"><!--app-html--><div class="skeleton">…</div><!--/app-html--></div>' +
   '<script type="module" src="/assets/app.js"></script></body></html>';
 
-const ID = '3f0c1d9e-8b7a-4c6d-9e5f-1a2b3c4d5e6f';
+const ID = SAMPLE_MOBA_ID;
 const HOSTILE_ID = '4f0c1d9e-8b7a-4c6d-9e5f-1a2b3c4d5e6f';
 const MISSING_ID = '5f0c1d9e-8b7a-4c6d-9e5f-1a2b3c4d5e6f';
 
-const moba = (over: Partial<MobaPage> = {}): MobaPage => ({
-  id: ID,
-  estateId: '6f0c1d9e-8b7a-4c6d-9e5f-1a2b3c4d5e6f',
-  estateName: 'Imanje Jovanović',
-  title: 'Berba malina u Arilju',
-  description: 'Potrebni berači malina.',
-  municipality: 'Arilje',
-  region: 'RS',
-  crops: ['malina'],
-  jobActivities: ['berba-branje'],
-  startDate: '2026-07-10',
-  endDate: '2026-07-20',
-  workStartTime: '07:00',
-  workEndTime: '15:00',
-  hoursPerDay: 8,
-  paymentType: 'DailyWage',
-  dailyWage: 4000,
-  foodProvided: true,
-  transportProvided: false,
-  accommodationProvided: true,
-  groupLeadersAccepted: true,
-  sponsored: false,
-  featuring: 'none',
-  featured: false,
-  urgent: false,
-  status: 'Open',
-  totalPositions: 5,
-  freePositions: 3,
-  filled: false,
-  createdAt: '2026-06-01T08:00:00.000Z',
-  estateVerified: true,
-  estatePromises: { jobs: 10, kept: 9 },
-  estateRating: { average: 4.67, count: 12 },
-  estateLateCancellations: 1,
-  fairPay: { legalMinimum: 3000, meetsLegalMinimum: true },
-  ...over,
-});
-
-const hostile = moba({
+const hostile = sampleMobaPage({
   id: HOSTILE_ID,
   title: '</title><script>alert(1)</script>"><img src=x onerror=alert(2)> $& $1',
   description: '<b onmouseover="x()">opis</b>',
@@ -84,7 +46,11 @@ let asked: string[] = [];
 const vacancyService: http.RequestListener = (req, res) => {
   asked.push(req.url ?? '');
   const page =
-    req.url === `/vacancies/${ID}` ? moba() : req.url === `/vacancies/${HOSTILE_ID}` ? hostile : null;
+    req.url === `/vacancies/${ID}`
+      ? sampleMobaPage()
+      : req.url === `/vacancies/${HOSTILE_ID}`
+        ? hostile
+        : null;
   res.writeHead(page ? 200 : 404, { 'content-type': 'application/json' });
   res.end(JSON.stringify(page ?? { error: { code: 'VACANCY.NOT_FOUND', message: 'vacancy not found' } }));
 };
@@ -172,7 +138,10 @@ describe("a moba's page served with its facts (link previews, no JavaScript)", (
     const leaky: http.RequestListener = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
-        JSON.stringify({ ...moba(), meeting: { point: 'Ispred zadruge', contactPhone: '0641234567' } }),
+        JSON.stringify({
+          ...sampleMobaPage(),
+          meeting: { point: 'Ispred zadruge', contactPhone: '0641234567' },
+        }),
       );
     };
     const other = await gatewayWith(leaky);

@@ -4,16 +4,13 @@
  * "start moved to 09:00" after a preview and a confirmation, and sees each recipient's state move
  * from waiting to delivered and read as the worker opens the bell and reads it. axe: no serious issue.
  */
-import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { Page } from 'playwright-core';
 import { toCyrillic } from '@moba/contracts';
 import { mobaFields, registeredUser } from '../../../test/support/product';
 import {
   screenshots,
-  type Product,
   eventually,
   runProductBrowserAndAdmin,
-  type AdminRun,
   isoDay,
   seriousViolations,
   type Session,
@@ -26,9 +23,7 @@ import {
 
 jest.setTimeout(180_000);
 
-let product: Product, browser: Browser, client: TestClient, admin: AdminRun['admin'];
-
-runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
+const run = runProductBrowserAndAdmin();
 
 /** The words of each script the test reads (Cyrillic is made from the Latin). */
 const words: Record<Script, { state: (s: string) => string; startAt: string }> = {
@@ -42,7 +37,7 @@ const words: Record<Script, { state: (s: string) => string; startAt: string }> =
 
 /** A tab of this user in this script, at 360 px (the bypassed CSP lets axe in). */
 async function tab(session: Session, role: 'Worker' | 'Estate', script: Script) {
-  const context = await signedInContext(browser, session, {
+  const context = await signedInContext(run.browser, session, {
     role,
     language: script,
     width: 360,
@@ -53,14 +48,14 @@ async function tab(session: Session, role: 'Worker' | 'Estate', script: Script) 
 
 /** A moba starting in three days with one worker accepted on it. */
 async function mobaWithAcceptedWorker(title: string) {
-  const estate = await registeredUser(client, 'estate');
-  const worker = await registeredUser(client, 'worker');
+  const estate = await registeredUser(run.client, 'estate');
+  const worker = await registeredUser(run.client, 'worker');
   const vacancyId = await postedMoba(
-    client,
+    run.client,
     estate,
     mobaFields(isoDay(3), isoDay(7), { title, numberOfWorkers: 4 }),
   );
-  await acceptedApplication(client, admin, worker, vacancyId);
+  await acceptedApplication(run.client, run.admin, worker, vacancyId);
   return { estate, worker, vacancyId };
 }
 
@@ -91,7 +86,7 @@ describe.each(['sr-Latn', 'sr-Cyrl', 'en'] as const)('in %s', (script) => {
     const estateTab = await tab(estate, 'Estate', script);
     const { page } = estateTab;
     try {
-      await page.goto(`${product.url}/estate/my-mobas`);
+      await page.goto(`${run.product.url}/estate/my-mobas`);
       const card = page
         .getByTestId('estate-moba')
         .filter({ hasText: script === 'sr-Cyrl' ? toCyrillic(title) : title });
@@ -120,7 +115,7 @@ describe.each(['sr-Latn', 'sr-Cyrl', 'en'] as const)('in %s', (script) => {
       // The worker opens the bell: the message is there (delivered), with a link to the moba's page.
       const workerTab = await tab(worker, 'Worker', script);
       try {
-        await workerTab.page.goto(`${product.url}/worker/my-mobas`);
+        await workerTab.page.goto(`${run.product.url}/worker/my-mobas`);
         const menu = workerTab.page.locator('.menu-toggle');
         const bell = workerTab.page.getByTestId('bell');
         await bell.waitFor({ state: 'attached' });

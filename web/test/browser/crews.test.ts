@@ -3,16 +3,13 @@
  * profile and picks who comes, the admin accepts part of the crew, the estate opens the roster,
  * marks who came, and prints it on one A4 page for 40 people. Screens at 360 and 1280 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { Page } from 'playwright-core';
 import { ADMIN, mobaFields, registeredUser } from '../../../test/support/product';
 import {
   logIn,
   screenshots,
-  type Product,
   eventually,
   runProductBrowserAndAdmin,
-  type AdminRun,
   isoDay,
   type Session,
   cardAction,
@@ -24,19 +21,17 @@ jest.setTimeout(150_000);
 
 type Crew = { members: { id: string; name: string }[] };
 
-let product: Product, browser: Browser, client: TestClient, admin: AdminRun['admin'];
-
-runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
+const run = runProductBrowserAndAdmin();
 
 const names = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, i) => ({ name: `${prefix} ${String(i + 1).padStart(2, '0')}` }));
 
 /** A tab signed in as this user, landing where their role lands. */
 async function signedIn(session: Session | { email: string; password: string }, landing: string) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   await context.addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true'));
   const page = await context.newPage();
-  await logIn(page, product.url, session.email, session.password);
+  await logIn(page, run.product.url, session.email, session.password);
   await page.waitForURL(`**${landing}`);
   return { context, page };
 }
@@ -44,24 +39,24 @@ async function signedIn(session: Session | { email: string; password: string }, 
 /** An estate's moba open in the application service (starting `startIn` days from today). */
 async function openMoba(estate: Session, title: string, startIn: number, workers: number) {
   const vacancyId = await postedMoba(
-    client,
+    run.client,
     estate,
     mobaFields(isoDay(startIn), isoDay(startIn + 5), { title, numberOfWorkers: workers }),
   );
   await eventually(async () => {
-    const list = await client.post('/api/admin/vacancies/open', { pageSize: 100 }, admin.auth);
+    const list = await run.client.post('/api/admin/vacancies/open', { pageSize: 100 }, run.admin.auth);
     return (list.body.items as { id: string }[]).some((v) => v.id === vacancyId);
   }, 'moba open');
   return vacancyId;
 }
 
 async function leaderWithCrew(members: { name: string }[]) {
-  const leader = await registeredUser(client, 'worker', { groupLeader: true, groupSize: 200 });
+  const leader = await registeredUser(run.client, 'worker', { groupLeader: true, groupSize: 200 });
   await eventually(
-    async () => (await client.put('/api/workers/me/crew', { members }, leader.auth)).status === 200,
+    async () => (await run.client.put('/api/workers/me/crew', { members }, leader.auth)).status === 200,
     'crew saved',
   );
-  const crew = (await client.get('/api/workers/me/crew', leader.auth)).body as Crew;
+  const crew = (await run.client.get('/api/workers/me/crew', leader.auth)).body as Crew;
   return { leader, crew };
 }
 
@@ -69,17 +64,17 @@ async function leaderWithCrew(members: { name: string }[]) {
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 test('a group leader writes the crew on the profile and picks who comes when applying', async () => {
-  const leader = await registeredUser(client, 'worker', {
+  const leader = await registeredUser(run.client, 'worker', {
     groupLeader: true,
     groupSize: 10,
     lastName: 'Vođić',
   });
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   const title = `Berba trešanja ${Date.now().toString(36)}`;
   await openMoba(estate, title, 3, 10);
   const { context, page } = await signedIn(leader, '/worker/mobas');
   try {
-    await page.goto(`${product.url}/worker/profile`);
+    await page.goto(`${run.product.url}/worker/profile`);
     const editor = page.getByTestId('crew-editor');
     await editor.waitFor();
     // Five empty rows to start with; saving them empty names the missing names.
@@ -98,10 +93,10 @@ test('a group leader writes the crew on the profile and picks who comes when app
     await editor.getByTestId('crew-saved').waitFor();
     expect(await scrollWidth(page)).toBe(360);
     await screenshots(page, 'crew-editor');
-    const saved = (await client.get('/api/workers/me/crew', leader.auth)).body as Crew;
+    const saved = (await run.client.get('/api/workers/me/crew', leader.auth)).body as Crew;
     expect(saved.members.map((m) => m.name)).toEqual(people);
 
-    await page.goto(`${product.url}/worker/mobas`);
+    await page.goto(`${run.product.url}/worker/mobas`);
     const card = page.getByTestId('vacancy-card').filter({ hasText: title });
     await card.getByRole('button', { name: 'Detalji i konkurisanje' }).click();
     const dialog = page.getByRole('dialog');
@@ -115,7 +110,11 @@ test('a group leader writes the crew on the profile and picks who comes when app
     await dialog.getByRole('button', { name: 'Konkuriši' }).click();
     await dialog.getByTestId('apply-success').waitFor();
     const pending = (
-      await client.post('/api/admin/applications/pending', { sort: 'newest', pageSize: 100 }, admin.auth)
+      await run.client.post(
+        '/api/admin/applications/pending',
+        { sort: 'newest', pageSize: 100 },
+        run.admin.auth,
+      )
     ).body.items as {
       workerId: string;
       positions: number;
@@ -130,7 +129,7 @@ test('a group leader writes the crew on the profile and picks who comes when app
 });
 
 test('the admin accepts part of a crew; the estate sees the roster and marks who came', async () => {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   const title = `Berba višanja ${Date.now().toString(36)}`;
   const vacancyId = await openMoba(estate, title, 0, 10);
   const tag = Date.now().toString(36);
@@ -138,7 +137,8 @@ test('the admin accepts part of a crew; the estate sees the roster and marks who
   const memberIds = crew.members.slice(0, 3).map((m) => m.id);
   await eventually(
     async () =>
-      (await client.post('/api/applications/create', { vacancyId, memberIds }, leader.auth)).status === 201,
+      (await run.client.post('/api/applications/create', { vacancyId, memberIds }, leader.auth)).status ===
+      201,
     'applied with three members',
   );
 
@@ -159,7 +159,7 @@ test('the admin accepts part of a crew; the estate sees the roster and marks who
   // The leader sees who of the crew was accepted and who was not.
   const leaderTab = await signedIn(leader, '/worker/mobas');
   try {
-    await leaderTab.page.goto(`${product.url}/worker/my-mobas`);
+    await leaderTab.page.goto(`${run.product.url}/worker/my-mobas`);
     const outcome = leaderTab.page
       .getByTestId('my-moba')
       .filter({ hasText: title })
@@ -173,7 +173,7 @@ test('the admin accepts part of a crew; the estate sees the roster and marks who
     await leaderTab.context.close();
   }
   const accepted = await eventually(async () => {
-    const roster = await client.get(`/api/estates/vacancies/${vacancyId}/roster`, estate.auth);
+    const roster = await run.client.get(`/api/estates/vacancies/${vacancyId}/roster`, estate.auth);
     return roster.status === 200 && roster.body.heads === 3 ? roster.body : null;
   }, 'the roster has the leader and two members');
   expect(accepted.people.map((p: { name: string }) => p.name)).toEqual([
@@ -206,11 +206,11 @@ test('the admin accepts part of a crew; the estate sees the roster and marks who
 });
 
 test('a roster of 40 people prints on one A4 page', async () => {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   const vacancyId = await openMoba(estate, `Berba kajsija ${Date.now().toString(36)}`, 2, 40);
   const { leader, crew } = await leaderWithCrew(names(39, 'Radnica Dugoimenović-Prezimenić'));
   const applied = await eventually(async () => {
-    const res = await client.post(
+    const res = await run.client.post(
       '/api/applications/create',
       { vacancyId, memberIds: crew.members.map((m) => m.id) },
       leader.auth,
@@ -218,12 +218,12 @@ test('a roster of 40 people prints on one A4 page', async () => {
     return res.status === 201 ? res : null;
   }, 'applied with 39 members');
   expect(
-    (await client.post(`/api/admin/applications/${applied.body.id}/accept`, {}, admin.auth)).status,
+    (await run.client.post(`/api/admin/applications/${applied.body.id}/accept`, {}, run.admin.auth)).status,
   ).toBe(200);
 
   const { context, page } = await signedIn(estate, '/estate/my-mobas');
   try {
-    await page.goto(`${product.url}/estate/my-mobas/${vacancyId}/roster`);
+    await page.goto(`${run.product.url}/estate/my-mobas/${vacancyId}/roster`);
     await page.getByTestId('roster-person').nth(39).waitFor();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ media: 'print' });
@@ -240,24 +240,24 @@ test('a roster of 40 people prints on one A4 page', async () => {
 });
 
 test('a worker whose phone a leader listed sees the invitation on the profile, joins, and the leader sees it', async () => {
-  const member = await registeredUser(client, 'worker');
-  const leader = await registeredUser(client, 'worker', {
+  const member = await registeredUser(run.client, 'worker');
+  const leader = await registeredUser(run.client, 'worker', {
     groupLeader: true,
     groupSize: 10,
     lastName: 'Pozivić',
   });
   const members = [{ name: 'Jelena Pozvana', phone: member.phone as string }, ...names(4, 'Član')];
   await eventually(
-    async () => (await client.put('/api/workers/me/crew', { members }, leader.auth)).status === 200,
+    async () => (await run.client.put('/api/workers/me/crew', { members }, leader.auth)).status === 200,
     'crew saved',
   );
   await eventually(
-    async () => (await client.get('/api/workers/me/crew-invitations', member.auth)).body.length === 1,
+    async () => (await run.client.get('/api/workers/me/crew-invitations', member.auth)).body.length === 1,
     'the invitation is sent',
   );
   const invited = await signedIn(member, '/worker/mobas');
   try {
-    await invited.page.goto(`${product.url}/worker/profile`);
+    await invited.page.goto(`${run.product.url}/worker/profile`);
     const section = invited.page.getByTestId('crew-invitations');
     await section.getByText(/upisani ste u ekipu kao „Jelena Pozvana”/).waitFor();
     await screenshots(invited.page, 'crew-invitation');
@@ -268,7 +268,7 @@ test('a worker whose phone a leader listed sees the invitation on the profile, j
   }
   const shown = await signedIn(leader, '/worker/mobas');
   try {
-    await shown.page.goto(`${product.url}/worker/profile`);
+    await shown.page.goto(`${run.product.url}/worker/profile`);
     const links = shown.page.getByTestId('crew-editor').getByTestId('crew-link');
     await links.first().getByText('U ekipi, potvrđeno').waitFor();
     expect(await links.count()).toBe(1);

@@ -5,14 +5,12 @@
  * English numbers; reporting a moba is worded and placed apart from applying; the consent label
  * ticks wherever it is tapped; every signed-in page has its own title; radios are 24 px or more.
  */
-import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { Page } from 'playwright-core';
 import { toCyrillic } from '@moba/contracts/script';
 import { mobaBody, registeredUser } from '../../../test/support/product';
 import {
   fillAvailability,
   runProductAndBrowser,
-  type Product,
   type Session,
   signedInContext,
   type Script,
@@ -20,11 +18,7 @@ import {
 
 jest.setTimeout(180_000);
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
-
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const run = runProductAndBrowser();
 
 const widths = [360, 1280];
 
@@ -35,14 +29,14 @@ async function signedIn(
   language: Script,
   width: number,
 ): Promise<Page> {
-  const context = await signedInContext(browser, session, { role, language, width, bypassCSP: true });
+  const context = await signedInContext(run.browser, session, { role, language, width, bypassCSP: true });
   return context.newPage();
 }
 
 async function publish(estate: Session, overrides: Record<string, unknown>) {
-  const res = await client.post(
+  const res = await run.client.post(
     '/api/estates/vacancies/create',
-    await mobaBody(client, overrides),
+    await mobaBody(run.client, overrides),
     estate.auth,
   );
   expect(res.status).toBe(201);
@@ -52,10 +46,10 @@ async function publish(estate: Session, overrides: Record<string, unknown>) {
 const card = (page: Page, title: string) => page.getByTestId('vacancy-card').filter({ hasText: title });
 
 test('the create form warns, with the minimum for the hours given, when the daily wage is below the legal minimum', async () => {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   for (const width of widths) {
     const page = await signedIn(estate, 'Estate', 'sr-Latn', width);
-    await page.goto(`${product.url}/estate/create-new-moba`);
+    await page.goto(`${run.product.url}/estate/create-new-moba`);
     await page.getByLabel('Radnih sati dnevno').fill('9');
     await page.getByLabel('Dnevnica (RSD)').fill('2500');
     const warning = page.getByTestId('wage-below-minimum');
@@ -69,13 +63,13 @@ test('the create form warns, with the minimum for the hours given, when the dail
 });
 
 test('a Cyrillic worker reads hours in "ч", a whole positive wage line, districts in азбука order and no GeoNames credit', async () => {
-  const estate = await registeredUser(client, 'estate');
-  const worker = await registeredUser(client, 'worker', { municipality: 'Užice' });
+  const estate = await registeredUser(run.client, 'estate');
+  const worker = await registeredUser(run.client, 'worker', { municipality: 'Užice' });
   const title = `Cirilica ${Date.now().toString(36)}`;
   await publish(estate, { title, dailyWage: 4000, hoursPerDay: 9 });
   for (const width of widths) {
     const page = await signedIn(worker, 'Worker', 'sr-Cyrl', width);
-    await page.goto(`${product.url}/worker/mobas`);
+    await page.goto(`${run.product.url}/worker/mobas`);
     const legal = card(page, toCyrillic(title)).getByTestId('legal-minimum');
     await legal.waitFor();
     const text = (await legal.innerText()).trim();
@@ -94,13 +88,13 @@ test('a Cyrillic worker reads hours in "ч", a whole positive wage line, distric
     expect(names).toEqual([...names].sort(new Intl.Collator('sr-Cyrl').compare));
     expect(names.join(' ')).not.toMatch(/[A-Za-zČĆŽŠĐčćžšđ]/);
 
-    await page.goto(`${product.url}/worker/profile`);
+    await page.goto(`${run.product.url}/worker/profile`);
     await expect(page.getByLabel(toCyrillic('Opština u kojoj živite')).inputValue()).resolves.toBe('Ужице');
     await page.context().close();
   }
   // the credit is on the about page instead
-  const home = await browser.newPage();
-  await home.goto(product.url);
+  const home = await run.browser.newPage();
+  await home.goto(run.product.url);
   await home
     .getByTestId('place-data-credit')
     .getByText(/GeoNames \(CC BY 4\.0\)/)
@@ -109,20 +103,20 @@ test('a Cyrillic worker reads hours in "ч", a whole positive wage line, distric
 });
 
 test('English reads English numbers and offers no disabled "Urgent — coming soon" choice', async () => {
-  const estate = await registeredUser(client, 'estate');
-  const worker = await registeredUser(client, 'worker');
+  const estate = await registeredUser(run.client, 'estate');
+  const worker = await registeredUser(run.client, 'worker');
   const title = `English ${Date.now().toString(36)}`;
   await publish(estate, { title, dailyWage: 4200 });
   await publish(estate, { title: `${title} 2`, dailyWage: 4200 });
   const page = await signedIn(worker, 'Worker', 'en', 1280);
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
   await card(page, `${title} 2`).getByTestId('fact-wage').getByText('4,200 RSD a day').waitFor();
   expect(await page.locator('main').innerText()).not.toMatch(/\d\.\d{3} RSD/);
   await page.context().close();
 
   // The estate's promo is spent: the featuring is a choice of radios, none of them a disabled teaser.
   const form = await signedIn(estate, 'Estate', 'en', 1280);
-  await form.goto(`${product.url}/estate/create-new-moba`);
+  await form.goto(`${run.product.url}/estate/create-new-moba`);
   const featuring = form.getByTestId('featuring');
   await featuring.locator('input[type=radio]').first().waitFor();
   expect(await featuring.innerText()).not.toMatch(/urgent|coming soon/i);
@@ -132,13 +126,13 @@ test('English reads English numbers and offers no disabled "Urgent — coming so
 });
 
 test('reporting a moba is worded apart from applying and placed away from the apply button', async () => {
-  const estate = await registeredUser(client, 'estate');
-  const worker = await registeredUser(client, 'worker');
+  const estate = await registeredUser(run.client, 'estate');
+  const worker = await registeredUser(run.client, 'worker');
   const title = `Prijava ${Date.now().toString(36)}`;
   await publish(estate, { title });
   for (const width of widths) {
     const page = await signedIn(worker, 'Worker', 'sr-Latn', width);
-    await page.goto(`${product.url}/worker/mobas`);
+    await page.goto(`${run.product.url}/worker/mobas`);
     await card(page, title).getByRole('button', { name: 'Detalji i konkurisanje' }).click();
     const details = page.getByTestId('vacancy-details');
     const report = details.getByRole('button', { name: 'Prijavi problem sa oglasom' });
@@ -166,9 +160,9 @@ test('reporting a moba is worded apart from applying and placed away from the ap
 
 test('a tap anywhere on the consent label ticks the box; only the link opens the privacy policy', async () => {
   for (const width of widths) {
-    const context = await browser.newContext({ viewport: { width, height: width === 360 ? 780 : 900 } });
+    const context = await run.browser.newContext({ viewport: { width, height: width === 360 ? 780 : 900 } });
     const page = await context.newPage();
-    await page.goto(`${product.url}/signup?as=worker`);
+    await page.goto(`${run.product.url}/signup?as=worker`);
     await page.waitForURL('**/month-availability');
     await fillAvailability(page, ['Jun']);
     const box = page.getByRole('checkbox', { name: /Prihvatam uslove/ });
@@ -197,14 +191,14 @@ test('a tap anywhere on the consent label ticks the box; only the link opens the
 });
 
 test("after signing in each page has its own title in the reader's script", async () => {
-  const worker = await registeredUser(client, 'worker');
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const worker = await registeredUser(run.client, 'worker');
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   await context.addInitScript(() => {
     localStorage.setItem('language', 'sr-Cyrl');
     sessionStorage.setItem('guidanceSeen', 'true');
   });
   const page = await context.newPage();
-  await page.goto(`${product.url}/login`);
+  await page.goto(`${run.product.url}/login`);
   await page.waitForFunction((title) => document.title === title, `${toCyrillic('Prijava')} · Moba`);
   await page.getByLabel(toCyrillic('E-mail adresa')).fill(worker.email as string);
   await page.getByLabel(toCyrillic('Lozinka')).fill(worker.password as string);
@@ -212,7 +206,7 @@ test("after signing in each page has its own title in the reader's script", asyn
   await page.waitForURL('**/worker/mobas');
 
   const titled = async (path: string) => {
-    if (!page.url().endsWith(path)) await page.goto(`${product.url}${path}`);
+    if (!page.url().endsWith(path)) await page.goto(`${run.product.url}${path}`);
     const heading = (await page.locator('main h1').first().innerText()).trim();
     await page.waitForFunction((h) => document.title === `${h} · Moba`, heading);
     expect(heading).toMatch(/[А-Яа-яЂђЈјЉљЊњЋћЏџ]/);
@@ -230,7 +224,7 @@ test("after signing in each page has its own title in the reader's script", asyn
   expect(new Set(headings).size).toBe(headings.length);
   await context.close();
 
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   const estatePage = await signedIn(estate, 'Estate', 'sr-Cyrl', 1280);
   for (const path of [
     '/estate/my-mobas',
@@ -238,7 +232,7 @@ test("after signing in each page has its own title in the reader's script", asyn
     '/estate/create-new-moba',
     '/estate/profile',
   ]) {
-    await estatePage.goto(`${product.url}${path}`);
+    await estatePage.goto(`${run.product.url}${path}`);
     const heading = (await estatePage.locator('main h1').first().innerText()).trim();
     await estatePage.waitForFunction((h) => document.title === `${h} · Moba`, heading);
   }
@@ -246,11 +240,11 @@ test("after signing in each page has its own title in the reader's script", asyn
 });
 
 test('radios and checkboxes on the create form are 24 px or more and pass axe target-size', async () => {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   await publish(estate, {}); // the promo spent: the featuring shows its radios
   for (const width of widths) {
     const page = await signedIn(estate, 'Estate', 'sr-Latn', width);
-    await page.goto(`${product.url}/estate/create-new-moba`);
+    await page.goto(`${run.product.url}/estate/create-new-moba`);
     await page.getByTestId('featuring').locator('input[type=radio]').first().waitFor();
     const sizes = await page
       .locator('main input[type=radio], main input[type=checkbox]')

@@ -2,69 +2,45 @@
  * A moba hidden by reports while a worker has its apply dialog open (issue #33): applying is refused
  * and the dialog says why, in the reader's language, instead of a bare "application error".
  */
-import type { Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
 import { hideByReports, mobaBody, registeredUser } from '../../../test/support/product';
-import {
-  runProductBrowserAndAdmin,
-  type Product,
-  eventually,
-  type Session,
-  useSessionIn,
-  type Script,
-} from './helpers';
+import { runProductBrowserAndAdmin, eventually, type Session, useSessionIn, type Script } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let client: TestClient;
-let page: Page;
-let admin: Record<string, string>;
+const run = runProductBrowserAndAdmin({ pagePerTest: true });
 
-runProductBrowserAndAdmin(
-  (run) =>
-    ({
-      product,
-      client,
-      page,
-      admin: { auth: admin },
-    } = run),
-  {
-    pagePerTest: true,
-  },
-);
-
-const signIn = (session: Session, language: Script) => useSessionIn(page, product.url, session, { language });
+const signIn = (session: Session, language: Script) =>
+  useSessionIn(run.page, run.product.url, session, { language });
 
 /** Workers report the moba until the vacancy service hides it, then until the application service holds it. */
 async function holdByReports(estate: Session, vacancyId: string) {
-  await hideByReports(client, admin, estate.auth, vacancyId);
+  await hideByReports(run.client, run.admin.auth, estate.auth, vacancyId);
   return eventually(async () => {
-    const probe = await registeredUser(client, 'worker');
-    const res = await client.post('/api/applications/create', { vacancyId }, probe.auth);
+    const probe = await registeredUser(run.client, 'worker');
+    const res = await run.client.post('/api/applications/create', { vacancyId }, probe.auth);
     return res.status === 409 && res.body.error.code === 'APPLICATION.VACANCY_HELD' ? res : null;
   }, 'the application service holds the hidden moba');
 }
 
 test('the apply dialog of a moba hidden meanwhile says it is held for review, in Serbian and in English', async () => {
-  const estate = await registeredUser(client, 'estate');
-  const worker = await registeredUser(client, 'worker');
+  const estate = await registeredUser(run.client, 'estate');
+  const worker = await registeredUser(run.client, 'worker');
   const title = `Sklonjena ${Date.now().toString(36)}`;
-  const created = await client.post(
+  const created = await run.client.post(
     '/api/estates/vacancies/create',
-    await mobaBody(client, { title }),
+    await mobaBody(run.client, { title }),
     estate.auth,
   );
   expect(created.status).toBe(201);
 
   await signIn(worker, 'sr-Latn');
-  await page.goto(`${product.url}/worker/mobas`);
-  await page
+  await run.page.goto(`${run.product.url}/worker/mobas`);
+  await run.page
     .getByTestId('vacancy-card')
     .filter({ hasText: title })
     .getByRole('button', { name: 'Detalji i konkurisanje' })
     .click();
-  const details = page.getByTestId('vacancy-details');
+  const details = run.page.getByTestId('vacancy-details');
   await details.getByRole('button', { name: 'Konkuriši' }).waitFor();
 
   const refusal = await holdByReports(estate, created.body.id as string);
@@ -76,17 +52,17 @@ test('the apply dialog of a moba hidden meanwhile says it is held for review, in
 
   // The same refusal, as the server worded it above, read by an English reader.
   await signIn(worker, 'en');
-  await page.route('**/api/applications/create', (route) =>
+  await run.page.route('**/api/applications/create', (route) =>
     route.fulfill({ status: 409, contentType: 'application/json', body: refusal.text }),
   );
-  const other = await client.post(
+  const other = await run.client.post(
     '/api/estates/vacancies/create',
-    await mobaBody(client, { title: `${title} B` }),
+    await mobaBody(run.client, { title: `${title} B` }),
     estate.auth,
   );
   expect(other.status).toBe(201);
-  await page.goto(`${product.url}/worker/mobas`);
-  await page
+  await run.page.goto(`${run.product.url}/worker/mobas`);
+  await run.page
     .getByTestId('vacancy-card')
     .filter({ hasText: `${title} B` })
     .getByRole('button', { name: 'Details and apply' })

@@ -67,13 +67,31 @@ export interface BrowserRun {
   page: Page;
 }
 
+export interface RunOptions {
+  /** Each test gets a fresh 360 px context and page, closed after it. */
+  pagePerTest?: boolean;
+}
+
+/** Either the file's own variables to set each time the run changes, or the options alone. */
+type UseOrOptions<R> = ((run: R) => void) | RunOptions;
+
+function useAndOptions<R>(useOrOptions: UseOrOptions<R> | undefined, options: RunOptions) {
+  return typeof useOrOptions === 'function'
+    ? { use: useOrOptions, ...options }
+    : { use: (_run: R) => {}, ...useOrOptions };
+}
+
 /**
  * The hooks the browser files share: the product and Chromium start before the file's tests and stop
- * after them; with `pagePerTest`, each test also gets a fresh 360 px context and page, closed after it.
- * `use` gets them each time they change, to set the file's own variables. The file's own beforeAll
+ * after them. The answer is the run, filled in by the hooks: read `run.page` inside a test. A `use`
+ * callback gets it each time it changes, to set the file's own variables. The file's own beforeAll
  * and beforeEach, declared after this call, run after these.
  */
-export function runProductAndBrowser(use: (run: BrowserRun) => void, { pagePerTest = false } = {}): void {
+export function runProductAndBrowser(
+  useOrOptions?: UseOrOptions<BrowserRun>,
+  options: RunOptions = {},
+): BrowserRun {
+  const { use, pagePerTest = false } = useAndOptions(useOrOptions, options);
   const run = {} as BrowserRun;
   beforeAll(async () => {
     [run.product, run.browser] = await Promise.all([startProduct(), launchBrowser()]);
@@ -84,7 +102,7 @@ export function runProductAndBrowser(use: (run: BrowserRun) => void, { pagePerTe
     await run.browser?.close();
     await run.product?.stop();
   });
-  if (!pagePerTest) return;
+  if (!pagePerTest) return run;
   beforeEach(async () => {
     run.context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
     run.page = await run.context.newPage();
@@ -93,6 +111,7 @@ export function runProductAndBrowser(use: (run: BrowserRun) => void, { pagePerTe
   afterEach(async () => {
     await run.context.close();
   });
+  return run;
 }
 
 /** A user the test registered through the API, with their token and auth header. */
@@ -105,19 +124,18 @@ export interface AdminRun extends BrowserRun {
 
 /** As `runProductAndBrowser`, with the admin logged in through the API client. */
 export function runProductBrowserAndAdmin(
-  use: (run: AdminRun) => void,
-  options = { pagePerTest: false },
-): void {
-  let admin: AdminRun['admin'] | undefined;
-  let latest: BrowserRun;
-  runProductAndBrowser((run) => {
-    latest = run;
-    if (admin) use({ ...run, admin });
-  }, options);
+  useOrOptions?: UseOrOptions<AdminRun>,
+  options: RunOptions = {},
+): AdminRun {
+  const { use, ...rest } = useAndOptions(useOrOptions, options);
+  const run = runProductAndBrowser((partial) => {
+    if ((partial as AdminRun).admin) use(partial as AdminRun);
+  }, rest) as AdminRun;
   beforeAll(async () => {
-    admin = await loginAdmin(latest.client);
-    use({ ...latest, admin });
+    run.admin = await loginAdmin(run.client);
+    use(run);
   });
+  return run;
 }
 
 const axeSource = require.resolve('axe-core/axe.min.js');

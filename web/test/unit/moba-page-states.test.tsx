@@ -9,6 +9,7 @@ import { store } from '../../src/lib/store';
 import { baseApi } from '../../src/lib/api';
 import MobaPage from '../../src/features/day-of-work/page/MobaPage';
 import { startTestI18n } from './fixtures/i18n';
+import { SAMPLE_MOBA_ID, sampleMobaPage } from '../../../test/support/sample-moba-page';
 
 // jsdom has no fetch classes; RTK Query builds a Request: Node's own (undici's) stand in here.
 const streams = require('node:stream/web') as typeof import('node:stream/web');
@@ -36,40 +37,8 @@ Object.assign(globalThis, { Request: PageRequest, Response: undici.Response, Hea
 // Browse's own parts come with browse's chunk (its CSS too); here the page shows its fallback facts.
 jest.mock('../../src/features/mobas', () => ({ loadBrowseParts: () => new Promise(() => undefined) }));
 
-const id = '3f0c1d9e-8b7a-4c6d-9e5f-1a2b3c4d5e6f';
-const moba = {
-  id,
-  estateId: '6f0c1d9e-8b7a-4c6d-9e5f-1a2b3c4d5e6f',
-  estateName: 'Imanje Jovanović',
-  title: 'Berba malina u Arilju',
-  description: 'Potrebni berači malina.',
-  municipality: 'Arilje',
-  crops: ['malina'],
-  jobActivities: ['berba-branje'],
-  startDate: '2026-07-10',
-  endDate: '2026-07-20',
-  workStartTime: '07:00',
-  workEndTime: '15:00',
-  hoursPerDay: 8,
-  paymentType: 'DailyWage',
-  dailyWage: 4000,
-  foodProvided: true,
-  transportProvided: false,
-  accommodationProvided: true,
-  groupLeadersAccepted: true,
-  sponsored: false,
-  featuring: 'none',
-  featured: false,
-  urgent: false,
-  status: 'Open',
-  totalPositions: 5,
-  freePositions: 3,
-  filled: false,
-  createdAt: '2026-06-01T08:00:00.000Z',
-  estateVerified: true,
-  estateRating: { average: 4.67, count: 12 },
-  estateLateCancellations: 2,
-};
+const id = SAMPLE_MOBA_ID;
+const moba = sampleMobaPage({ estateLateCancellations: 2 });
 
 beforeAll(() => startTestI18n({ 'sr-Latn': { common, mobas, find, 'day-of-work': dayOfWork } }));
 const realFetch = globalThis.fetch;

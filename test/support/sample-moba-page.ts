@@ -1,0 +1,42 @@
+import type { MobaPage } from '@moba/contracts';
+
+export const SAMPLE_MOBA_ID = '3f0c1d9e-8b7a-4c6d-9e5f-1a2b3c4d5e6f';
+
+/** A moba's page as the vacancy service answers for it: an open raspberry harvest of a verified estate. */
+export const sampleMobaPage = (over: Partial<MobaPage> = {}): MobaPage => ({
+  id: SAMPLE_MOBA_ID,
+  estateId: '6f0c1d9e-8b7a-4c6d-9e5f-1a2b3c4d5e6f',
+  estateName: 'Imanje Jovanović',
+  title: 'Berba malina u Arilju',
+  description: 'Potrebni berači malina.',
+  municipality: 'Arilje',
+  region: 'RS',
+  crops: ['malina'],
+  jobActivities: ['berba-branje'],
+  startDate: '2026-07-10',
+  endDate: '2026-07-20',
+  workStartTime: '07:00',
+  workEndTime: '15:00',
+  hoursPerDay: 8,
+  paymentType: 'DailyWage',
+  dailyWage: 4000,
+  foodProvided: true,
+  transportProvided: false,
+  accommodationProvided: true,
+  groupLeadersAccepted: true,
+  sponsored: false,
+  featuring: 'none',
+  featured: false,
+  urgent: false,
+  status: 'Open',
+  totalPositions: 5,
+  freePositions: 3,
+  filled: false,
+  createdAt: '2026-06-01T08:00:00.000Z',
+  estateVerified: true,
+  estatePromises: { jobs: 10, kept: 9 },
+  estateRating: { average: 4.67, count: 12 },
+  estateLateCancellations: 1,
+  fairPay: { legalMinimum: 3000, meetsLegalMinimum: true },
+  ...over,
+});
