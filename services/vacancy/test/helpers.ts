@@ -10,7 +10,7 @@ import type { DocumentStore } from '@moba/platform';
 import { createTestDeps, startForTest, testToken } from '@moba/platform/testing';
 import { loadVacancyConfig } from '../src/config';
 import { createService } from '../src/service';
-import { mobaFields } from '../../../test/support/product';
+import { mobaFields } from '../../../test/support/moba-fields';
 
 /** A day `days` after `from` (YYYY-MM-DD). */
 export function addDays(from: string, days: number): string {
