@@ -1,4 +1,5 @@
 import { startProduct } from './support/product';
+import { SERVICE_NAMES } from './support/service-names';
 
 describe('the embedded product (one process, gateway in front)', () => {
   let product: Awaited<ReturnType<typeof startProduct>>;
@@ -10,14 +11,7 @@ describe('the embedded product (one process, gateway in front)', () => {
   it('reports every service up at /api/healthz', async () => {
     const health = await product.client.get('/api/healthz');
     expect(health.status).toBe(200);
-    expect(Object.keys(health.body.services).sort()).toEqual([
-      'application',
-      'auth',
-      'notification',
-      'payment',
-      'rating',
-      'vacancy',
-    ]);
+    expect(Object.keys(health.body.services).sort()).toEqual(SERVICE_NAMES);
     for (const service of Object.values(health.body.services) as { status: string }[])
       expect(service.status).toBe('up');
   });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { COMPOSE_SERVICE_CONTAINERS } from './compose-containers';
 const REPO_ROOT = join(__dirname, '../..');
 
 /**
@@ -251,31 +252,12 @@ describe('docker-compose.yml', () => {
         });
       }
     }
-    for (const name of [
-      'vacancy-1',
-      'vacancy-2',
-      'application-1',
-      'application-2',
-      'rating',
-      'payment',
-      'notification-1',
-      'notification-2',
-    ]) {
+    for (const name of COMPOSE_SERVICE_CONTAINERS.filter((container) => container !== 'auth')) {
       expect(Object.keys(services[name].depends_on)).toEqual(
         expect.arrayContaining(['kafka', 'mongo', 'redis', 'auth']),
       );
     }
-    expect(Object.keys(services.gateway.depends_on).sort()).toEqual([
-      'application-1',
-      'application-2',
-      'auth',
-      'notification-1',
-      'notification-2',
-      'payment',
-      'rating',
-      'vacancy-1',
-      'vacancy-2',
-    ]);
+    expect(Object.keys(services.gateway.depends_on).sort()).toEqual(COMPOSE_SERVICE_CONTAINERS);
   });
 
   it('points the gateway at every service, both notification replicas included, and declares every named volume', () => {

@@ -1,6 +1,9 @@
 import { testClient, eventually, type TestClient } from '@moba/platform/testing';
 import { startEmbedded } from '../../scripts/embedded';
+import { mobaFields } from './moba-fields';
 import { validWorkerSignUp } from './sign-ups';
+
+export { mobaFields };
 
 export const ADMIN = { email: 'admin@moba.test', password: 'admin-pass-123' };
 
@@ -145,33 +148,6 @@ export async function productDay(client: TestClient, days = 0): Promise<string> 
   const clock = await client.get('/api/dev/clock');
   const now = clock.status === 200 ? Date.parse(clock.body.now) : Date.now();
   return new Date(now + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** A valid moba (vacancy) body running from `startDate` to `endDate` (YYYY-MM-DD), any field overridable. */
-export function mobaFields(startDate: string, endDate: string, overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Berba kupina',
-    description: 'Potrebni berači kupina, obezbeđen ručak.',
-    municipality: 'Arilje',
-    // A crop without harvest months in the reference data, and a wage above the legal minimum for the
-    // hours: a moba made at any time of the year opens at once (held mobas are tested on their own).
-    crops: ['kupina'],
-    jobActivities: ['berba-branje'],
-    startDate,
-    endDate,
-    numberOfWorkers: 5,
-    workStartTime: '07:00',
-    workEndTime: '16:00',
-    hoursPerDay: 9,
-    foodProvided: true,
-    transportProvided: false,
-    accommodationProvided: false,
-    groupLeadersAccepted: true,
-    paymentType: 'DailyWage',
-    dailyWage: 4000,
-    sponsored: false,
-    ...overrides,
-  };
 }
 
 /** A valid moba (vacancy) body starting `startIn` days from the product's today and lasting `days` days. */

@@ -1,5 +1,6 @@
 import { findMoneyRequest } from '../src/money-request';
 import { createVacancySchema } from '../src/api/vacancy';
+import { mobaFields } from '../../../test/support/moba-fields';
 
 /** Texts that ask workers for money, in Latin (with and without diacritics), Cyrillic and English. */
 const asking = [
@@ -92,24 +93,7 @@ describe('money-request detector', () => {
 });
 
 describe('the create-vacancy schema refuses a money request naming the field', () => {
-  const base = {
-    title: 'Berba kupina',
-    description: 'Potrebni berači, ručak obezbeđen.',
-    municipality: 'Arilje',
-    jobActivities: ['berba-branje'],
-    startDate: '2026-07-01',
-    endDate: '2026-07-05',
-    numberOfWorkers: 5,
-    hoursPerDay: 8,
-    workStartTime: '07:00',
-    workEndTime: '15:00',
-    foodProvided: true,
-    transportProvided: false,
-    accommodationProvided: false,
-    groupLeadersAccepted: true,
-    paymentType: 'DailyWage',
-    dailyWage: 4000,
-  };
+  const base = mobaFields('2026-07-01', '2026-07-05');
   test.each([
     ['title', { title: 'Berba — depozit 2000 din' }],
     ['description', { description: 'Пошаљите новац за превоз.' }],

@@ -8,6 +8,7 @@ import { REPO_ROOT } from './fixtures/spawn';
 import { spawn } from 'node:child_process';
 import { dropSchemas } from '../../../scripts/distributed/engines';
 import { validWorkerSignUp } from '../../../test/support/sign-ups';
+import { SERVICE_NAMES } from '../../../test/support/service-names';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://moba:moba@127.0.0.1:5432/moba_test';
 
@@ -99,14 +100,7 @@ describe('npm run start:distributed', () => {
       const body = (await health.json()) as {
         services: Record<string, { status: string; instances: number }>;
       };
-      expect(Object.keys(body.services).sort()).toEqual([
-        'application',
-        'auth',
-        'notification',
-        'payment',
-        'rating',
-        'vacancy',
-      ]);
+      expect(Object.keys(body.services).sort()).toEqual(SERVICE_NAMES);
       for (const service of Object.values(body.services)) expect(service.status).toBe('up');
       expect(
         Object.fromEntries(Object.entries(body.services).map(([name, s]) => [name, s.instances])),

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { calendarDay } from '@moba/contracts';
-import { guestBody, startApplication, type TestApp } from './helpers';
+import {
+  guestBody,
+  startApplication,
+  startApplicationWithAdmin,
+  type AdminSession,
+  type TestApp,
+} from './helpers';
 import { monthsBetween, percentile, proximityOf } from '../src/domain/queue';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<TestApp['admin']>>;
-beforeAll(async () => {
-  t = await startApplication();
-  admin = await t.admin();
-});
+let admin: AdminSession;
+beforeAll(async () => ({ t, admin } = await startApplicationWithAdmin()));
 afterAll(() => t.stop());
 
 const pending = (filter: Record<string, unknown>) =>

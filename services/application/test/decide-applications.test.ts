@@ -2,14 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { AdminActionRecorded, BULK_DECISION_MAX, type AdminActionRecordedData } from '@moba/contracts';
 import { eventually } from '@moba/platform/testing';
 import { LEASE_MS } from '../src/decide-applications/decide-applications';
-import { startApplication, type TestApp } from './helpers';
+import { startApplicationWithAdmin, type AdminSession, type TestApp } from './helpers';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<TestApp['admin']>>;
-beforeAll(async () => {
-  t = await startApplication();
-  admin = await t.admin();
-});
+let admin: AdminSession;
+beforeAll(async () => ({ t, admin } = await startApplicationWithAdmin()));
 afterAll(() => t.stop());
 
 const decide = (body: Record<string, unknown>) =>

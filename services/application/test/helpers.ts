@@ -4,15 +4,7 @@ import { createTestDeps, eventually, startForTest, testToken } from '@moba/platf
 import { createService } from '../src/service';
 import { loadApplicationConfig } from '../src/config';
 import { openApplicationStore } from '../src/store';
-import {
-  ProfileUpdated,
-  UserRegistered,
-  VacancyCreated,
-  VacancyDeleted,
-  VacancyFeatured,
-  VacancyReviewChanged,
-  VacancyStatusChanged,
-} from '../src/messaging/foreign-events';
+import * as foreignEvents from '../src/messaging/foreign-events';
 
 type VacancyStatus = 'Open' | 'Pending' | 'Closed' | 'Finished';
 
@@ -77,7 +69,7 @@ export async function startApplication(
     const groupLeader = options.groupLeader ?? false;
     await publish(
       topics.auth,
-      UserRegistered.create(session.id, {
+      foreignEvents.UserRegistered.create(session.id, {
         userId: session.id,
         role: 'Worker',
         fullName: options.fullName ?? `Radnik ${session.id.slice(0, 4)}`,
@@ -96,7 +88,7 @@ export async function startApplication(
     const session = await testToken('Estate');
     await publish(
       topics.auth,
-      UserRegistered.create(session.id, {
+      foreignEvents.UserRegistered.create(session.id, {
         userId: session.id,
         role: 'Estate',
         fullName: 'Vlasnik Imanja',
@@ -126,7 +118,7 @@ export async function startApplication(
     // A month after the service's today: open for applications by date unless a test says otherwise.
     const startDate = options.startDate ?? daysAfterToday(30);
     const estateId = options.estateId ?? (await estate()).id;
-    const event = VacancyCreated.create(vacancyId, {
+    const event = foreignEvents.VacancyCreated.create(vacancyId, {
       vacancyId,
       estateId,
       estateName: 'Imanje Sunce',
@@ -146,20 +138,20 @@ export async function startApplication(
   }
 
   const statusChanged = (vacancyId: string, from: VacancyStatus, to: VacancyStatus) =>
-    publish(topics.vacancy, VacancyStatusChanged.create(vacancyId, { vacancyId, from, to }));
+    publish(topics.vacancy, foreignEvents.VacancyStatusChanged.create(vacancyId, { vacancyId, from, to }));
   const deleted = (vacancyId: string) =>
-    publish(topics.vacancy, VacancyDeleted.create(vacancyId, { vacancyId }));
+    publish(topics.vacancy, foreignEvents.VacancyDeleted.create(vacancyId, { vacancyId }));
   const reviewChanged = (vacancyId: string, state: 'held' | 'hidden' | 'approved' | 'rejected') =>
-    publish(topics.vacancy, VacancyReviewChanged.create(vacancyId, { vacancyId, state }));
+    publish(topics.vacancy, foreignEvents.VacancyReviewChanged.create(vacancyId, { vacancyId, state }));
   const featured = (vacancyId: string, value: boolean) =>
-    publish(topics.vacancy, VacancyFeatured.create(vacancyId, { vacancyId, featured: value }));
+    publish(topics.vacancy, foreignEvents.VacancyFeatured.create(vacancyId, { vacancyId, featured: value }));
   const profileUpdated = (
     userId: string,
     fields: { groupLeader: boolean; groupSize: number; phone?: string; fullName?: string },
   ) =>
     publish(
       topics.auth,
-      ProfileUpdated.create(userId, {
+      foreignEvents.ProfileUpdated.create(userId, {
         userId,
         role: 'Worker',
         fullName: fields.fullName ?? 'Novo Ime',
@@ -216,6 +208,13 @@ export async function startApplication(
   };
 }
 export type TestApp = Awaited<ReturnType<typeof startApplication>>;
+export type AdminSession = Awaited<ReturnType<TestApp['admin']>>;
+
+/** The service and one admin session, for files whose tests all act as the admin. */
+export async function startApplicationWithAdmin() {
+  const t = await startApplication();
+  return { t, admin: await t.admin() };
+}
 
 export const guestBody = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Milan',

@@ -7,6 +7,7 @@ import {
   topics,
   VacancyCreated,
   VacancyStatusChanged,
+  type EventEnvelope,
   type Notification,
 } from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
@@ -22,6 +23,15 @@ afterAll(() => svc.stop());
 const listOf = async (userId: string): Promise<Notification[]> => {
   const { auth } = await testToken('Worker', { id: userId });
   return (await svc.client.get('/notifications/all', auth)).body;
+};
+
+/** Publishes an application event twice (a redelivery) and returns the one notification the user got. */
+const onlyNoticeAfterRedelivery = async (event: EventEnvelope, userId: string) => {
+  await svc.publish(topics.application, event);
+  await svc.publish(topics.application, event);
+  const notices = await listOf(userId);
+  expect(notices).toHaveLength(1);
+  return notices[0];
 };
 
 const accepted = (vacancyId: string, estateId: string, workerId: string | null) =>
@@ -73,11 +83,8 @@ describe('applications', () => {
         notAccepted: [{ name: 'Cvijeta Cvetić' }],
       },
     });
-    await svc.publish(topics.application, event);
-    await svc.publish(topics.application, event); // redelivered: still one notification
-    const toLeader = await listOf(workerId);
-    expect(toLeader).toHaveLength(1);
-    expect(toLeader[0].content).toEqual({
+    const toLeader = await onlyNoticeAfterRedelivery(event, workerId);
+    expect(toLeader.content).toEqual({
       key: notificationKeys.crewAccepted,
       params: {
         vacancyId,
@@ -102,11 +109,8 @@ describe('applications', () => {
       memberName: 'Jelena',
       sentAt: new Date().toISOString(),
     });
-    await svc.publish(topics.application, event);
-    await svc.publish(topics.application, event); // redelivered: still one notification
-    const toWorker = await listOf(workerId);
-    expect(toWorker).toHaveLength(1);
-    expect(toWorker[0].content).toEqual({
+    const toWorker = await onlyNoticeAfterRedelivery(event, workerId);
+    expect(toWorker.content).toEqual({
       key: notificationKeys.crewInvitation,
       params: { invitationId, leaderName: 'Vođa Grupe', memberName: 'Jelena' },
     });

@@ -19,19 +19,17 @@ interface RouteCase {
   okStatus: number;
 }
 
+/** A route with no moba to create first: GET, or POST with an empty filter; 200 for the allowed. */
+const plainRoute = (method: 'GET' | 'POST', path: string, allowed: RouteCase['allowed']): RouteCase => ({
+  name: `${method} ${path}`,
+  call: (auth) => (method === 'GET' ? h.client.get(path, auth) : h.client.post(path, {}, auth)),
+  allowed,
+  okStatus: 200,
+});
+
 const routes: RouteCase[] = [
-  {
-    name: 'GET /vacancies/preview',
-    call: (auth) => h.client.get('/vacancies/preview', auth),
-    allowed: 'anyone',
-    okStatus: 200,
-  },
-  {
-    name: 'GET /vacancies/open-by-crop',
-    call: (auth) => h.client.get('/vacancies/open-by-crop', auth),
-    allowed: 'anyone',
-    okStatus: 200,
-  },
+  plainRoute('GET', '/vacancies/preview', 'anyone'),
+  plainRoute('GET', '/vacancies/open-by-crop', 'anyone'),
   {
     name: 'GET /vacancies/:id',
     call: async (auth, ownerAuth) => h.client.get(`/vacancies/${await h.create(ownerAuth)}`, auth),
@@ -44,12 +42,7 @@ const routes: RouteCase[] = [
     allowed: 'Estate',
     okStatus: 201,
   },
-  {
-    name: 'GET /estates/vacancies/all',
-    call: (auth) => h.client.get('/estates/vacancies/all', auth),
-    allowed: 'Estate',
-    okStatus: 200,
-  },
+  plainRoute('GET', '/estates/vacancies/all', 'Estate'),
   {
     name: 'DELETE /estates/vacancies/:id',
     call: async (auth, ownerAuth) => h.client.delete(`/estates/vacancies/${await h.create(ownerAuth)}`, auth),
@@ -68,12 +61,7 @@ const routes: RouteCase[] = [
     alsoAllowed: 'Admin',
     okStatus: 200,
   },
-  {
-    name: 'GET /estates/featuring-offer',
-    call: (auth) => h.client.get('/estates/featuring-offer', auth),
-    allowed: 'Estate',
-    okStatus: 200,
-  },
+  plainRoute('GET', '/estates/featuring-offer', 'Estate'),
   {
     name: 'POST /estates/vacancies/:id/feature',
     call: async (auth, ownerAuth) =>
@@ -81,24 +69,9 @@ const routes: RouteCase[] = [
     allowed: 'Estate',
     okStatus: 200,
   },
-  {
-    name: 'POST /workers/vacancies/open',
-    call: (auth) => h.client.post('/workers/vacancies/open', {}, auth),
-    allowed: 'Worker',
-    okStatus: 200,
-  },
-  {
-    name: 'POST /admin/vacancies/open',
-    call: (auth) => h.client.post('/admin/vacancies/open', {}, auth),
-    allowed: 'Admin',
-    okStatus: 200,
-  },
-  {
-    name: 'POST /admin/vacancies/all',
-    call: (auth) => h.client.post('/admin/vacancies/all', {}, auth),
-    allowed: 'Admin',
-    okStatus: 200,
-  },
+  plainRoute('POST', '/workers/vacancies/open', 'Worker'),
+  plainRoute('POST', '/admin/vacancies/open', 'Admin'),
+  plainRoute('POST', '/admin/vacancies/all', 'Admin'),
   {
     name: 'POST /workers/vacancies/:id/report',
     call: async (auth, ownerAuth) =>
@@ -106,12 +79,7 @@ const routes: RouteCase[] = [
     allowed: 'Worker',
     okStatus: 201,
   },
-  {
-    name: 'POST /admin/vacancies/review',
-    call: (auth) => h.client.post('/admin/vacancies/review', {}, auth),
-    allowed: 'Admin',
-    okStatus: 200,
-  },
+  plainRoute('POST', '/admin/vacancies/review', 'Admin'),
   {
     name: 'POST /admin/vacancies/:id/decide',
     call: async (auth, ownerAuth) =>

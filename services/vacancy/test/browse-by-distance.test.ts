@@ -1,7 +1,6 @@
 import { distanceBetweenKm } from '@moba/contracts';
-import { topics } from '@moba/contracts';
 import { testToken } from '@moba/platform/testing';
-import { envelope, startVacancy, type VacancyHarness } from './helpers';
+import { startVacancy, type VacancyHarness } from './helpers';
 
 let h: VacancyHarness;
 const ids: Record<string, string> = {};
@@ -148,15 +147,7 @@ describe("a worker's browse measures from the municipality of their profile", ()
   let me: Awaited<ReturnType<typeof testToken>>;
   beforeAll(async () => {
     me = await testToken('Worker');
-    await h.deliver(
-      topics.auth,
-      envelope('UserRegistered', me.id, {
-        userId: me.id,
-        role: 'Worker',
-        region: 'RS',
-        municipality: 'Arilje',
-      }),
-    );
+    await h.deliverUserEvent('UserRegistered', me, 'Worker', { region: 'RS', municipality: 'Arilje' });
   });
 
   it('sorts nearest first from there and says which place it measured from', async () => {
@@ -175,10 +166,7 @@ describe("a worker's browse measures from the municipality of their profile", ()
 
   it('limits the distance from there, and follows a move to another municipality', async () => {
     expect((await browse({ withinKm: 10 }, me.auth)).items.map((v) => nameOf(v.id))).toEqual(['arilje']);
-    await h.deliver(
-      topics.auth,
-      envelope('ProfileUpdated', me.id, { userId: me.id, role: 'Worker', municipality: 'Subotica' }),
-    );
+    await h.deliverUserEvent('ProfileUpdated', me, 'Worker', { municipality: 'Subotica' });
     const moved = await browse({ withinKm: 10 }, me.auth);
     expect(moved.items.map((v) => nameOf(v.id)).sort()).toEqual(['featured', 'subotica']);
   });

@@ -1,6 +1,6 @@
 import { testToken } from '@moba/platform/testing';
-import { topics, VACANCY_START_HORIZON_DAYS, VACANCY_WORKERS_MAX } from '@moba/contracts';
-import { addDays, envelope, startVacancy, validVacancy, type VacancyHarness } from './helpers';
+import { VACANCY_START_HORIZON_DAYS, VACANCY_WORKERS_MAX } from '@moba/contracts';
+import { addDays, startVacancy, validVacancy, type VacancyHarness } from './helpers';
 
 let h: VacancyHarness;
 beforeAll(async () => {
@@ -194,18 +194,13 @@ describe('POST /estates/vacancies/create', () => {
     expect((await h.eventsOf('VacancyCreated', first))[0].data).toMatchObject({
       estateName: 'Petar Petrović',
     });
-    await h.deliver(
-      topics.auth,
-      envelope('ProfileUpdated', estate.id, {
-        userId: estate.id,
-        role: 'Estate',
-        fullName: 'Petar Petrović',
-        phone: '+381641234567',
-        groupLeader: false,
-        groupSize: 0,
-        estateName: 'Voćnjak Petrović',
-      }),
-    );
+    await h.deliverUserEvent('ProfileUpdated', estate, 'Estate', {
+      fullName: 'Petar Petrović',
+      phone: '+381641234567',
+      groupLeader: false,
+      groupSize: 0,
+      estateName: 'Voćnjak Petrović',
+    });
     const second = await h.create(estate.auth);
     expect((await h.eventsOf('VacancyCreated', second))[0].data).toMatchObject({
       estateName: 'Voćnjak Petrović',

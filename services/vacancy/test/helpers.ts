@@ -4,12 +4,13 @@ import {
   topics,
   type CreateVacancyInput,
   type EventEnvelope,
+  type Role,
 } from '@moba/contracts';
 import type { DocumentStore } from '@moba/platform';
 import { createTestDeps, startForTest, testToken } from '@moba/platform/testing';
 import { loadVacancyConfig } from '../src/config';
 import { createService } from '../src/service';
-import { mobaFields } from '../../../test/support/product';
+import { mobaFields } from '../../../test/support/moba-fields';
 
 /** A day `days` after `from` (YYYY-MM-DD). */
 export function addDays(from: string, days: number): string {
@@ -83,6 +84,13 @@ export async function startVacancy(env: Record<string, string> = {}, store?: Doc
   const today = () => calendarDay(deps.clock.now());
   /** Publishes an event on a topic as another service would (awaits every group). */
   const deliver = (topic: string, event: EventEnvelope) => deps.bus.publish(topic, event);
+  /** What auth publishes about an account (registered, or its profile changed), with the given fields. */
+  const deliverUserEvent = (
+    type: 'UserRegistered' | 'ProfileUpdated',
+    user: { id: string },
+    role: Role,
+    fields: Record<string, unknown> = {},
+  ) => deliver(topics.auth, envelope(type, user.id, { userId: user.id, role, ...fields }));
   /** Outbox events published so far of a type, for a vacancy. */
   const eventsOf = async (type: string, vacancyId?: string) => {
     await service.context.relay.flush();
@@ -104,8 +112,7 @@ export async function startVacancy(env: Record<string, string> = {}, store?: Doc
   ) => {
     const worker = await testToken('Worker');
     const registeredAt = new Date(deps.clock.now().getTime() - (standing.ageDays ?? 0) * 86_400_000);
-    const data = { userId: worker.id, role: 'Worker', registeredAt: registeredAt.toISOString() };
-    await deliver(topics.auth, envelope('UserRegistered', worker.id, data));
+    await deliverUserEvent('UserRegistered', worker, 'Worker', { registeredAt: registeredAt.toISOString() });
     if (standing.emailConfirmed)
       await deliver(topics.auth, envelope('EmailVerified', worker.id, { userId: worker.id }));
     for (const vacancyId of standing.appliedTo ?? []) {
@@ -147,6 +154,7 @@ export async function startVacancy(env: Record<string, string> = {}, store?: Doc
     admin: await testToken('Admin'),
     today,
     deliver,
+    deliverUserEvent,
     eventsOf,
     published,
     estate,

@@ -4,7 +4,8 @@ import { defineEvent, topics } from '@moba/contracts';
 /**
  * The events this service reads, re-declared with only the fields it uses (STYLE habit 8: a consumer
  * reads what it needs and ignores the rest). Names and fields follow the event catalogue of the brief;
- * the producers' full schemas live in libs/contracts/src/events/<area>.ts.
+ * the producers' full schemas live in libs/contracts/src/events/<area>.ts. An event read whole
+ * (WorkerAttendanceRecorded) is not re-declared: subscriptions.ts takes the producer's schema.
  */
 export const UserRegisteredRead = defineEvent(
   topics.auth,
@@ -88,17 +89,5 @@ export const AttendanceMarkedRead = defineEvent(
     workerId: z.uuid().nullable(),
     heads: z.number().int().min(1),
     came: z.number().int().min(0),
-  }),
-);
-export const WorkerAttendanceRecordedRead = defineEvent(
-  topics.application,
-  'WorkerAttendanceRecorded',
-  1,
-  z.object({
-    vacancyId: z.uuid(),
-    workerId: z.uuid(),
-    came: z.boolean(),
-    stayed: z.boolean(),
-    recordedAt: z.string(),
   }),
 );

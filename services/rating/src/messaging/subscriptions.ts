@@ -1,5 +1,5 @@
 import { idempotentHandler, type DocumentStore, type EventBus } from '@moba/platform';
-import { topics, type EventDefinition, type EventEnvelope } from '@moba/contracts';
+import { topics, WorkerAttendanceRecorded, type EventDefinition, type EventEnvelope } from '@moba/contracts';
 import type { z } from 'zod';
 import {
   ApplicationAcceptedRead,
@@ -10,7 +10,6 @@ import {
   VacancyCreatedRead,
   VacancyDeletedRead,
   VacancyStatusChangedRead,
-  WorkerAttendanceRecordedRead,
 } from './consumed-events';
 import { recordAttendanceCount } from '../record-attendance/record-attendance';
 import {
@@ -51,7 +50,7 @@ export async function subscribeRating(bus: EventBus, documents: DocumentStore, s
     [topics.application]: {
       ...on(ApplicationAcceptedRead, (data, event) => recordParticipant(store, data, event.occurredAt)),
       ...on(AttendanceMarkedRead, (data, event) => recordAttendanceCount(store, data, event.occurredAt)),
-      ...on(WorkerAttendanceRecordedRead, (data) => recordAttendance(store, data)),
+      ...on(WorkerAttendanceRecorded, (data) => recordAttendance(store, data)),
       ...on(PlacesReleasedRead, (data) => recordReleased(store, data)),
     },
   };
