@@ -1,11 +1,7 @@
 import { CLIENT_ADDRESS_HEADER } from '@moba/platform';
-import { logIn, signedUp, startAuth, type Auth } from './helpers';
+import { logIn, signedUp, authForTheseTests } from './helpers';
 
-let auth: Auth;
-beforeAll(async () => {
-  auth = await startAuth({ LOGIN_MAX_FAILURES_PER_ADDRESS: '3' });
-});
-afterAll(() => auth.stop());
+const auth = authForTheseTests({ LOGIN_MAX_FAILURES_PER_ADDRESS: '3' });
 
 /** The client address as the gateway passes it on. */
 const from = (ip: string) => ({ [CLIENT_ADDRESS_HEADER]: ip });

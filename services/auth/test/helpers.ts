@@ -83,6 +83,16 @@ export async function startAuth(env: NodeJS.ProcessEnv = {}, store?: DocumentSto
 }
 export type Auth = Awaited<ReturnType<typeof startAuth>>;
 
+/** The auth service of a file's tests: started before them (filled in then), stopped after them. */
+export function authForTheseTests(env: NodeJS.ProcessEnv = {}): Auth {
+  const auth = {} as Auth;
+  beforeAll(async () => {
+    Object.assign(auth, await startAuth(env));
+  });
+  afterAll(() => auth.stop?.());
+  return auth;
+}
+
 let counter = 0;
 const unique = () =>
   `${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

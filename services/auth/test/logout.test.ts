@@ -1,13 +1,9 @@
 import { AllSessionsEnded, SessionEnded } from '@moba/contracts';
 import { SERVICE_TOKEN_HEADER, signServiceToken } from '@moba/platform';
 import { TEST_INTERNAL_SECRET } from '@moba/platform/testing';
-import { logIn, signedUp, startAuth, type Auth } from './helpers';
+import { logIn, signedUp, authForTheseTests } from './helpers';
 
-let auth: Auth;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(() => auth.stop());
+const auth = authForTheseTests();
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

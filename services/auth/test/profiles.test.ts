@@ -9,13 +9,9 @@ import {
   SKILLS_MAX,
 } from '@moba/contracts';
 import { currentUserSchema, SendPasswordResetMail } from '@moba/contracts';
-import { adminAccount, expectNoSecrets, signedUp, startAuth, type Account, type Auth } from './helpers';
+import { adminAccount, expectNoSecrets, signedUp, authForTheseTests, type Account } from './helpers';
 
-let auth: Auth;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(() => auth.stop());
+const auth = authForTheseTests();
 
 const [firstMunicipality, otherMunicipality] = municipalityNames('RS');
 

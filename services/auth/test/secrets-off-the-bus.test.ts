@@ -1,12 +1,8 @@
 import { commandTopics, topics } from '@moba/contracts';
 import { eventually } from '@moba/platform/testing';
-import { confirmationToken, startAuth, workerInput, type Auth } from './helpers';
+import { confirmationToken, authForTheseTests, workerInput } from './helpers';
 
-let auth: Auth;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(() => auth.stop());
+const auth = authForTheseTests();
 
 describe('mail links travel only as private commands to the notification service', () => {
   test('no auth.v1 event carries a confirmation or reset token; the mail commands on notification.mail.v1 do', async () => {

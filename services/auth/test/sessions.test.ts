@@ -10,16 +10,11 @@ import {
   expectNoSecrets,
   logIn,
   signedUp,
-  startAuth,
+  authForTheseTests,
   workerInput,
-  type Auth,
 } from './helpers';
 
-let auth: Auth;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(() => auth.stop());
+const auth = authForTheseTests();
 
 async function signUpWorker(overrides: Record<string, unknown> = {}) {
   const input = workerInput(overrides);

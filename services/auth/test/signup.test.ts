@@ -4,16 +4,11 @@ import {
   e164,
   estateInput,
   expectNoSecrets,
-  startAuth,
+  authForTheseTests,
   workerInput,
-  type Auth,
 } from './helpers';
 
-let auth: Auth;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(() => auth.stop());
+const auth = authForTheseTests();
 
 describe('sign-up', () => {
   test('a worker signs up: 201 with the user id, UserRegistered and a confirmation link mail are published', async () => {

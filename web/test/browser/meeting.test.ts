@@ -4,16 +4,13 @@
  * accepted worker sees them on their card (tap to call, map link) in Serbian Latin, Cyrillic and
  * English; a pending worker does not. At 360 and 1280 px, axe with no serious issue.
  */
-import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { Page } from 'playwright-core';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import {
   logIn,
   screenshots,
-  type Product,
   eventually,
   runProductBrowserAndAdmin,
-  type AdminRun,
   seriousViolations,
   type Session,
   type Script,
@@ -24,19 +21,17 @@ import {
 
 jest.setTimeout(180_000);
 
-let product: Product, browser: Browser, client: TestClient, admin: AdminRun['admin'];
-
-runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
+const run = runProductBrowserAndAdmin();
 
 /** A tab signed in as this user in a script and width, landing where their role lands. */
 async function signedIn(session: Session, landing: string, language: Script, width: number) {
-  const context = await browser.newContext({
+  const context = await run.browser.newContext({
     viewport: { width, height: width === 360 ? 780 : 900 },
     bypassCSP: true,
   });
   await context.addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true'));
   const page = await context.newPage();
-  await logIn(page, product.url, session.email, session.password);
+  await logIn(page, run.product.url, session.email, session.password);
   await page.waitForURL(`**${landing}`);
   // The reader's script, chosen once signed in (the sign-in screen is read in Latin).
   await page.evaluate((lng) => localStorage.setItem('language', lng), language);
@@ -59,35 +54,38 @@ let seq = 0;
 /** An estate's open moba, and an accepted and a pending worker on it. */
 async function mobaWithPeople() {
   seq += 1;
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   const title = `Berba malina ${seq}-${Date.now().toString(36)}`;
   const vacancyId = await postedMoba(
-    client,
+    run.client,
     estate,
-    mobaFields(await productDay(client, 4), await productDay(client, 6), { title, numberOfWorkers: 5 }),
+    mobaFields(await productDay(run.client, 4), await productDay(run.client, 6), {
+      title,
+      numberOfWorkers: 5,
+    }),
   );
   const [accepted, pending] = [
-    await registeredUser(client, 'worker'),
-    await registeredUser(client, 'worker'),
+    await registeredUser(run.client, 'worker'),
+    await registeredUser(run.client, 'worker'),
   ];
   const apply = (worker: Session) =>
     eventually(async () => {
-      const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+      const res = await run.client.post('/api/applications/create', { vacancyId }, worker.auth);
       return res.status === 201 && (res.body.id as string);
     }, 'applied');
   const acceptedId = await apply(accepted);
   await apply(pending);
-  const res = await client.post(`/api/admin/applications/${acceptedId}/accept`, {}, admin.auth);
+  const res = await run.client.post(`/api/admin/applications/${acceptedId}/accept`, {}, run.admin.auth);
   expect(res.status).toBe(200);
   return { estate, accepted, pending, vacancyId, title };
 }
 
 test('the create form keeps meeting details collapsed, and shows them with the defaults when opened', async () => {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   for (const width of [360, 1280]) {
     const { context, page } = await signedIn(estate, '/estate/my-mobas', 'sr-Latn', width);
     try {
-      await page.goto(`${product.url}/estate/create-new-moba`);
+      await page.goto(`${run.product.url}/estate/create-new-moba`);
       const section = page.getByTestId('meeting-section');
       await section.waitFor();
       expect(await page.getByTestId('meeting-fields').count()).toBe(0);
@@ -113,12 +111,12 @@ test('the create form keeps meeting details collapsed, and shows them with the d
 });
 
 test('an estate publishes a moba with meeting details through the create form', async () => {
-  const estate = await registeredUser(client, 'estate');
-  const [start, end] = [await productDay(client, 5), await productDay(client, 7)];
+  const estate = await registeredUser(run.client, 'estate');
+  const [start, end] = [await productDay(run.client, 5), await productDay(run.client, 7)];
   const title = `Berba kupina sa okupljanjem ${Date.now().toString(36)}`;
   const { context, page } = await signedIn(estate, '/estate/my-mobas', 'sr-Latn', 360);
   try {
-    await page.goto(`${product.url}/estate/create-new-moba`);
+    await page.goto(`${run.product.url}/estate/create-new-moba`);
     await fillCreateMobaForm(page, {
       title,
       description: 'Berba kupina u zasadu kod Ivanjice, rad od 7 do 16 časova.',
@@ -147,7 +145,7 @@ test('an estate publishes a moba with meeting details through the create form', 
   } finally {
     await context.close();
   }
-  const mine = (await client.get('/api/estates/vacancies/all', estate.auth)).body as {
+  const mine = (await run.client.get('/api/estates/vacancies/all', estate.auth)).body as {
     id: string;
     title: string;
   }[];
@@ -155,7 +153,7 @@ test('an estate publishes a moba with meeting details through the create form', 
   expect(moba).toBeDefined();
   expect(JSON.stringify(mine)).not.toContain('Kod škole');
   const read = await eventually(async () => {
-    const res = await client.get(`/api/mobas/${moba.id}/day-of-work`, estate.auth);
+    const res = await run.client.get(`/api/mobas/${moba.id}/day-of-work`, estate.auth);
     return res.status === 200 && res.body.meeting ? res.body : null;
   }, 'the meeting details of the new moba');
   expect(read.meeting).toMatchObject({
@@ -202,7 +200,7 @@ test('the estate sets the meeting details from My mobas; the accepted worker see
   }
   await eventually(
     async () =>
-      (await client.get(`/api/mobas/${vacancyId}/day-of-work`, accepted.auth)).body.meeting?.point ===
+      (await run.client.get(`/api/mobas/${vacancyId}/day-of-work`, accepted.auth)).body.meeting?.point ===
       'Ispred zadruge u Arilju',
     'the meeting reaches the application service',
   );
@@ -216,7 +214,7 @@ test('the estate sets the meeting details from My mobas; the accepted worker see
     for (const width of [360, 1280]) {
       const { context, page } = await signedIn(accepted, '/worker/mobas', language, width);
       try {
-        await page.goto(`${product.url}/worker/my-mobas`);
+        await page.goto(`${run.product.url}/worker/my-mobas`);
         const card = page.getByTestId('my-moba').filter({ has: page.getByTestId('meeting-details') });
         const details = card.getByTestId('meeting-details');
         await details.waitFor();
@@ -240,12 +238,12 @@ test('the estate sets the meeting details from My mobas; the accepted worker see
   // A pending applicant: their card, without the meeting, and the API refuses them.
   const { context, page } = await signedIn(pending, '/worker/mobas', 'sr-Latn', 360);
   try {
-    await page.goto(`${product.url}/worker/my-mobas`);
+    await page.goto(`${run.product.url}/worker/my-mobas`);
     await page.getByTestId('my-moba').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('meeting-details').count()).toBe(0);
     expect(await page.content()).not.toContain('Ispred zadruge');
-    const refused = await client.get(`/api/mobas/${vacancyId}/day-of-work`, pending.auth);
+    const refused = await run.client.get(`/api/mobas/${vacancyId}/day-of-work`, pending.auth);
     expect(refused.status).toBe(403);
   } finally {
     await context.close();

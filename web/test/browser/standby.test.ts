@@ -3,16 +3,13 @@
  * 360 and 1280 px: an accepted worker cancels from My mobas with a reason, the freed place is offered
  * to the worker waiting, who takes it with "Uzmi mesto"; axe finds nothing serious on either screen.
  */
-import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { Page } from 'playwright-core';
 import { mobaFields, registeredUser } from '../../../test/support/product';
 import {
   screenshots,
   signedInContext,
-  type Product,
   eventually,
   runProductBrowserAndAdmin,
-  type AdminRun,
   isoDay,
   seriousViolations,
   type Session,
@@ -22,9 +19,7 @@ import {
 
 jest.setTimeout(180_000);
 
-let product: Product, browser: Browser, client: TestClient, admin: AdminRun['admin'];
-
-runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
+const run = runProductBrowserAndAdmin();
 
 /** At both widths: nothing serious for axe, nothing wider than the screen, the action thumb-sized. */
 async function checkScreen(page: Page, name: string, action: string) {
@@ -43,35 +38,38 @@ async function checkScreen(page: Page, name: string, action: string) {
 const ownerOf = new Map<string, Session>();
 
 async function mobaWithOnePlace(title: string) {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   const vacancyId = await postedMoba(
-    client,
+    run.client,
     estate,
     mobaFields(isoDay(10), isoDay(15), { title, numberOfWorkers: 1 }),
   );
   ownerOf.set(vacancyId, estate);
-  const [waiting, leaving] = [await registeredUser(client, 'worker'), await registeredUser(client, 'worker')];
+  const [waiting, leaving] = [
+    await registeredUser(run.client, 'worker'),
+    await registeredUser(run.client, 'worker'),
+  ];
   const applied = async (worker: Session) =>
     eventually(async () => {
-      const res = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+      const res = await run.client.post('/api/applications/create', { vacancyId }, worker.auth);
       return res.status === 201 ? (res.body.id as string) : null;
     }, 'applied');
   const waitingId = await applied(waiting);
   const leavingId = await applied(leaving);
-  const accepted = await client.post(`/api/admin/applications/${leavingId}/accept`, {}, admin.auth);
+  const accepted = await run.client.post(`/api/admin/applications/${leavingId}/accept`, {}, run.admin.auth);
   expect(accepted.status).toBe(200);
   return { vacancyId, waiting, leaving, waitingId };
 }
 
 async function openAs(worker: Session, language: string, path = '/worker/my-mobas') {
   const context = await signedInContext(
-    browser,
+    run.browser,
     { token: worker.token, userId: worker.userId },
     { viewport: { width: 360, height: 780 }, bypassCSP: true },
   );
   await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
   const page = await context.newPage();
-  await page.goto(`${product.url}${path}`);
+  await page.goto(`${run.product.url}${path}`);
   return { context, page };
 }
 
@@ -119,7 +117,7 @@ describe.each(Object.keys(texts) as (keyof typeof texts)[])('standby in %s', (la
 
     // The freed place is offered to the worker waiting (by event): their card shows "Uzmi mesto".
     await eventually(async () => {
-      const mine = (await client.get('/api/workers/vacancies/my/active', waiting.auth)).body as {
+      const mine = (await run.client.get('/api/workers/vacancies/my/active', waiting.auth)).body as {
         application: { id: string; standbyOffer?: unknown };
       }[];
       return mine.find((m) => m.application.id === waitingId)?.application.standbyOffer ?? null;
@@ -134,7 +132,7 @@ describe.each(Object.keys(texts) as (keyof typeof texts)[])('standby in %s', (la
     await taker.page.getByTestId('toast').filter({ hasText: words.taken }).waitFor();
     await taker.context.close();
 
-    const statuses = (await client.get('/api/workers/applications', waiting.auth)).body as {
+    const statuses = (await run.client.get('/api/workers/applications', waiting.auth)).body as {
       applicationId: string;
       status: string;
     }[];
@@ -145,9 +143,9 @@ describe.each(Object.keys(texts) as (keyof typeof texts)[])('standby in %s', (la
 test('the estate removes an accepted worker from its moba with a reason, seeing their reliability (360 and 1280 px)', async () => {
   const { vacancyId, leaving } = await mobaWithOnePlace('Berba trešanja');
   const owner = ownerOf.get(vacancyId)!;
-  const context = await signedInContext(browser, owner, { role: 'Estate', width: 360, bypassCSP: true });
+  const context = await signedInContext(run.browser, owner, { role: 'Estate', width: 360, bypassCSP: true });
   const page = await context.newPage();
-  await page.goto(`${product.url}/estate/my-mobas`);
+  await page.goto(`${run.product.url}/estate/my-mobas`);
   const card = page.getByTestId('estate-moba').filter({ hasText: 'Berba trešanja' });
   await (await cardAction(card, 'Odobreni radnici')).click();
   const applicant = page.getByTestId('applicant').first();
@@ -161,7 +159,9 @@ test('the estate removes an accepted worker from its moba with a reason, seeing 
   await page.getByTestId('toast').filter({ hasText: 'Uklonjeno sa mobe' }).waitFor();
   await context.close();
   await eventually(async () => {
-    const mine = (await client.get('/api/workers/applications', leaving.auth)).body as { status: string }[];
+    const mine = (await run.client.get('/api/workers/applications', leaving.auth)).body as {
+      status: string;
+    }[];
     return mine.some((a) => a.status === 'Cancelled');
   }, 'the worker removed');
 });
