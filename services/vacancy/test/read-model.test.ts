@@ -95,6 +95,20 @@ describe('the in-memory read model of open vacancies', () => {
     }
   });
 
+  it('writes the same JSON for a page from the items written once as JSON.stringify writes the whole answer', async () => {
+    const { vacancies } = await openVacancyStore(createNedbStore());
+    for (let i = 0; i < 300; i++) await vacancies.insertOne(randomDoc(i));
+    const model = createOpenVacanciesReadModel(vacancies, {
+      decorate: (item) => ({ ...item, fairPay: { legalMinimum: 3000, meetsLegalMinimum: true } }),
+    });
+    await model.load();
+    for (let run = 0; run < 200; run++) {
+      const near = run % 2 ? { near: { municipality: pick(municipalities, rnd(5)) } } : {};
+      const filters = vacancyFiltersSchema.parse({ ...randomFilters(), ...near });
+      expect(model.page(filters).json).toBe(JSON.stringify(model.query(filters)));
+    }
+  });
+
   it('follows writes: a vacancy that closes or is deleted leaves, a new Open one enters', async () => {
     const { vacancies } = await openVacancyStore(createNedbStore());
     const model = createOpenVacanciesReadModel(vacancies);

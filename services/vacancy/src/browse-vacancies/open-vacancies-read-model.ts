@@ -45,6 +45,29 @@ interface EstateTrust {
 }
 type EstateTrustStamps = { estateVerifiedAt?: string };
 
+/** An item as browses show it under one stamp, and its JSON, written when a page first needs it. */
+class Decorated {
+  #json: string | undefined;
+  constructor(
+    readonly stamp: string,
+    readonly item: VacancyItem,
+  ) {}
+  get json(): string {
+    return (this.#json ??= JSON.stringify(this.item));
+  }
+}
+
+/** A page's item: the decorated item and, on a browse from a place, its whole km. */
+interface Pick {
+  shown: Decorated;
+  km?: number;
+}
+const itemOfPick = ({ shown, km }: Pick): VacancyItem =>
+  km === undefined ? shown.item : { ...shown.item, distanceKm: km };
+/** As JSON.stringify(itemOfPick(pick)), from the item's JSON written once. */
+const jsonOfPick = ({ shown, km }: Pick): string =>
+  km === undefined ? shown.json : `${shown.json.slice(0, -1)},"distanceKm":${km}}`;
+
 export function createOpenVacanciesReadModel(
   vacancies: Collection<VacancyDoc>,
   options: ReadModelOptions = {},
@@ -55,16 +78,15 @@ export function createOpenVacanciesReadModel(
   const cache = new Map<string, CachedPage>();
 
   /**
-   * Each item decorated once per stamp: items are replaced, never changed, when their vacancy changes,
-   * so an item object stands for one version of its vacancy.
+   * Each item decorated once per stamp, and written as JSON once: items are replaced, never changed,
+   * when their vacancy changes, so an item object stands for one version of its vacancy.
    */
-  const decorated = new WeakMap<VacancyItem, { stamp: string; item: VacancyItem }>();
-  const decoratedItem = (item: VacancyItem, stamp: string): VacancyItem => {
-    if (!options.decorate) return item;
+  const decorated = new WeakMap<VacancyItem, Decorated>();
+  const decoratedOf = (item: VacancyItem, stamp: string): Decorated => {
     const known = decorated.get(item);
-    if (known?.stamp === stamp) return known.item;
-    const next = options.decorate(item);
-    decorated.set(item, { stamp, item: next });
+    if (known?.stamp === stamp) return known;
+    const next = new Decorated(stamp, options.decorate ? options.decorate(item) : item);
+    decorated.set(item, next);
     return next;
   };
   const currentStamp = () => options.stamp?.() ?? '';
@@ -254,6 +276,73 @@ export function createOpenVacanciesReadModel(
     return acc;
   }
 
+  /**
+   * One pass over the candidates: counts every match, keeps only the requested page. With `near`,
+   * each municipality's distance is measured once; `withinKm` drops the farther ones and, unless
+   * the sort is 'featured', the matches are ordered by (km, browse position) in one numeric sort.
+   */
+  function select(filters: VacancyFilters, stamp: string) {
+    const list = all();
+    const acc = candidates(filters);
+    const from = (filters.page - 1) * filters.pageSize;
+    const to = from + filters.pageSize;
+    const minStart = filters.dateFrom !== undefined ? dayKey(filters.dateFrom) : undefined;
+    const maxStart = filters.dateTo !== undefined ? dayKey(filters.dateTo) : undefined;
+    const minWage = filters.minDailyWage;
+    const onlyFree = filters.onlyWithFreePositions === true;
+    const origin = filters.near ? seatOf(filters.near.municipality, filters.near.region) : undefined;
+    const distances = origin ? distancesOf(origin) : undefined;
+    const placeKm = distances?.km;
+    const maxKm = placeKm ? (filters.withinKm ?? NO_DISTANCE - 1) : NO_DISTANCE;
+    const byDistance = placeKm !== undefined && filters.sort !== 'featured';
+    const picked: number[] = [];
+    const matched = byDistance ? new Int32Array(list.length) : undefined;
+    let total = 0;
+    for (let w = 0; w < words; w++) {
+      let x = acc[w];
+      while (x !== 0) {
+        const low = x & -x;
+        const i = (w << 5) + (31 - Math.clz32(low));
+        x ^= low;
+        if (minStart !== undefined && endDay[i] < minStart) continue;
+        if (maxStart !== undefined && startDay[i] > maxStart) continue;
+        if (minWage !== undefined && wage[i] < minWage) continue;
+        if (onlyFree && free[i] <= 0) continue;
+        if (placeKm && placeKm[placeOf[i]] > maxKm) continue;
+        if (matched) matched[total] = i;
+        else if (total >= from && total < to) picked.push(i);
+        total++;
+      }
+    }
+    if (matched && placeKm) {
+      // A counting sort by place (places ordered by km): stable, so within one place the browse
+      // order (featured, newest) holds.
+      const order = distances!.nearestFirst;
+      const start = new Int32Array(order.length);
+      const perPlace = new Int32Array(order.length);
+      for (let k = 0; k < total; k++) perPlace[placeOf[matched[k]]]++;
+      let offset = 0;
+      for (const p of order) {
+        start[p] = offset;
+        offset += perPlace[p];
+      }
+      const page = new Int32Array(Math.max(0, Math.min(to, total) - from));
+      for (let k = 0; k < total; k++) {
+        const i = matched[k];
+        const rank = start[placeOf[i]]++;
+        if (rank >= from && rank < to) page[rank - from] = i;
+      }
+      picked.push(...page);
+    }
+    const picks = picked.map((i): Pick => {
+      const km = placeKm?.[placeOf[i]];
+      const shown = decoratedOf(list[i], stamp);
+      return km === undefined || km === NO_DISTANCE ? { shown } : { shown, km };
+    });
+    const near = origin ? { near: filters.near } : {};
+    return { picks, total, page: filters.page, pageSize: filters.pageSize, ...near };
+  }
+
   return {
     /** Loads every Open vacancy; a write applied while the store was read makes it read again (no stale snapshot wins). */
     async load() {
@@ -347,72 +436,10 @@ export function createOpenVacanciesReadModel(
       }
       if (touched) changed();
     },
-    /**
-     * One pass over the candidates: counts every match, keeps only the requested page. With `near`,
-     * each municipality's distance is measured once; `withinKm` drops the farther ones and, unless
-     * the sort is 'featured', the matches are ordered by (km, browse position) in one numeric sort.
-     */
+    /** The page of matches for these filters (see `select`). */
     query(filters: VacancyFilters, stamp: string = currentStamp()) {
-      const list = all();
-      const acc = candidates(filters);
-      const from = (filters.page - 1) * filters.pageSize;
-      const to = from + filters.pageSize;
-      const minStart = filters.dateFrom !== undefined ? dayKey(filters.dateFrom) : undefined;
-      const maxStart = filters.dateTo !== undefined ? dayKey(filters.dateTo) : undefined;
-      const minWage = filters.minDailyWage;
-      const onlyFree = filters.onlyWithFreePositions === true;
-      const origin = filters.near ? seatOf(filters.near.municipality, filters.near.region) : undefined;
-      const distances = origin ? distancesOf(origin) : undefined;
-      const placeKm = distances?.km;
-      const maxKm = placeKm ? (filters.withinKm ?? NO_DISTANCE - 1) : NO_DISTANCE;
-      const byDistance = placeKm !== undefined && filters.sort !== 'featured';
-      const picked: number[] = [];
-      const matched = byDistance ? new Int32Array(list.length) : undefined;
-      let total = 0;
-      for (let w = 0; w < words; w++) {
-        let x = acc[w];
-        while (x !== 0) {
-          const low = x & -x;
-          const i = (w << 5) + (31 - Math.clz32(low));
-          x ^= low;
-          if (minStart !== undefined && endDay[i] < minStart) continue;
-          if (maxStart !== undefined && startDay[i] > maxStart) continue;
-          if (minWage !== undefined && wage[i] < minWage) continue;
-          if (onlyFree && free[i] <= 0) continue;
-          if (placeKm && placeKm[placeOf[i]] > maxKm) continue;
-          if (matched) matched[total] = i;
-          else if (total >= from && total < to) picked.push(i);
-          total++;
-        }
-      }
-      if (matched && placeKm) {
-        // A counting sort by place (places ordered by km): stable, so within one place the browse
-        // order (featured, newest) holds.
-        const order = distances!.nearestFirst;
-        const start = new Int32Array(order.length);
-        const perPlace = new Int32Array(order.length);
-        for (let k = 0; k < total; k++) perPlace[placeOf[matched[k]]]++;
-        let offset = 0;
-        for (const p of order) {
-          start[p] = offset;
-          offset += perPlace[p];
-        }
-        const page = new Int32Array(Math.max(0, Math.min(to, total) - from));
-        for (let k = 0; k < total; k++) {
-          const i = matched[k];
-          const rank = start[placeOf[i]]++;
-          if (rank >= from && rank < to) page[rank - from] = i;
-        }
-        picked.push(...page);
-      }
-      const kmAt = (i: number) => (placeKm ? placeKm[placeOf[i]] : NO_DISTANCE);
-      const items = picked.map((i) => {
-        const item = decoratedItem(list[i], stamp);
-        const km = kmAt(i);
-        return placeKm && km !== NO_DISTANCE ? { ...item, distanceKm: km } : item;
-      });
-      const near = origin ? { near: filters.near } : {};
-      return { items, total, page: filters.page, pageSize: filters.pageSize, ...near };
+      const { picks, ...rest } = select(filters, stamp);
+      return { items: picks.map(itemOfPick), ...rest };
     },
     /** How many Open mobas each crop has now (the harvest calendar). */
     openByCrop(): Record<string, number> {
@@ -438,7 +465,9 @@ export function createOpenVacanciesReadModel(
       const key = `${stamp}|${JSON.stringify(filters)}`;
       let hit = cache.get(key);
       if (!hit) {
-        const json = JSON.stringify(this.query(filters, stamp));
+        // The items' JSON is written once per item version; only the page around them is new.
+        const { picks, ...counts } = select(filters, stamp);
+        const json = `{"items":[${picks.map(jsonOfPick).join(',')}],${JSON.stringify(counts).slice(1, -1)}}`;
         hit = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
         if (cache.size >= RESPONSE_CACHE_MAX) cache.delete(cache.keys().next().value as string);
         cache.set(key, hit);
