@@ -18,10 +18,10 @@ import { redisUp } from './support/redis-up';
 /**
  * Issue #32 point 3 at a small size (bench/alert-burst.ts runs it with 10,000 workers and the herd):
  * the distributed mode with two notification processes on Redis Streams and PostgreSQL; a moba whose
- * job alerts match a few hundred workers, their sockets spread over both processes; the process that
+ * job alerts match about a thousand workers, their sockets spread over both processes; the process that
  * handles the moba is SIGKILLed when a quarter of its alerts are stored, then started again.
  */
-const WORKERS = 240;
+const WORKERS = 1_000;
 
 let cluster: Cluster | undefined;
 let view: NotificationStoreView | undefined;

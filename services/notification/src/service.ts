@@ -88,7 +88,7 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
     confirmationReplies: { replies, relay },
     stopJobAlerts: (phone: string) => stopJobAlertsOfPhone(jobAlerts, phone),
   };
-  const core = { store, clock, live, logger };
+  const core = { store, documentStore: deps.store, clock, live, logger };
   const contact = {
     ...core,
     mailer,
@@ -129,7 +129,6 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
         await subscribeToEvents({
           ...core,
           bus: deps.bus,
-          documentStore: deps.store,
           mailer,
           sms: smsJob.context,
           publicUrl: config.PUBLIC_URL,
@@ -141,7 +140,6 @@ export async function createService(deps: NotificationDeps): Promise<Notificatio
           ...jobAlerts,
           smsQueue: { ...smsJob.context, publicUrl: config.PUBLIC_URL },
           bus: deps.bus,
-          documentStore: deps.store,
         });
         smsJob.start();
         relay.start();

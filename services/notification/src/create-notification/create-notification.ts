@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RatingNotificationAction } from '@moba/contracts';
-import { chunked, insertIfNew, type Clock, type Logger } from '@moba/platform';
+import { chunked, type Clock, type DocumentStore, type Logger } from '@moba/platform';
 import { derivedNotificationId } from '../domain/notification';
 import { toNotification } from '../notification-view';
 import type { LiveChannel } from '../live/live-channel';
@@ -16,6 +16,8 @@ export interface NotificationDraft {
 
 export interface CreateNotificationsContext {
   store: NotificationStore;
+  /** Writes a run of notifications as one statement (insertNew). */
+  documentStore: DocumentStore;
   clock: Clock;
   live: LiveChannel;
   logger: Logger;
@@ -62,11 +64,14 @@ export async function createNotifications(
   sourceEventId?: string,
 ): Promise<NotificationDoc[]> {
   const created: NotificationDoc[] = [];
-  // A job alert tells thousands at once: a run of them is written side by side and pushed as one
-  // fan-out message, rather than one write and one push after another.
+  // A job alert tells thousands at once: a run of them is one write (leaving out those stored by an
+  // earlier delivery) and one fan-out message, rather than a write and a push per worker.
   for (const run of chunked(notificationDocs(ctx, drafts, sourceEventId), WRITES_AT_ONCE)) {
-    const stored = await Promise.all(run.map((doc) => insertIfNew(ctx.store.notifications, doc)));
-    const now = run.filter((_, i) => stored[i]);
+    const [storedIds] = await ctx.documentStore.insertNew([
+      { collection: ctx.store.notifications.name, docs: run },
+    ]);
+    const storedNow = new Set(storedIds);
+    const now = run.filter((doc) => storedNow.has(doc._id));
     created.push(...now);
     await pushNotifications(ctx, now);
   }
