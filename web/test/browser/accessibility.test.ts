@@ -3,18 +3,13 @@
  * 1280 px: no serious or critical violation may appear. Each failure names the screen, the rule
  * and the elements.
  */
-import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { Page } from 'playwright-core';
 import { ADMIN, mobaFields, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, visitorPages, type Product, eventually, postedMoba } from './helpers';
+import { runProductAndBrowser, visitorPages, eventually, postedMoba } from './helpers';
 
 jest.setTimeout(300_000);
 
 type Session = { token: string; userId: string };
-
-let product: Product;
-let browser: Browser;
-let client: TestClient;
 
 const axeSource = require.resolve('axe-core/axe.min.js');
 
@@ -55,7 +50,7 @@ async function audit(
   const findings: Finding[] = [];
   for (const width of [360, 1280]) {
     // bypassCSP: the product's script-src 'self' would refuse the injected axe script.
-    const context = await browser.newContext({
+    const context = await run.browser.newContext({
       viewport: { width, height: width === 360 ? 780 : 900 },
       bypassCSP: true,
     });
@@ -69,7 +64,7 @@ async function audit(
     }, session ?? null);
     const page = await context.newPage();
     for (const path of paths) {
-      await page.goto(`${product.url}${path}`);
+      await page.goto(`${run.product.url}${path}`);
       await page.locator('main h1').first().waitFor();
       await page.waitForLoadState('networkidle');
       findings.push(...(await seriousViolations(page, `${path} @${width}`)));
@@ -93,42 +88,45 @@ let admin: Session;
 let leader: Session;
 let mobaId: string;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const run = runProductAndBrowser();
 beforeAll(async () => {
-  const [w, e] = await Promise.all([registeredUser(client, 'worker'), registeredUser(client, 'estate')]);
+  const [w, e] = await Promise.all([
+    registeredUser(run.client, 'worker'),
+    registeredUser(run.client, 'estate'),
+  ]);
   worker = w;
   estate = e;
-  const login = await client.post('/api/login', ADMIN);
+  const login = await run.client.post('/api/login', ADMIN);
   admin = { token: login.body.token as string, userId: login.body.userId as string };
   // One open moba, so the lists and cards have something to show.
   mobaId = await postedMoba(
-    client,
+    run.client,
     e,
     mobaFields(isoDay(3), isoDay(10), { description: 'Berba malina u zasadu kod Arilja, alat obezbeđen.' }),
   );
   // One moba held for review (a wage below the legal minimum): the estate's note and the admin's queue.
-  const held = await client.post(
+  const held = await run.client.post(
     '/api/estates/vacancies/create',
     mobaFields(isoDay(4), isoDay(4), { title: 'Berba na čekanju', crops: [], dailyWage: 1500 }),
     e.auth,
   );
   if (held.status !== 201) throw new Error(`held vacancy create failed: ${held.status} ${held.text}`);
-  leader = await registeredUser(client, 'worker', { groupLeader: true, groupSize: 10 });
+  leader = await registeredUser(run.client, 'worker', { groupLeader: true, groupSize: 10 });
   await eventually(
     async () =>
-      ((await client.post('/api/workers/vacancies/open', {}, w.auth)).body.items as { id: string }[]).some(
-        (v) => v.id === mobaId,
-      ),
+      (
+        (await run.client.post('/api/workers/vacancies/open', {}, w.auth)).body.items as { id: string }[]
+      ).some((v) => v.id === mobaId),
     'the moba open for workers',
   );
   // An application, so the admin's queue has a card to select, bulk-decide and use the keys on.
-  const applied = await client.post('/api/applications/create', { vacancyId: mobaId }, w.auth);
+  const applied = await run.client.post('/api/applications/create', { vacancyId: mobaId }, w.auth);
   if (applied.status !== 201) throw new Error(`apply failed: ${applied.status} ${applied.text}`);
 }, 180_000);
 
 test('the audit sees a serious violation when there is one (an unnamed button, an image without text)', async () => {
-  const page = await browser.newPage({ bypassCSP: true });
-  await page.goto(`${product.url}/privacy-policy`);
+  const page = await run.browser.newPage({ bypassCSP: true });
+  await page.goto(`${run.product.url}/privacy-policy`);
   await page.locator('main h1').first().waitFor();
   await page.evaluate(() => {
     const main = document.querySelector('main')!;
@@ -140,8 +138,8 @@ test('the audit sees a serious violation when there is one (an unnamed button, a
 });
 
 test("each language button's accessible name starts with its visible text", async () => {
-  const page = await browser.newPage();
-  await page.goto(`${product.url}/login`);
+  const page = await run.browser.newPage();
+  await page.goto(`${run.product.url}/login`);
   for (const short of ['Lat', 'Ћир', 'EN']) {
     const button = page.getByRole('button', { name: new RegExp(`^${short} – `) });
     await button.first().waitFor(); // the app renders once the page's code and texts are in

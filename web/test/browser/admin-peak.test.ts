@@ -3,37 +3,22 @@
  * check at 360 px: queue health and filters, keyboard decisions, a bulk decision with its per-item
  * outcome, matching help for a moba with free places, and the per-day charts with their CSV.
  */
-import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { Page } from 'playwright-core';
 import { ADMIN, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import {
-  logIn,
-  screenshots,
-  unique,
-  type Product,
-  eventually,
-  runProductBrowserAndAdmin,
-  type AdminRun,
-  postedMoba,
-} from './helpers';
+import { logIn, screenshots, unique, eventually, runProductBrowserAndAdmin, postedMoba } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
-let admin: AdminRun['admin'];
-
-runProductBrowserAndAdmin((run) => ({ product, browser, client, admin } = run));
+const run = runProductBrowserAndAdmin();
 
 /** A moba starting tomorrow in `municipality` with `places`, open in the application service's replica. */
 async function mobaTomorrow(municipality: string, places: number) {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   const title = `Berba ${unique()}`;
   const vacancyId = await postedMoba(
-    client,
+    run.client,
     estate,
-    mobaFields(await productDay(client, 1), await productDay(client, 5), {
+    mobaFields(await productDay(run.client, 1), await productDay(run.client, 5), {
       title,
       municipality,
       numberOfWorkers: places,
@@ -46,18 +31,19 @@ async function mobaTomorrow(municipality: string, places: number) {
 async function applicants(vacancyId: string, count: number) {
   const names: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const worker = await registeredUser(client, 'worker', { lastName: `Peak${unique()}` });
+    const worker = await registeredUser(run.client, 'worker', { lastName: `Peak${unique()}` });
     await eventually(
-      async () => (await client.post('/api/applications/create', { vacancyId }, worker.auth)).status === 201,
+      async () =>
+        (await run.client.post('/api/applications/create', { vacancyId }, worker.auth)).status === 201,
       'applied',
     );
     names.push(`${worker.firstName} ${worker.lastName}`);
   }
   await eventually(async () => {
-    const list = await client.post(
+    const list = await run.client.post(
       '/api/admin/applications/pending',
       { sort: 'newest', pageSize: 100 },
-      admin.auth,
+      run.admin.auth,
     );
     return (
       (list.body.items as { worker: { fullName: string } | null }[]).filter((a) =>
@@ -69,10 +55,10 @@ async function applicants(vacancyId: string, count: number) {
 }
 
 async function adminAt(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width === 360 ? 780 : 900 } });
+  const context = await run.browser.newContext({ viewport: { width, height: width === 360 ? 780 : 900 } });
   await context.addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true'));
   const page = await context.newPage();
-  await logIn(page, product.url, ADMIN.email, ADMIN.password);
+  await logIn(page, run.product.url, ADMIN.email, ADMIN.password);
   await page.waitForURL('**/admin/tickets');
   return page;
 }
@@ -82,7 +68,7 @@ test('at a desk: the filtered queue shows its health, tomorrow’s unfilled moba
   const names = await applicants(vacancyId, 4);
   const page = await adminAt(1280);
 
-  await page.goto(`${product.url}/admin/tickets?municipality=Bosilegrad`);
+  await page.goto(`${run.product.url}/admin/tickets?municipality=Bosilegrad`);
   const health = page.getByTestId('queue-health');
   await health.getByTestId('queue-waiting').getByText('4').waitFor();
   const row = health.getByTestId('queue-vacancy').filter({ hasText: title });
@@ -128,7 +114,10 @@ test('at a desk: the filtered queue shows its health, tomorrow’s unfilled moba
     .first()
     .waitFor();
 
-  const approved = await client.get(`/api/estates/vacancies/${vacancyId}/applicants/approved`, estate.auth);
+  const approved = await run.client.get(
+    `/api/estates/vacancies/${vacancyId}/applicants/approved`,
+    estate.auth,
+  );
   expect((approved.body as { fullName: string }[]).map((a) => a.fullName)).toContain(names[0]);
   expect(approved.body).toHaveLength(2);
   await page.context().close();
@@ -136,13 +125,13 @@ test('at a desk: the filtered queue shows its health, tomorrow’s unfilled moba
 
 test('matching help lists the workers available in the moba’s months, the nearest first, a guest is placed on the best-fitting moba, and the shortcut keys stay out of the filter fields', async () => {
   const { vacancyId, title } = await mobaTomorrow('Trgovište', 3);
-  const month = Number((await productDay(client, 1)).slice(5, 7));
-  const near = await registeredUser(client, 'worker', {
+  const month = Number((await productDay(run.client, 1)).slice(5, 7));
+  const near = await registeredUser(run.client, 'worker', {
     lastName: `Blizu${unique()}`,
     municipality: 'Trgovište',
     availabilityMonths: [month],
   });
-  const sameDistrict = await registeredUser(client, 'worker', {
+  const sameDistrict = await registeredUser(run.client, 'worker', {
     lastName: `Okrug${unique()}`,
     municipality: 'Vranje',
     availabilityMonths: [month],
@@ -150,7 +139,7 @@ test('matching help lists the workers available in the moba’s months, the near
   await applicants(vacancyId, 1);
   const page = await adminAt(1280);
 
-  await page.goto(`${product.url}/admin/tickets`);
+  await page.goto(`${run.product.url}/admin/tickets`);
   await page.getByRole('button', { name: /^Filteri/ }).click();
   const filters = page.getByTestId('queue-filters');
   await filters.getByLabel('Opština').fill('Trgoviste'); // typed without diacritics; "a" here is not a shortcut
@@ -172,13 +161,13 @@ test('matching help lists the workers available in the moba’s months, the near
   await screenshots(page, 'admin-peak-matches');
 
   // A guest from the same municipality is placed on the best-fitting open moba from the suggestions.
-  const guest = await client.post('/api/signup-guest', {
+  const guest = await run.client.post('/api/signup-guest', {
     firstName: 'Gost',
     lastName: `Blizu${unique()}`,
     phone: '0641112233',
     municipality: 'Trgovište',
   });
-  await page.goto(`${product.url}/admin/${guest.body.id}/mobas`);
+  await page.goto(`${run.product.url}/admin/${guest.body.id}/mobas`);
   const suggestion = page.getByTestId('suggested-choice').first();
   await suggestion.getByText(title).waitFor();
   await suggestion.getByText('Ista opština').waitFor();
@@ -191,7 +180,7 @@ test('matching help lists the workers available in the moba’s months, the near
 
 test('the statistics page draws the season per day and offers it as CSV; the tickets screen works at 360 px', async () => {
   const page = await adminAt(1280);
-  await page.goto(`${product.url}/admin/stats`);
+  await page.goto(`${run.product.url}/admin/stats`);
   await page.getByTestId('chart-applications').locator('svg').waitFor();
   await page.getByTestId('chart-waiting').locator('svg').waitFor();
   const download = page.waitForEvent('download');

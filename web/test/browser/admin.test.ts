@@ -2,8 +2,7 @@
  * The admin console in a real browser against the whole product (embedded runtime, memory stores):
  * tickets (worker and guest applications), notes, users (ban, reactivate), vacancies and statistics.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { BrowserContext, Page } from 'playwright-core';
 import { simulateSeason } from '../../../scripts/season/simulate-season';
 import { ADMIN, mobaFields, loginAdmin, registeredUser } from '../../../test/support/product';
 import {
@@ -12,16 +11,12 @@ import {
   phoneLinkHeights,
   runProductAndBrowser,
   screenshots,
-  type Product,
   isoDay,
   type Session,
 } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let client: TestClient;
-let browser: Browser;
 let admin: { userId: string; auth: Record<string, string> };
 
 const letters = () =>
@@ -30,7 +25,7 @@ const letters = () =>
 const uniqueSurname = () => `Test${letters()}`;
 
 async function createVacancy(estate: Session, title: string): Promise<string> {
-  const response = await client.post(
+  const response = await run.client.post(
     '/api/estates/vacancies/create',
     mobaFields(isoDay(3), isoDay(10), {
       title,
@@ -44,24 +39,24 @@ async function createVacancy(estate: Session, title: string): Promise<string> {
 
 /** A vacancy open in the application service's replica (the admin lists and accepts need it). */
 async function openVacancy(title: string) {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   const vacancyId = await createVacancy(estate, title);
   await eventually(async () => {
-    const list = await client.post('/api/admin/vacancies/open', { pageSize: 100 }, admin.auth);
+    const list = await run.client.post('/api/admin/vacancies/open', { pageSize: 100 }, admin.auth);
     return (list.body.items as { id: string }[]).some((v) => v.id === vacancyId);
   }, 'vacancy listed as open');
   return { estate, vacancyId };
 }
 
 async function workerApplication(vacancyId: string) {
-  const worker = await registeredUser(client, 'worker', { lastName: uniqueSurname() });
+  const worker = await registeredUser(run.client, 'worker', { lastName: uniqueSurname() });
   const name = `${worker.firstName} ${worker.lastName}`;
   await eventually(
-    async () => (await client.post('/api/applications/create', { vacancyId }, worker.auth)).status < 300,
+    async () => (await run.client.post('/api/applications/create', { vacancyId }, worker.auth)).status < 300,
     'application created',
   );
   await eventually(async () => {
-    const pending = await client.post(
+    const pending = await run.client.post(
       '/api/admin/applications/pending',
       { sort: 'newest', pageSize: 100 },
       admin.auth,
@@ -74,19 +69,19 @@ async function workerApplication(vacancyId: string) {
 }
 
 async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   await context.addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true')); // not this test's subject
   const page = await context.newPage();
-  await logIn(page, product.url, ADMIN.email, ADMIN.password);
+  await logIn(page, run.product.url, ADMIN.email, ADMIN.password);
   await page.waitForURL('**/admin/tickets');
   return { context, page };
 }
 
 /** A browser tab already signed in (the token in storage, as the login page leaves it). */
 async function signedIn(session: Session, role: 'Worker' | 'Estate') {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
-  await page.goto(`${product.url}/privacy-policy`);
+  await page.goto(`${run.product.url}/privacy-policy`);
   await page.evaluate(
     ([token, userId, r]) => {
       localStorage.setItem('token', token);
@@ -103,11 +98,11 @@ async function statValue(page: Page, figure: string): Promise<number> {
   return Number(text.replace(/\D/g, ''));
 }
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const run = runProductAndBrowser();
 beforeAll(async () => {
-  admin = await loginAdmin(client);
+  admin = await loginAdmin(run.client);
   // A small season in the background, so the lists and the chart show more than the test's own rows.
-  await simulateSeason(client, {
+  await simulateSeason(run.client, {
     estates: 2,
     workers: 3,
     mobasPerEstate: 2,
@@ -122,13 +117,13 @@ test('the admin edits the note of a worker application, accepts it after confirm
   const { name } = await workerApplication(vacancyId);
   const { context, page } = await adminPage();
 
-  await page.goto(`${product.url}/admin/stats`);
+  await page.goto(`${run.product.url}/admin/stats`);
   await page.getByTestId('stat-value-pendingApplications').waitFor();
   const pendingBefore = await statValue(page, 'pendingApplications');
   expect(pendingBefore).toBeGreaterThanOrEqual(1);
   await screenshots(page, 'admin-stats-before');
 
-  await page.goto(`${product.url}/admin/tickets`);
+  await page.goto(`${run.product.url}/admin/tickets`);
   const card = page.getByTestId('worker-application').filter({ hasText: name });
   await card.waitFor();
   await card.getByRole('button', { name: 'Izmeni napomenu' }).click();
@@ -143,7 +138,7 @@ test('the admin edits the note of a worker application, accepts it after confirm
   await card.getByText(/^33 \/ 1000$/).waitFor();
   await card.getByRole('button', { name: 'Otkaži' }).click();
   await page.setViewportSize({ width: 360, height: 780 });
-  const stored = await client.post(
+  const stored = await run.client.post(
     '/api/admin/applications/pending',
     { sort: 'newest', pageSize: 100 },
     admin.auth,
@@ -164,7 +159,7 @@ test('the admin edits the note of a worker application, accepts it after confirm
   await card.waitFor({ state: 'detached' });
 
   await eventually(async () => {
-    await page.goto(`${product.url}/admin/stats`);
+    await page.goto(`${run.product.url}/admin/stats`);
     await page.getByTestId('stat-value-pendingApplications').waitFor();
     return (await statValue(page, 'pendingApplications')) === pendingBefore - 1;
   }, 'pending count down by one');
@@ -186,7 +181,7 @@ test('the admin rejects a worker application only after confirming, and cancelli
   await card.getByRole('button', { name: 'Odbij' }).click();
   await page.getByRole('dialog', { name: 'Odbijanje kandidature' }).getByTestId('confirm-action').click();
   await page.getByTestId('decision-done').getByText(name).waitFor();
-  const mine = await client.get('/api/workers/vacancies/my/active', worker.auth);
+  const mine = await run.client.get('/api/workers/vacancies/my/active', worker.auth);
   expect((mine.body as { id: string }[]).some((v) => v.id === vacancyId)).toBe(false);
   await context.close();
 });
@@ -194,10 +189,10 @@ test('the admin rejects a worker application only after confirming, and cancelli
 test('the admin accepts a guest application into a chosen open vacancy, and a second accept into it says already applied', async () => {
   const { vacancyId } = await openVacancy(`Berba višanja ${letters()}`);
   const title = (
-    await client.post('/api/admin/vacancies/open', { pageSize: 100 }, admin.auth)
+    await run.client.post('/api/admin/vacancies/open', { pageSize: 100 }, admin.auth)
   ).body.items.find((v: { id: string }) => v.id === vacancyId).title as string;
   const lastName = uniqueSurname();
-  const guest = await client.post('/api/signup-guest', {
+  const guest = await run.client.post('/api/signup-guest', {
     firstName: 'Dragana',
     lastName,
     phone: `064${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
@@ -228,7 +223,7 @@ test('the admin accepts a guest application into a chosen open vacancy, and a se
   await page.getByRole('button', { name: 'Prihvati u izabranu mobu' }).click();
   await page.getByRole('dialog', { name: 'Prihvatanje gosta' }).getByTestId('confirm-action').click();
   await page.getByTestId('guest-accepted').waitFor();
-  const stored = await client.get(`/api/admin/applications/${guest.body.id}/guest/pending`, admin.auth);
+  const stored = await run.client.get(`/api/admin/applications/${guest.body.id}/guest/pending`, admin.auth);
   expect(stored.body).toMatchObject({
     status: 'Accepted',
     vacancyIds: [vacancyId],
@@ -236,7 +231,7 @@ test('the admin accepts a guest application into a chosen open vacancy, and a se
   });
 
   // The same guest into the same vacancy again: the literal 'already applied' is recognised.
-  await page.goto(`${product.url}${choosePath}`);
+  await page.goto(`${run.product.url}${choosePath}`);
   await page.getByTestId('vacancy-choice').filter({ hasText: title }).getByRole('radio').check();
   await page.getByRole('button', { name: 'Prihvati u izabranu mobu' }).click();
   await page.getByRole('dialog', { name: 'Prihvatanje gosta' }).getByTestId('confirm-action').click();
@@ -250,22 +245,22 @@ test('the admin accepts a guest application into a chosen open vacancy, and a se
 
 test('an application id that is not a UUID v4 goes to the unknown-route guard', async () => {
   const { context, page } = await adminPage();
-  await page.goto(`${product.url}/admin/not-a-uuid/mobas`);
+  await page.goto(`${run.product.url}/admin/not-a-uuid/mobas`);
   await page.waitForURL('**/admin/tickets');
-  await page.goto(`${product.url}/admin/${'1'.repeat(8)}-1111-1111-8111-${'1'.repeat(12)}/mobas`);
+  await page.goto(`${run.product.url}/admin/${'1'.repeat(8)}-1111-1111-8111-${'1'.repeat(12)}/mobas`);
   await page.waitForURL('**/admin/tickets');
   await context.close();
 });
 
 test('the admin bans a worker with a reason, the worker is logged out on the next call, and reactivation lets them back in', async () => {
   const lastName = uniqueSurname();
-  const worker = await registeredUser(client, 'worker', { lastName });
+  const worker = await registeredUser(run.client, 'worker', { lastName });
   const workerTab = await signedIn(worker, 'Worker');
-  await workerTab.page.goto(`${product.url}/worker/mobas`);
+  await workerTab.page.goto(`${run.product.url}/worker/mobas`);
   await workerTab.page.getByTestId('user-badge').waitFor();
 
   const { context, page } = await adminPage();
-  await page.goto(`${product.url}/admin/users`);
+  await page.goto(`${run.product.url}/admin/users`);
   const search = page.getByLabel('Pretraga (ime, telefon ili e-mail)');
   await search.fill(lastName.slice(0, 2));
   await page.getByText('Unesite najmanje 3 karaktera da bi pretraga počela.').waitFor();
@@ -288,10 +283,10 @@ test('the admin bans a worker with a reason, the worker is logged out on the nex
   await screenshots(page, 'admin-users-banned');
 
   // The banned worker's next call answers 401: storage is cleared and the app goes to /login.
-  await workerTab.page.goto(`${product.url}/worker/my-mobas`);
+  await workerTab.page.goto(`${run.product.url}/worker/my-mobas`);
   await workerTab.page.waitForURL('**/login');
   await expect(workerTab.page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
-  const refused = await client.post('/api/login', { email: worker.email, password: worker.password });
+  const refused = await run.client.post('/api/login', { email: worker.email, password: worker.password });
   expect(refused.status).toBeGreaterThanOrEqual(400);
 
   await page.getByLabel('Status').selectOption('Banned');
@@ -300,7 +295,7 @@ test('the admin bans a worker with a reason, the worker is logged out on the nex
   await page.getByTestId('user-action-done').waitFor();
   await page.getByLabel('Status').selectOption('all');
   await card.getByTestId('user-status').getByText('Aktivan').waitFor();
-  const again = await client.post('/api/login', { email: worker.email, password: worker.password });
+  const again = await run.client.post('/api/login', { email: worker.email, password: worker.password });
   expect(again.status).toBe(200);
   await workerTab.context.close();
   await context.close();
@@ -308,7 +303,7 @@ test('the admin bans a worker with a reason, the worker is logged out on the nex
 
 test('the admin sorts users by name and lists open or all vacancies with filters', async () => {
   const { context, page } = await adminPage();
-  await page.goto(`${product.url}/admin/users`);
+  await page.goto(`${run.product.url}/admin/users`);
   await page.getByLabel('Redosled').selectOption('name');
   await page.getByTestId('admin-user').first().waitFor();
   // The list is refetched in the new order; wait for it rather than reading the old one.
@@ -324,7 +319,7 @@ test('the admin sorts users by name and lists open or all vacancies with filters
   expect(Math.min(...phones)).toBeGreaterThanOrEqual(44);
   await screenshots(page, 'admin-users');
 
-  await page.goto(`${product.url}/admin/mobas`);
+  await page.goto(`${run.product.url}/admin/mobas`);
   await page.getByTestId('admin-vacancies').waitFor();
   await page.getByLabel('Opština').fill('Arilje');
   await page.getByTestId('admin-vacancies').getByText('Arilje').first().waitFor();
@@ -339,7 +334,7 @@ test('failed admin calls show the spec §8 texts: statistics loading, accept, ba
   const { vacancyId } = await openVacancy('Berba kupina — Arilje');
   const { name } = await workerApplication(vacancyId);
   const lastName = uniqueSurname();
-  await registeredUser(client, 'worker', { lastName });
+  await registeredUser(run.client, 'worker', { lastName });
   const { context, page } = await adminPage();
   const failWith =
     (status: number, code: string) =>
@@ -351,7 +346,7 @@ test('failed admin calls show the spec §8 texts: statistics loading, accept, ba
       });
 
   await page.route('**/api/admin/stats', failWith(500, 'INTERNAL'));
-  await page.goto(`${product.url}/admin/stats`);
+  await page.goto(`${run.product.url}/admin/stats`);
   await page.getByTestId('admin-error-stats').getByText('Greška pri učitavanju statistike.').waitFor();
   await screenshots(page, 'admin-stats-error');
   await page.unroute('**/api/admin/stats');
@@ -359,7 +354,7 @@ test('failed admin calls show the spec §8 texts: statistics loading, accept, ba
   await page.getByTestId('stat-value-workers').waitFor();
 
   await page.route('**/api/admin/applications/*/accept', failWith(409, 'APPLICATION.NO_FREE_POSITIONS'));
-  await page.goto(`${product.url}/admin/tickets`);
+  await page.goto(`${run.product.url}/admin/tickets`);
   const card = page.getByTestId('worker-application').filter({ hasText: name });
   await card.getByRole('button', { name: 'Prihvati' }).click();
   await page.getByRole('dialog').getByTestId('confirm-action').click();
@@ -368,7 +363,7 @@ test('failed admin calls show the spec §8 texts: statistics loading, accept, ba
   await acceptError.getByText('Moba nema dovoljno slobodnih mesta.').waitFor();
 
   await page.route('**/api/admin/users/*/ban', failWith(409, 'AUTH.CANNOT_BAN_ADMIN'));
-  await page.goto(`${product.url}/admin/users`);
+  await page.goto(`${run.product.url}/admin/users`);
   await page.getByLabel('Pretraga (ime, telefon ili e-mail)').fill(lastName);
   await eventually(
     async () => (await page.getByTestId('admin-user').count()) === 1,
@@ -410,12 +405,12 @@ test('failed admin calls show the spec §8 texts: statistics loading, accept, ba
 test('the admin console speaks English: statistics and the users list', async () => {
   const { context, page } = await adminPage();
   await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await page.goto(`${product.url}/admin/stats`);
+  await page.goto(`${run.product.url}/admin/stats`);
   await page.getByRole('heading', { name: 'Statistics' }).waitFor();
   await expect(page.title()).resolves.toBe('Statistics · Moba');
   await page.getByText('Pending applications').waitFor();
   await screenshots(page, 'admin-stats-english');
-  await page.goto(`${product.url}/admin/users`);
+  await page.goto(`${run.product.url}/admin/users`);
   await page.getByText('Type at least 3 characters to search.').waitFor();
   await context.close();
 });

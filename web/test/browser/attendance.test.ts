@@ -5,8 +5,7 @@
  * marks yesterday and today per head, sees each day's figure in heads, and prints a row per head with
  * a signature column per work day. Axe: 0 serious.
  */
-import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { Page } from 'playwright-core';
 import type { DayRoster } from '@moba/contracts';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import {
@@ -14,7 +13,6 @@ import {
   phoneLinkHeights,
   runProductAndBrowser,
   screenshots,
-  type Product,
   seriousViolations,
   type Session,
   signedInContext,
@@ -26,9 +24,6 @@ jest.setTimeout(180_000);
 
 const DAY = 86_400_000;
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
 let estate: Session;
 let leader: Session;
 let worker: Session;
@@ -36,34 +31,38 @@ let vacancyId = '';
 let crewApplication = '';
 let days: string[] = [];
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const run = runProductAndBrowser();
 
 beforeAll(async () => {
-  const admin = await loginAdmin(client);
-  estate = await registeredUser(client, 'estate');
-  leader = await registeredUser(client, 'worker', { groupLeader: true, groupSize: 5, lastName: 'Vođić' });
-  worker = await registeredUser(client, 'worker', { firstName: 'Mira', lastName: 'Radić', gender: 'female' });
-  const start = await productDay(client, 0);
-  const created = await client.post(
+  const admin = await loginAdmin(run.client);
+  estate = await registeredUser(run.client, 'estate');
+  leader = await registeredUser(run.client, 'worker', { groupLeader: true, groupSize: 5, lastName: 'Vođić' });
+  worker = await registeredUser(run.client, 'worker', {
+    firstName: 'Mira',
+    lastName: 'Radić',
+    gender: 'female',
+  });
+  const start = await productDay(run.client, 0);
+  const created = await run.client.post(
     '/api/estates/vacancies/create',
-    mobaFields(start, await productDay(client, 2), { title: `Berba višanja ${Date.now().toString(36)}` }),
+    mobaFields(start, await productDay(run.client, 2), { title: `Berba višanja ${Date.now().toString(36)}` }),
     estate.auth,
   );
   expect(created.status).toBe(201);
   vacancyId = created.body.id as string;
   const applied = await eventually(async () => {
-    const res = await client.post('/api/applications/create', { vacancyId, peopleCount: 2 }, leader.auth);
+    const res = await run.client.post('/api/applications/create', { vacancyId, peopleCount: 2 }, leader.auth);
     return res.status === 201 ? res : null;
   }, 'the leader applied with two people');
   crewApplication = applied.body.id as string;
-  const solo = await client.post('/api/applications/create', { vacancyId }, worker.auth);
+  const solo = await run.client.post('/api/applications/create', { vacancyId }, worker.auth);
   expect(solo.status).toBe(201);
   for (const id of [crewApplication, solo.body.id as string])
-    expect((await client.post(`/api/admin/applications/${id}/accept`, {}, admin.auth)).status).toBe(200);
+    expect((await run.client.post(`/api/admin/applications/${id}/accept`, {}, admin.auth)).status).toBe(200);
   // A day later: the first day has passed, the second is today, the third has not come.
-  expect((await client.post('/api/dev/clock', { advanceMs: DAY })).status).toBe(200);
+  expect((await run.client.post('/api/dev/clock', { advanceMs: DAY })).status).toBe(200);
   const roster = await eventually(async () => {
-    const res = await client.get(`/api/estates/vacancies/${vacancyId}/roster`, estate.auth);
+    const res = await run.client.get(`/api/estates/vacancies/${vacancyId}/roster`, estate.auth);
     return res.status === 200 && res.body.heads === 4 ? (res.body as DayRoster) : null;
   }, 'the roster has four heads');
   days = roster.days.map((d) => d.day);
@@ -74,14 +73,14 @@ beforeAll(async () => {
 /** The estate's roster in a tab of this width and language. */
 async function rosterTab(width: number, language: Script) {
   // bypassCSP: the injected axe script
-  const context = await signedInContext(browser, estate, {
+  const context = await signedInContext(run.browser, estate, {
     role: 'Estate',
     language,
     width,
     bypassCSP: true,
   });
   const page = await context.newPage();
-  await page.goto(`${product.url}/estate/my-mobas/${vacancyId}/roster`);
+  await page.goto(`${run.product.url}/estate/my-mobas/${vacancyId}/roster`);
   await page.getByTestId('roster-person').nth(3).waitFor();
   return { context, page };
 }
@@ -147,7 +146,7 @@ test('at 360 px in Latin: a row per head, today first, marks per day and the fig
     await screenshots(page, 'attendance-roster-360');
     expect(await seriousViolations(page)).toEqual([]);
 
-    const roster = (await client.get(`/api/estates/vacancies/${vacancyId}/roster`, estate.auth))
+    const roster = (await run.client.get(`/api/estates/vacancies/${vacancyId}/roster`, estate.auth))
       .body as DayRoster;
     expect(roster.days.map(({ came, didNotCome }) => [came, didNotCome])).toEqual([
       [3, 1],
@@ -203,18 +202,18 @@ test('the printed roster has a row per head and a signature column per work day,
 test('after the moba the rating form is pre-filled from attendance and does not ask "stayed" of who did not come', async () => {
   // The leader did not come after all (the first day corrected), nor on the last day; Mira came on the
   // first day only.
-  expect((await client.post('/api/dev/clock', { advanceMs: DAY })).status).toBe(200);
+  expect((await run.client.post('/api/dev/clock', { advanceMs: DAY })).status).toBe(200);
   const mark = (day: string, personId: string, attendance: string) =>
-    client.post(
+    run.client.post(
       `/api/estates/vacancies/${vacancyId}/attendance`,
       { day, marks: [{ personId, attendance }] },
       estate.auth,
     );
   expect((await mark(days[0]!, crewApplication, 'DidNotCome')).status).toBe(200);
   expect((await mark(days[2]!, crewApplication, 'DidNotCome')).status).toBe(200);
-  expect((await client.post('/api/dev/clock', { advanceMs: 2 * DAY })).status).toBe(200);
+  expect((await run.client.post('/api/dev/clock', { advanceMs: 2 * DAY })).status).toBe(200);
   const forRating = await eventually(async () => {
-    const res = await client.get(`/api/estates/vacancy/${vacancyId}/workers/for-rating`, estate.auth);
+    const res = await run.client.get(`/api/estates/vacancy/${vacancyId}/workers/for-rating`, estate.auth);
     const workers = (res.body?.workers ?? []) as { workerId: string; attended?: { came: boolean } }[];
     const leaderRow = workers.find((w) => w.workerId === leader.userId);
     return res.status === 200 && leaderRow?.attended?.came === false ? workers : null;
@@ -223,10 +222,10 @@ test('after the moba the rating form is pre-filled from attendance and does not 
     attended: { came: true, stayed: false },
   });
 
-  const context = await signedInContext(browser, estate, { role: 'Estate', width: 360 });
+  const context = await signedInContext(run.browser, estate, { role: 'Estate', width: 360 });
   const page = await context.newPage();
   try {
-    await page.goto(`${product.url}/estate/past-mobas/${vacancyId}/rate-workers`);
+    await page.goto(`${run.product.url}/estate/past-mobas/${vacancyId}/rate-workers`);
     const card = (name: string) => page.getByTestId('worker-to-rate').filter({ hasText: name });
     const leaderCard = card(`${leader.firstName} ${leader.lastName}`);
     await leaderCard.waitFor();

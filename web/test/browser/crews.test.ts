@@ -15,6 +15,7 @@ import {
   cardAction,
   postedMoba,
   printedA4Pages,
+  pendingApplications,
 } from './helpers';
 
 jest.setTimeout(150_000);
@@ -109,17 +110,7 @@ test('a group leader writes the crew on the profile and picks who comes when app
     await screenshots(page, 'crew-apply-picker');
     await dialog.getByRole('button', { name: 'Konkuriši' }).click();
     await dialog.getByTestId('apply-success').waitFor();
-    const pending = (
-      await run.client.post(
-        '/api/admin/applications/pending',
-        { sort: 'newest', pageSize: 100 },
-        run.admin.auth,
-      )
-    ).body.items as {
-      workerId: string;
-      positions: number;
-      crew?: { name: string }[];
-    }[];
+    const pending = await pendingApplications(run);
     const mine = pending.find((a) => a.workerId === leader.userId)!;
     expect(mine.positions).toBe(3);
     expect(mine.crew?.map((m) => m.name)).toEqual(['Ana Anić', 'Cvijeta Cvetić']);

@@ -3,7 +3,6 @@
  * municipality typed in Cyrillic, gets her confirmation mail in Cyrillic and finds, by a Cyrillic
  * town, a moba an estate wrote in Latin — shown to her in Cyrillic.
  */
-import type { Browser } from 'playwright-core';
 import { toCyrillic } from '@moba/contracts';
 import { mobaFields } from '../../../test/support/product';
 import {
@@ -17,20 +16,16 @@ import {
   WAIT_MS,
   signedInContext,
 } from './helpers';
-import type { Product } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
-
-runProductAndBrowser((run) => ({ product, browser } = run));
+const run = runProductAndBrowser();
 
 const DAY = 86_400_000;
 const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 
 async function api(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${product.url}/api${path}`, {
+  const res = await fetch(`${run.product.url}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -44,7 +39,7 @@ type Mail = { subject: string; links: string[] };
 async function mailsTo(email: string, wanted: (mail: Mail) => boolean = () => true): Promise<Mail[]> {
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
-    const res = await fetch(`${product.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+    const res = await fetch(`${run.product.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
     const mails = res.ok ? ((await res.json()) as Mail[]) : [];
     if (mails.some(wanted)) return mails;
     await new Promise((r) => setTimeout(r, 200));
@@ -95,7 +90,7 @@ test('a Cyrillic worker at 360 px registers with "Ариље", gets a Cyrillic m
   const title = `Berba malina ${unique()}`;
   await latinMobaInArilje(title);
 
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   await context.addInitScript(() => localStorage.setItem('language', 'sr-Cyrl'));
   const page = await context.newPage();
   const c = toCyrillic;
@@ -105,7 +100,7 @@ test('a Cyrillic worker at 360 px registers with "Ариље", gets a Cyrillic m
     password: 'sigurna-lozinka-3',
   };
 
-  await page.goto(`${product.url}/signup`);
+  await page.goto(`${run.product.url}/signup`);
   await page.getByTestId('choose-worker').click();
   await page.waitForURL('**/month-availability');
   await page.getByLabel(c('Mart')).check();
@@ -148,17 +143,17 @@ test('a Cyrillic worker at 360 px registers with "Ариље", gets a Cyrillic m
   const [mail] = await mailsTo(person.email);
   expect(mail!.subject).toBe('Потврдите вашу имејл адресу — Моба');
   await page.goto(
-    mail!.links.find((l) => l.includes('/confirm-email'))!.replace(/^https?:\/\/[^/]+/, product.url),
+    mail!.links.find((l) => l.includes('/confirm-email'))!.replace(/^https?:\/\/[^/]+/, run.product.url),
   );
   await page.getByTestId('confirm-success').waitFor();
 
-  await page.goto(`${product.url}/login`);
+  await page.goto(`${run.product.url}/login`);
   await page.getByLabel(c('E-mail adresa')).fill(person.email);
   await page.getByLabel(c('Lozinka')).fill(person.password);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL('**/worker/**');
   await page.evaluate(() => sessionStorage.setItem('guidanceSeen', 'true'));
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
 
   await page.getByTestId('more-filters').click();
   const filters = page.getByTestId('filters');
@@ -190,9 +185,9 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
   const { token } = await api('/login', { email, password });
 
   const { userId } = await api('/login', { email, password });
-  const context = await signedInContext(browser, { token, userId }, { width: 360 });
+  const context = await signedInContext(run.browser, { token, userId }, { width: 360 });
   const page = await context.newPage();
-  await page.goto(`${product.url}/worker/profile`);
+  await page.goto(`${run.product.url}/worker/profile`);
   await page.locator('main h1').first().waitFor();
   await chooseLanguageInMenu(page, 'sr-Cyrl');
   await page.getByTestId('profile-summary').getByText('Јован Илић').waitFor();
@@ -202,7 +197,7 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
   await expect(page.getByLabel('jun', { exact: true }).count()).resolves.toBe(0);
   const me = async () =>
     (await (
-      await fetch(`${product.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${run.product.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as {
       language: string;
     };
@@ -216,8 +211,8 @@ test('a worker who switches to Cyrillic while signed in reads his name in Cyrill
 });
 
 test('a Cyrillic reader reads a Latin-typed moba title in her notifications in Cyrillic', async () => {
-  const session = await createWorkerSession(product);
-  const context = await signedInContext(browser, session, { language: 'sr-Cyrl', width: 360 });
+  const session = await createWorkerSession(run.product);
+  const context = await signedInContext(run.browser, session, { language: 'sr-Cyrl', width: 360 });
   const page = await context.newPage();
   await page.route('**/api/notifications/all', (route) =>
     route.fulfill({
@@ -238,7 +233,7 @@ test('a Cyrillic reader reads a Latin-typed moba title in her notifications in C
       ],
     }),
   );
-  await page.goto(`${product.url}/worker/update-password`);
+  await page.goto(`${run.product.url}/worker/update-password`);
   await page.locator('main h1').first().waitFor();
   const menu = page.locator('button.menu-toggle');
   if (await menu.isVisible()) await menu.click();

@@ -5,21 +5,18 @@
  * them) is summed, and may not pass the issue's 150 KB. React, the router, RTK Query and i18next are
  * some 110 KB of it; web/README.md says what keeps the rest small.
  */
-import type { Browser, Response } from 'playwright-core';
+import type { Response } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { FIRST_VISIT_JS_LIMIT_KB, runProductAndBrowser, type Product, postedMoba } from './helpers';
+import { FIRST_VISIT_JS_LIMIT_KB, runProductAndBrowser, postedMoba } from './helpers';
 
 jest.setTimeout(120_000);
 
 const LIMIT_KB = FIRST_VISIT_JS_LIMIT_KB;
 
-let product: Product;
-let browser: Browser;
-
-runProductAndBrowser((run) => ({ product, browser } = run));
+const run = runProductAndBrowser();
 beforeAll(async () => {
-  const client = testClient(product.url);
+  const client = testClient(run.product.url);
   const estate = await registeredUser(client, 'estate');
   const [start, end] = [await productDay(client, 3), await productDay(client, 8)];
   for (const title of ['Berba kupina kod Arilja', 'Berba malina kod Ivanjice']) {
@@ -35,8 +32,8 @@ interface Download {
 }
 
 test(`a first visit to /login, then sign-in and /worker/mobas, transfers at most ${LIMIT_KB} KB of JavaScript`, async () => {
-  const worker = await registeredUser(testClient(product.url), 'worker');
-  const context = await browser.newContext({
+  const worker = await registeredUser(testClient(run.product.url), 'worker');
+  const context = await run.browser.newContext({
     viewport: { width: 360, height: 780 },
     serviceWorkers: 'allow',
   });
@@ -58,7 +55,7 @@ test(`a first visit to /login, then sign-in and /worker/mobas, transfers at most
     });
   });
 
-  await page.goto(`${product.url}/login`);
+  await page.goto(`${run.product.url}/login`);
   await page.getByLabel('E-mail adresa').fill(worker.email as string);
   await page.getByLabel('Lozinka').fill(worker.password as string);
   await page.getByRole('button', { name: 'Prijavi se' }).click();

@@ -3,21 +3,18 @@
  * page, the public nav keeps one row with every link reachable, the signed-in header keeps the way
  * home, and a moba card shows its wage as its most visible fact.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { createWorkerSession, runProductAndBrowser, useSessionIn, type Product, postedMoba } from './helpers';
+import { createWorkerSession, runProductAndBrowser, useSessionIn, postedMoba } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
-
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+const run = runProductAndBrowser();
 beforeAll(async () => {
-  const client = testClient(product.url);
+  const client = testClient(run.product.url);
   const estate = await registeredUser(client, 'estate');
   await postedMoba(client, estate, {
     title: 'Berba višanja kod Subotice',
@@ -63,8 +60,8 @@ const publicHeader = (page: Page) =>
 test.each(sizes)(
   'at %i px the promo strip and header are short and the nav keeps one row',
   async (width, height) => {
-    const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-    await page.goto(product.url);
+    const page = await (await run.browser.newContext({ viewport: { width, height } })).newPage();
+    await page.goto(run.product.url);
     await page.waitForLoadState('networkidle');
     const header = await publicHeader(page);
     // was about 280 of 780 px on a phone
@@ -81,10 +78,10 @@ test.each(sizes)(
 test.each(sizes)(
   "at %i px the signed-in header links home and a card's wage is its biggest fact",
   async (width, height) => {
-    const session = await createWorkerSession(product);
-    const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-    await useSessionIn(page, product.url, session);
-    await page.goto(`${product.url}/worker/mobas`);
+    const session = await createWorkerSession(run.product);
+    const page = await (await run.browser.newContext({ viewport: { width, height } })).newPage();
+    await useSessionIn(page, run.product.url, session);
+    await page.goto(`${run.product.url}/worker/mobas`);
     const card = page.getByTestId('vacancy-card').first();
     await card.waitFor();
     const logo = page.locator('.app-header a.logo');
@@ -109,8 +106,8 @@ test.each(sizes)(
 test.each(sizes)(
   'at %i px the home hero shows our drawing and real open mobas, wage first, and the page stays short',
   async (width, height) => {
-    const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-    await page.goto(product.url);
+    const page = await (await run.browser.newContext({ viewport: { width, height } })).newPage();
+    await page.goto(run.product.url);
     await expect(page.locator('.hero svg.field-illustration').count()).resolves.toBe(1);
     const preview = page.getByTestId('open-mobas-preview');
     await preview.waitFor();

@@ -4,25 +4,20 @@
  * their municipality (≈ km on every card, nearest first, within 10/30/50/100 km, another place
  * picked); the fair-pay lines beside a daily wage.
  */
-import type { Browser } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, screenshots, signedInContext, type Product } from './helpers';
+import { runProductAndBrowser, screenshots, signedInContext } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
 let worker: Awaited<ReturnType<typeof registeredUser>>;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const run = runProductAndBrowser();
 beforeAll(async () => {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   const create = async (overrides: Record<string, unknown>) => {
-    const res = await client.post(
+    const res = await run.client.post(
       '/api/estates/vacancies/create',
-      await mobaBody(client, overrides),
+      await mobaBody(run.client, overrides),
       estate.auth,
     );
     if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
@@ -52,7 +47,7 @@ beforeAll(async () => {
     crops: ['jabuka'],
     dailyWage: 4000,
   });
-  worker = await registeredUser(client, 'worker'); // lives in Arilje
+  worker = await registeredUser(run.client, 'worker'); // lives in Arilje
 }, 120_000);
 
 const sizes = [
@@ -66,7 +61,7 @@ describe('the harvest calendar (public, pre-rendered)', () => {
     ['/harvest-calendar/sr-Cyrl', 'Календар бербе', 'Отворене мобе:', 'Малина'],
     ['/harvest-calendar/en', 'Harvest calendar', 'Open mobas:', 'Raspberry'],
   ])('%s carries its text and today’s counts in the HTML', async (route, heading, open, crop) => {
-    const html = await (await fetch(`${product.url}${route}`)).text();
+    const html = await (await fetch(`${run.product.url}${route}`)).text();
     expect(html).toContain(heading);
     expect(html).toContain(crop);
     expect(html).toContain(open);
@@ -80,9 +75,9 @@ describe('the harvest calendar (public, pre-rendered)', () => {
   test.each(sizes)(
     'at %i px it reads without JavaScript, with links between the scripts',
     async (width, height) => {
-      const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
+      const context = await run.browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(`${product.url}/harvest-calendar`);
+      await page.goto(`${run.product.url}/harvest-calendar`);
       await page.getByRole('heading', { name: 'Kalendar berbe' }).waitFor();
       const row = page.getByTestId('harvest-row').filter({ hasText: 'Malina' });
       await expect(row.getByTestId('open-malina').textContent()).resolves.toContain('6');
@@ -102,12 +97,12 @@ describe('the harvest calendar (public, pre-rendered)', () => {
   test.each(sizes)(
     'at %i px it hydrates without errors and a crop leads a worker to its mobas',
     async (width, height) => {
-      const context = await browser.newContext({ viewport: { width, height } });
+      const context = await run.browser.newContext({ viewport: { width, height } });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      await page.goto(`${product.url}/harvest-calendar/en`);
+      await page.goto(`${run.product.url}/harvest-calendar/en`);
       await page.getByRole('heading', { name: 'Harvest calendar' }).waitFor();
       await page.waitForLoadState('networkidle');
       await expect(page.getByTestId('open-malina').textContent()).resolves.toContain('6');
@@ -124,7 +119,7 @@ describe('the harvest calendar (public, pre-rendered)', () => {
         },
         [worker.token, worker.userId],
       );
-      await page.goto(`${product.url}/harvest-calendar`);
+      await page.goto(`${run.product.url}/harvest-calendar`);
       await page.getByTestId('open-jabuka').click();
       await page.waitForURL(/\/worker\/mobas\?crop=jabuka/);
       await page.getByTestId('vacancy-card').first().waitFor();
@@ -138,7 +133,7 @@ describe('the harvest calendar (public, pre-rendered)', () => {
 
 describe("a worker's browse, measured from their municipality", () => {
   async function workerPage(width: number, height: number) {
-    const context = await signedInContext(browser, worker, { viewport: { width, height } });
+    const context = await signedInContext(run.browser, worker, { viewport: { width, height } });
     return context.newPage();
   }
 
@@ -146,7 +141,7 @@ describe("a worker's browse, measured from their municipality", () => {
     'at %i px every card shows ≈ km, the nearest first, with the fair-pay lines',
     async (width, height) => {
       const page = await workerPage(width, height);
-      await page.goto(`${product.url}/worker/mobas`);
+      await page.goto(`${run.product.url}/worker/mobas`);
       const cards = page.getByTestId('vacancy-card');
       await cards.first().waitFor();
       const distances = (await cards.getByTestId('distance').allTextContents()).map((t) =>
@@ -175,7 +170,7 @@ describe("a worker's browse, measured from their municipality", () => {
 
   test.each(sizes)('at %i px the worker picks another place and a distance limit', async (width, height) => {
     const page = await workerPage(width, height);
-    await page.goto(`${product.url}/worker/mobas`);
+    await page.goto(`${run.product.url}/worker/mobas`);
     await page.getByTestId('vacancy-card').first().waitFor();
     const radius = page.getByRole('group', { name: 'Najdalje' });
     await radius.getByRole('button', { name: '30 km' }).click();

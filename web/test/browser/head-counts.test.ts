@@ -5,27 +5,22 @@
  * worker's browse card, the admin's queue, the estate's My mobas and roster; then the moba fills up
  * and "full" shows only next to 0 free places.
  */
-import type { Browser, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { Page } from 'playwright-core';
 import type { Crew, DayRoster } from '@moba/contracts';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, type Product, eventually, signedInContext } from './helpers';
+import { runProductAndBrowser, eventually, signedInContext } from './helpers';
 
 jest.setTimeout(180_000);
 
 type Role = 'Worker' | 'Estate' | 'Admin';
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
-
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const run = runProductAndBrowser();
 
 /** A 360 px tab signed in with this session, at `path`. */
 async function tab(session: { token: string; userId: string }, role: Role, path: string) {
-  const context = await signedInContext(browser, session, { role, width: 360 });
+  const context = await signedInContext(run.browser, session, { role, width: 360 });
   const page = await context.newPage();
-  await page.goto(`${product.url}${path}`);
+  await page.goto(`${run.product.url}${path}`);
   return { context, page };
 }
 
@@ -47,19 +42,25 @@ const free = (v: { freePositions: number; totalPositions: number }) =>
   `${v.freePositions} od ${v.totalPositions} slobodno`;
 
 test('after a partial crew acceptance every screen counts the same heads and free places as the API', async () => {
-  const admin = await loginAdmin(client);
+  const admin = await loginAdmin(run.client);
   const adminSession = { userId: admin.userId, token: admin.auth.authorization.slice('Bearer '.length) };
-  const estate = await registeredUser(client, 'estate');
-  const leader = await registeredUser(client, 'worker', {
+  const estate = await registeredUser(run.client, 'estate');
+  const leader = await registeredUser(run.client, 'worker', {
     groupLeader: true,
     groupSize: 6,
     lastName: 'Dragić',
   });
-  const [waiting, second] = [await registeredUser(client, 'worker'), await registeredUser(client, 'worker')];
+  const [waiting, second] = [
+    await registeredUser(run.client, 'worker'),
+    await registeredUser(run.client, 'worker'),
+  ];
   const title = `Berba jabuka ${Date.now().toString(36)}`;
-  const created = await client.post(
+  const created = await run.client.post(
     '/api/estates/vacancies/create',
-    mobaFields(await productDay(client, 3), await productDay(client, 6), { title, numberOfWorkers: 5 }),
+    mobaFields(await productDay(run.client, 3), await productDay(run.client, 6), {
+      title,
+      numberOfWorkers: 5,
+    }),
     estate.auth,
   );
   expect(created.status).toBe(201);
@@ -67,7 +68,7 @@ test('after a partial crew acceptance every screen counts the same heads and fre
   await eventually(
     async () =>
       (
-        await client.put(
+        await run.client.put(
           '/api/workers/me/crew',
           {
             members: ['Dragan', 'Zoran', 'Petar', 'Marko', 'Ivan'].map((name) => ({
@@ -79,24 +80,28 @@ test('after a partial crew acceptance every screen counts the same heads and fre
       ).status === 200,
     'crew saved',
   );
-  const crew = (await client.get('/api/workers/me/crew', leader.auth)).body as Crew;
+  const crew = (await run.client.get('/api/workers/me/crew', leader.auth)).body as Crew;
   const picked = crew.members.slice(0, 4).map((m) => m.id);
   const applied = await eventually(async () => {
-    const res = await client.post('/api/applications/create', { vacancyId, memberIds: picked }, leader.auth);
+    const res = await run.client.post(
+      '/api/applications/create',
+      { vacancyId, memberIds: picked },
+      leader.auth,
+    );
     return res.status === 201 ? res : null;
   }, 'the leader applied with four members');
-  const part = await client.post(
+  const part = await run.client.post(
     `/api/admin/applications/${applied.body.id}/accept-part`,
     { memberIds: picked.slice(0, 2) },
     admin.auth,
   );
   expect(part.status).toBe(200);
   expect(part.body).toMatchObject({ positions: 3, freePositions: 2 });
-  expect((await client.post('/api/applications/create', { vacancyId }, waiting.auth)).status).toBe(201);
+  expect((await run.client.post('/api/applications/create', { vacancyId }, waiting.auth)).status).toBe(201);
 
   // The API's numbers, each from the service that answers the screen.
   const mine = await eventually(async () => {
-    const list = (await client.get('/api/workers/vacancies/my/active', leader.auth)).body as {
+    const list = (await run.client.get('/api/workers/vacancies/my/active', leader.auth)).body as {
       id: string;
       freePositions: number;
       totalPositions: number;
@@ -105,7 +110,7 @@ test('after a partial crew acceptance every screen counts the same heads and fre
     return list.find((v) => v.id === vacancyId && v.freePositions === 2);
   }, "the leader's moba");
   const estateItem = await eventually(async () => {
-    const list = (await client.get('/api/estates/vacancies/all', estate.auth)).body as {
+    const list = (await run.client.get('/api/estates/vacancies/all', estate.auth)).body as {
       id: string;
       freePositions: number;
       totalPositions: number;
@@ -113,12 +118,13 @@ test('after a partial crew acceptance every screen counts the same heads and fre
     return list.find((v) => v.id === vacancyId && v.freePositions === 2);
   }, "the estate's moba counts 2 free");
   const browsed = await eventually(async () => {
-    const page = (await client.post('/api/workers/vacancies/open', { pageSize: 100 }, waiting.auth)).body as {
+    const page = (await run.client.post('/api/workers/vacancies/open', { pageSize: 100 }, waiting.auth))
+      .body as {
       items: { id: string; freePositions: number; totalPositions: number }[];
     };
     return page.items.find((v) => v.id === vacancyId && v.freePositions === 2);
   }, 'browse counts 2 free');
-  const roster = (await client.get(`/api/estates/vacancies/${vacancyId}/roster`, estate.auth))
+  const roster = (await run.client.get(`/api/estates/vacancies/${vacancyId}/roster`, estate.auth))
     .body as DayRoster;
   expect([mine.application.positions, roster.heads]).toEqual([3, 3]);
 
@@ -179,20 +185,20 @@ test('after a partial crew acceptance every screen counts the same heads and fre
 
   // The last two places go: "full" shows only now, next to 0 free.
   const waitingApplication = (
-    (await client.get('/api/workers/applications', waiting.auth)).body as {
+    (await run.client.get('/api/workers/applications', waiting.auth)).body as {
       vacancyId: string;
       applicationId: string;
     }[]
   ).find((a) => a.vacancyId === vacancyId)!.applicationId;
   expect(
-    (await client.post(`/api/admin/applications/${waitingApplication}/accept`, {}, admin.auth)).status,
+    (await run.client.post(`/api/admin/applications/${waitingApplication}/accept`, {}, admin.auth)).status,
   ).toBe(200);
-  const secondApplied = await client.post('/api/applications/create', { vacancyId }, second.auth);
+  const secondApplied = await run.client.post('/api/applications/create', { vacancyId }, second.auth);
   expect(
-    (await client.post(`/api/admin/applications/${secondApplied.body.id}/accept`, {}, admin.auth)).status,
+    (await run.client.post(`/api/admin/applications/${secondApplied.body.id}/accept`, {}, admin.auth)).status,
   ).toBe(200);
   const full = await eventually(async () => {
-    const list = (await client.get('/api/estates/vacancies/all', estate.auth)).body as {
+    const list = (await run.client.get('/api/estates/vacancies/all', estate.auth)).body as {
       id: string;
       status: string;
       freePositions: number;

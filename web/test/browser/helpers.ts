@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { eventually as eventuallyWithin, testClient, type TestClient } from '@moba/platform/testing';
+import type { PendingApplication } from '@moba/contracts';
 import { startEmbedded } from '../../../scripts/embedded';
 import {
   ADMIN,
@@ -72,31 +73,16 @@ export interface RunOptions {
   pagePerTest?: boolean;
 }
 
-/** Either the file's own variables to set each time the run changes, or the options alone. */
-type UseOrOptions<R> = ((run: R) => void) | RunOptions;
-
-function useAndOptions<R>(useOrOptions: UseOrOptions<R> | undefined, options: RunOptions) {
-  return typeof useOrOptions === 'function'
-    ? { use: useOrOptions, ...options }
-    : { use: (_run: R) => {}, ...useOrOptions };
-}
-
 /**
  * The hooks the browser files share: the product and Chromium start before the file's tests and stop
- * after them. The answer is the run, filled in by the hooks: read `run.page` inside a test. A `use`
- * callback gets it each time it changes, to set the file's own variables. The file's own beforeAll
- * and beforeEach, declared after this call, run after these.
+ * after them. The answer is the run, filled in by the hooks: read `run.page` inside a test. The
+ * file's own beforeAll and beforeEach, declared after this call, run after these.
  */
-export function runProductAndBrowser(
-  useOrOptions?: UseOrOptions<BrowserRun>,
-  options: RunOptions = {},
-): BrowserRun {
-  const { use, pagePerTest = false } = useAndOptions(useOrOptions, options);
+export function runProductAndBrowser({ pagePerTest = false }: RunOptions = {}): BrowserRun {
   const run = {} as BrowserRun;
   beforeAll(async () => {
     [run.product, run.browser] = await Promise.all([startProduct(), launchBrowser()]);
     run.client = testClient(run.product.url);
-    use(run);
   }, 120_000);
   afterAll(async () => {
     await run.browser?.close();
@@ -106,7 +92,6 @@ export function runProductAndBrowser(
   beforeEach(async () => {
     run.context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
     run.page = await run.context.newPage();
-    use(run);
   });
   afterEach(async () => {
     await run.context.close();
@@ -123,17 +108,10 @@ export interface AdminRun extends BrowserRun {
 }
 
 /** As `runProductAndBrowser`, with the admin logged in through the API client. */
-export function runProductBrowserAndAdmin(
-  useOrOptions?: UseOrOptions<AdminRun>,
-  options: RunOptions = {},
-): AdminRun {
-  const { use, ...rest } = useAndOptions(useOrOptions, options);
-  const run = runProductAndBrowser((partial) => {
-    if ((partial as AdminRun).admin) use(partial as AdminRun);
-  }, rest) as AdminRun;
+export function runProductBrowserAndAdmin(options: RunOptions = {}): AdminRun {
+  const run = runProductAndBrowser(options) as AdminRun;
   beforeAll(async () => {
     run.admin = await loginAdmin(run.client);
-    use(run);
   });
   return run;
 }
@@ -461,6 +439,17 @@ export async function postedMoba(
  * The worker applies to the moba (once the application service has heard of it) and the admin
  * accepts; the application's id.
  */
+/** The admin's queue of pending applications, newest first (its first 100). */
+export async function pendingApplications(run: AdminRun): Promise<PendingApplication[]> {
+  const res = await run.client.post(
+    '/api/admin/applications/pending',
+    { sort: 'newest', pageSize: 100 },
+    run.admin.auth,
+  );
+  if (res.status !== 200) throw new Error(`pending applications: ${res.status} ${res.text}`);
+  return res.body.items as PendingApplication[];
+}
+
 export async function acceptedApplication(
   client: TestClient,
   admin: { auth: Record<string, string> },

@@ -7,23 +7,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
-import {
-  createWorkerSession,
-  runProductAndBrowser,
-  signedInContext,
-  type Product,
-  postedMoba,
-} from './helpers';
+import { createWorkerSession, runProductAndBrowser, signedInContext, postedMoba } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
 const TITLES = ['Berba šljiva kod Valjeva', 'Berba krušaka kod Čačka'];
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+const run = runProductAndBrowser();
 beforeAll(async () => {
-  const client = testClient(product.url);
+  const client = testClient(run.product.url);
   const estate = await registeredUser(client, 'estate');
   for (const title of TITLES) {
     await postedMoba(client, estate, await mobaBody(client, { title }));
@@ -55,7 +47,7 @@ async function applyTo(page: Page, title: string) {
 
 /** Back on the browse, the next application on this phone is not followed by the offer. */
 async function expectNoOfferOnNextApplication(page: Page) {
-  await page.goto(`${product.url}/worker/mobas`); // the dialog's address is the moba's page
+  await page.goto(`${run.product.url}/worker/mobas`); // the dialog's address is the moba's page
   await page.getByRole('article', { name: TITLES[1] }).waitFor();
   await fireInstallPrompt(page);
   await applyTo(page, TITLES[1]);
@@ -63,13 +55,13 @@ async function expectNoOfferOnNextApplication(page: Page) {
 }
 
 async function workerOnBrowse(options: Parameters<Browser['newContext']>[0] = {}) {
-  const worker = await createWorkerSession(product);
-  const context = await signedInContext(browser, worker, {
+  const worker = await createWorkerSession(run.product);
+  const context = await signedInContext(run.browser, worker, {
     viewport: { width: 360, height: 780 },
     ...options,
   });
   const page = await context.newPage();
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
   await page.getByRole('article', { name: TITLES[0] }).waitFor();
   return { context, page };
 }

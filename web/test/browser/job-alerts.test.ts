@@ -4,26 +4,19 @@
  * contract's schema refusing a bad wage in the form before anything is sent, a saved change reaching
  * the server, and a moba opened near the worker arriving as an alert whose "stop" link stops them.
  */
-import type { Browser } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
 import { mobaFields, registeredUser } from '../../../test/support/product';
 import {
   eventually,
   runProductAndBrowser,
   screenshots,
   signedInContext,
-  type Product,
   isoDay,
   seriousViolations,
 } from './helpers';
 
 jest.setTimeout(180_000);
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
-
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const run = runProductAndBrowser();
 
 const monthOf = (day: string) => Number(day.slice(5, 7));
 const texts = {
@@ -33,13 +26,13 @@ const texts = {
 } as const;
 
 async function workerIn(language: string, months: number[]) {
-  const worker = await registeredUser(client, 'worker', {
+  const worker = await registeredUser(run.client, 'worker', {
     municipality: 'Arilje',
     availabilityMonths: months,
     cultures: [],
   });
   const context = await signedInContext(
-    browser,
+    run.browser,
     { token: worker.token, userId: worker.userId },
     { viewport: { width: 360, height: 780 }, bypassCSP: true },
   );
@@ -48,7 +41,7 @@ async function workerIn(language: string, months: number[]) {
 }
 
 const settingsOf = async (worker: { auth: Record<string, string> }) =>
-  (await client.get('/api/job-alerts/settings', worker.auth)).body;
+  (await run.client.get('/api/job-alerts/settings', worker.auth)).body;
 
 describe.each(Object.keys(texts) as (keyof typeof texts)[])('job alerts in %s', (language) => {
   test('the screen fits 360 and 1280 px, refuses a bad wage in the form, and saves a change', async () => {
@@ -56,7 +49,7 @@ describe.each(Object.keys(texts) as (keyof typeof texts)[])('job alerts in %s', 
     try {
       // the settings were made from the profile when the worker signed up
       await eventually(async () => (await settingsOf(worker)).home === 'Arilje', 'alert made at sign-up');
-      await page.goto(`${product.url}/worker/job-alerts`);
+      await page.goto(`${run.product.url}/worker/job-alerts`);
       await page.getByRole('heading', { name: texts[language].title }).waitFor();
       expect(await page.locator('a[href="/worker/job-alerts"]').count()).toBeGreaterThan(0); // the menu
       for (const width of [360, 1280]) {
@@ -95,8 +88,8 @@ test('a moba opened near the worker arrives as an alert whose link stops the ale
   const { worker, context, page } = await workerIn('sr-Latn', [monthOf(start)]);
   try {
     await eventually(async () => (await settingsOf(worker)).home === 'Arilje', 'alert made at sign-up');
-    const estate = await registeredUser(client, 'estate');
-    const created = await client.post(
+    const estate = await registeredUser(run.client, 'estate');
+    const created = await run.client.post(
       '/api/estates/vacancies/create',
       mobaFields(start, start, { municipality: 'Požega', title: 'Berba kupina kod Požege' }),
       estate.auth,
@@ -104,7 +97,7 @@ test('a moba opened near the worker arrives as an alert whose link stops the ale
     expect(created.status).toBe(201);
     const vacancyId = created.body.id as string;
     await eventually(async () => {
-      const list = (await client.get('/api/notifications/all', worker.auth)).body as {
+      const list = (await run.client.get('/api/notifications/all', worker.auth)).body as {
         content: { key: string; params: Record<string, unknown> };
       }[];
       return list.some(
@@ -112,7 +105,7 @@ test('a moba opened near the worker arrives as an alert whose link stops the ale
       );
     }, 'the job alert');
 
-    await page.goto(`${product.url}/worker/my-mobas`);
+    await page.goto(`${run.product.url}/worker/my-mobas`);
     await page.getByTestId('bell').click();
     const alert = page
       .getByTestId('notification-panel')

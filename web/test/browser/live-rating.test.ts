@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { mobaFields } from '../../../test/support/product';
 import {
   ADMIN_EMAIL,
@@ -10,21 +10,18 @@ import {
   unique,
   uniquePhone,
   useSessionIn,
-  type Product,
 } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
 let page: Page;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+const run = runProductAndBrowser();
 
 const DAY = 86_400_000;
 
 async function api(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${product.url}/api${path}`, {
+  const res = await fetch(`${run.product.url}/api${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -57,21 +54,21 @@ async function estateToken() {
     cultureTypes: ['malina'],
     size: 'From1To10ha',
   });
-  const link = new URL(await linkFromMailbox(product, email, '/confirm-email'));
+  const link = new URL(await linkFromMailbox(run.product, email, '/confirm-email'));
   await api('POST', '/verify-email', { token: link.searchParams.get('token') });
   return (await api('POST', '/login', { email, password })).token as string;
 }
 
 test('a worker sees the acceptance and, when the moba ends, the live "rate the estate" notification that leads to the rating page', async () => {
-  const worker = await createWorkerSession(product);
+  const worker = await createWorkerSession(run.product);
   const estate = await estateToken();
   const admin = (await api('POST', '/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }))
     .token as string;
 
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   page = await context.newPage();
-  await useSessionIn(page, product.url, worker);
-  await page.goto(`${product.url}/worker/my-mobas`);
+  await useSessionIn(page, run.product.url, worker);
+  await page.goto(`${run.product.url}/worker/my-mobas`);
   await page.getByTestId('bell').waitFor();
   await page.waitForTimeout(1000); // the live channel greets and settles
 

@@ -5,31 +5,26 @@
  * brings them back after signing in; Share copies the link where there is no share sheet; without
  * JavaScript the gateway's page is readable; axe finds nothing serious.
  */
-import type { Browser, Response } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { Response } from 'playwright-core';
 import { loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import {
   FIRST_VISIT_JS_LIMIT_KB,
   runProductAndBrowser,
   signedInContext,
-  type Product,
   seriousViolations,
   postedMoba,
 } from './helpers';
 
 jest.setTimeout(240_000);
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
 let mobaId: string;
 const title = `Berba kupina ${Date.now().toString(36)}`;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const run = runProductAndBrowser();
 beforeAll(async () => {
-  const estate = await registeredUser(client, 'estate');
-  const [start, end] = [await productDay(client, 3), await productDay(client, 8)];
-  mobaId = await postedMoba(client, estate, mobaFields(start, end, { title }));
+  const estate = await registeredUser(run.client, 'estate');
+  const [start, end] = [await productDay(run.client, 3), await productDay(run.client, 8)];
+  mobaId = await postedMoba(run.client, estate, mobaFields(start, end, { title }));
 }, 60_000);
 
 const sizes = [
@@ -38,19 +33,19 @@ const sizes = [
 ] as const;
 
 async function workerSession() {
-  const worker = await registeredUser(client, 'worker');
+  const worker = await registeredUser(run.client, 'worker');
   return { token: worker.token, userId: worker.userId, email: worker.email, password: worker.password };
 }
 
 describe.each(sizes)('at %i px', (width, height) => {
   test('browse: the details dialog takes the page address, Back closes it, a reload opens the page, apply there', async () => {
     const worker = await workerSession();
-    const context = await signedInContext(browser, worker, {
+    const context = await signedInContext(run.browser, worker, {
       viewport: { width, height },
       bypassCSP: true,
     });
     const page = await context.newPage();
-    await page.goto(`${product.url}/worker/mobas`);
+    await page.goto(`${run.product.url}/worker/mobas`);
     const card = page.getByTestId('vacancy-card').filter({ hasText: title });
     await card.getByRole('button', { name: 'Detalji i konkurisanje' }).click();
     await page.getByTestId('vacancy-details').waitFor();
@@ -85,9 +80,9 @@ describe.each(sizes)('at %i px', (width, height) => {
     ['/sr-Cyrl', 'sr-Cyrl', 'Берба купина', 'Пријавите се'],
     ['/en', 'en', title, 'Log in'],
   ])('a link shared with a visitor works signed out: %s/moba/:id', async (prefix, lang, heading, login) => {
-    const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
+    const context = await run.browser.newContext({ viewport: { width, height }, bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(`${product.url}${prefix}/moba/${mobaId}`);
+    await page.goto(`${run.product.url}${prefix}/moba/${mobaId}`);
     const mobaPage = page.getByTestId('moba-page');
     await mobaPage.waitFor();
     await expect(mobaPage.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(heading);
@@ -101,16 +96,20 @@ describe.each(sizes)('at %i px', (width, height) => {
 });
 
 test('an estate and an admin read the same page, without an apply button', async () => {
-  const estate = await registeredUser(client, 'estate');
-  const admin = await loginAdmin(client);
+  const estate = await registeredUser(run.client, 'estate');
+  const admin = await loginAdmin(run.client);
   const adminToken = admin.auth.authorization.replace('Bearer ', '');
   for (const [role, token, userId] of [
     ['Estate', estate.token, estate.userId],
     ['Admin', adminToken, admin.userId],
   ] as const) {
-    const context = await signedInContext(browser, { token, userId }, { role, width: 360, bypassCSP: true });
+    const context = await signedInContext(
+      run.browser,
+      { token, userId },
+      { role, width: 360, bypassCSP: true },
+    );
     const page = await context.newPage();
-    await page.goto(`${product.url}/moba/${mobaId}`);
+    await page.goto(`${run.product.url}/moba/${mobaId}`);
     const mobaPage = page.getByTestId('moba-page');
     await mobaPage.getByText('Na mobu se prijavljuju radnici.').waitFor();
     await expect(mobaPage.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
@@ -122,9 +121,9 @@ test('an estate and an admin read the same page, without an apply button', async
 
 test('a visitor who signs in to apply comes back to the moba', async () => {
   const worker = await workerSession();
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
-  await page.goto(`${product.url}/moba/${mobaId}`);
+  await page.goto(`${run.product.url}/moba/${mobaId}`);
   await page.getByTestId('apply-login').click();
   await page.getByLabel('E-mail adresa').fill(worker.email);
   await page.getByLabel('Lozinka').fill(worker.password);
@@ -135,27 +134,27 @@ test('a visitor who signs in to apply comes back to the moba', async () => {
 });
 
 test('Share copies the link where the browser has no share sheet, and says so', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: run.product.url });
   await context.addInitScript(() => {
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
   });
   const page = await context.newPage();
-  await page.goto(`${product.url}/moba/${mobaId}`);
+  await page.goto(`${run.product.url}/moba/${mobaId}`);
   const share = page.getByTestId('share-moba');
   await share.click();
   await page.getByText('Veza je kopirana. Nalepite je u poruku.').waitFor();
   await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
-    `${product.url}/moba/${mobaId}`,
+    `${run.product.url}/moba/${mobaId}`,
   );
   expect((await share.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await context.close();
 });
 
 test('an unknown moba says so, in words', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
-  const res = await page.goto(`${product.url}/moba/${crypto.randomUUID()}`);
+  const res = await page.goto(`${run.product.url}/moba/${crypto.randomUUID()}`);
   expect(res!.status()).toBe(404);
   await page.getByTestId('moba-missing').getByText('Moba nije pronađena').first().waitFor();
   await context.close();
@@ -163,23 +162,23 @@ test('an unknown moba says so, in words', async () => {
 
 describe.each(sizes)('without JavaScript at %i px', (width, height) => {
   test('the moba page is readable in each script, with its preview tags', async () => {
-    const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
+    const context = await run.browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
     const page = await context.newPage();
     for (const [prefix, fact] of [
       ['', 'Slobodna mesta'],
       ['/sr-Cyrl', 'Слободна места'],
       ['/en', 'Free places'],
     ] as const) {
-      const res = await page.goto(`${product.url}${prefix}/moba/${mobaId}`);
+      const res = await page.goto(`${run.product.url}${prefix}/moba/${mobaId}`);
       expect(res!.status()).toBe(200);
       const preview = page.getByTestId('moba-preview');
       await expect(preview.textContent()).resolves.toContain(fact);
       await expect(page.locator('meta[property="og:title"]').getAttribute('content')).resolves.toBeTruthy();
       await expect(page.locator('meta[property="og:url"]').getAttribute('content')).resolves.toBe(
-        `${product.url}${prefix}/moba/${mobaId}`,
+        `${run.product.url}${prefix}/moba/${mobaId}`,
       );
     }
-    const missing = await page.goto(`${product.url}/moba/${crypto.randomUUID()}`);
+    const missing = await page.goto(`${run.product.url}/moba/${crypto.randomUUID()}`);
     expect(missing!.status()).toBe(404);
     await page.getByTestId('moba-missing').waitFor();
     await context.close();
@@ -187,7 +186,7 @@ describe.each(sizes)('without JavaScript at %i px', (width, height) => {
 });
 
 test("the moba page's own first visit from a pasted link: what it weighs", async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
   const bytes = new Map<string, number>();
   page.on('response', (response: Response) => {
@@ -195,7 +194,7 @@ test("the moba page's own first visit from a pasted link: what it weighs", async
     if (!/\.m?js$/.test(path) || bytes.has(path)) return;
     bytes.set(path, Number(response.headers()['content-length'] ?? 0));
   });
-  await page.goto(`${product.url}/moba/${mobaId}`);
+  await page.goto(`${run.product.url}/moba/${mobaId}`);
   await page.getByTestId('visitor-apply').waitFor();
   await page.waitForLoadState('networkidle');
   const totalKb = [...bytes.values()].reduce((a, b) => a + b, 0) / 1024;

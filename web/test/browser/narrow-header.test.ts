@@ -4,18 +4,16 @@
  * language switch is in the menu, not the header; the worker's menu leads to the harvest calendar,
  * which shows no estate promo and one language switch.
  */
-import type { Browser, Page } from 'playwright-core';
-import { createWorkerSession, runProductAndBrowser, signedInContext, type Product } from './helpers';
+import type { Page } from 'playwright-core';
+import { createWorkerSession, runProductAndBrowser, signedInContext } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
 let worker: Awaited<ReturnType<typeof createWorkerSession>>;
 
-runProductAndBrowser((run) => ({ product, browser } = run));
+const run = runProductAndBrowser();
 beforeAll(async () => {
-  worker = await createWorkerSession(product);
+  worker = await createWorkerSession(run.product);
 });
 
 const scripts = ['sr-Latn', 'sr-Cyrl', 'en'] as const;
@@ -38,10 +36,10 @@ const visibleSwitches = (page: Page) =>
     .evaluateAll((all) => all.filter((el) => el.getClientRects().length > 0).length);
 
 test.each(scripts)('in %s at 360 px a visitor sees the whole nav, "log in" included', async (lng) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   await context.addInitScript((l) => localStorage.setItem('language', l), lng);
   const page = await context.newPage();
-  await page.goto(`${product.url}/media`);
+  await page.goto(`${run.product.url}/media`);
   await page.locator('.public-nav a[href="/login"]').waitFor();
   expect(await clippedNav(page)).toEqual({ clipped: [], scrolls: false });
   await context.close();
@@ -50,10 +48,10 @@ test.each(scripts)('in %s at 360 px a visitor sees the whole nav, "log in" inclu
 test.each(scripts)(
   'in %s at 360 px a signed-in worker on the calendar sees "back to the platform" whole, no promo, one switch',
   async (lng) => {
-    const context = await signedInContext(browser, worker, { viewport: { width: 360, height: 780 } });
+    const context = await signedInContext(run.browser, worker, { viewport: { width: 360, height: 780 } });
     await context.addInitScript((l) => localStorage.setItem('language', l), lng);
     const page = await context.newPage();
-    await page.goto(`${product.url}/harvest-calendar`);
+    await page.goto(`${run.product.url}/harvest-calendar`);
     await page.getByTestId('back-to-platform').waitFor();
     await page.getByTestId('harvest-row').first().waitFor();
     expect(await clippedNav(page)).toEqual({ clipped: [], scrolls: false });
@@ -66,9 +64,9 @@ test.each(scripts)(
 test.each([360, 1280])(
   'at %i px the signed-in header has no language switch; the menu has it and the calendar',
   async (width) => {
-    const context = await signedInContext(browser, worker, { viewport: { width, height: 800 } });
+    const context = await signedInContext(run.browser, worker, { viewport: { width, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${product.url}/worker/mobas`);
+    await page.goto(`${run.product.url}/worker/mobas`);
     await page.getByTestId('user-badge').waitFor();
     expect(await page.locator('.app-header .lang-switch').count()).toBe(0);
     const toggle = page.locator('button.menu-toggle');

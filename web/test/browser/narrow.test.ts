@@ -1,20 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import {
-  createWorkerSession,
-  runProductAndBrowser,
-  useSessionIn,
-  visitorPages,
-  type Product,
-} from './helpers';
+import type { Page } from 'playwright-core';
+import { createWorkerSession, runProductAndBrowser, useSessionIn, visitorPages } from './helpers';
 import { testClient } from '@moba/platform/testing';
 import { mobaBody, registeredUser } from '../../../test/support/product';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
-
-runProductAndBrowser((run) => ({ product, browser } = run));
+const run = runProductAndBrowser();
 
 /** Horizontal overflow of the page at the current width: a 360 px phone must never scroll sideways. */
 const overflow = (page: Page) =>
@@ -25,10 +16,10 @@ const overflow = (page: Page) =>
   }));
 
 test('every visitor screen fits a 360 px phone, each with its heading and a page title', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
   for (const path of visitorPages) {
-    await page.goto(`${product.url}${path}`);
+    await page.goto(`${run.product.url}${path}`);
     await page.locator('main h1').first().waitFor();
     const o = await overflow(page);
     expect({ path, scrollWidth: o.scrollWidth }).toEqual({ path, scrollWidth: o.width });
@@ -40,7 +31,7 @@ test('every visitor screen fits a 360 px phone, each with its heading and a page
     ['choose-worker', '/month-availability'],
     ['choose-estate', '/estate-registration'],
   ] as const) {
-    await page.goto(`${product.url}/signup`);
+    await page.goto(`${run.product.url}/signup`);
     await page.getByTestId(choice).click();
     await page.waitForURL(`**${step}`);
     await page.locator('main h1').first().waitFor();
@@ -52,15 +43,15 @@ test('every visitor screen fits a 360 px phone, each with its heading and a page
 });
 
 test('the signed-in layout, menu and notification panel fit a 360 px phone', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
-  await useSessionIn(page, product.url, await createWorkerSession(product));
+  await useSessionIn(page, run.product.url, await createWorkerSession(run.product));
   for (const path of ['/worker/update-password', '/worker/home']) {
-    await page.goto(`${product.url}${path}`);
+    await page.goto(`${run.product.url}${path}`);
     await page.locator('main h1').first().waitFor();
     expect({ path, scrollWidth: (await overflow(page)).scrollWidth }).toEqual({ path, scrollWidth: 360 });
   }
-  await page.goto(`${product.url}/worker/update-password`);
+  await page.goto(`${run.product.url}/worker/update-password`);
   await page.getByRole('button', { name: 'Meni', exact: true }).click();
   await page.getByTestId('bell').click();
   await page.getByTestId('notification-panel').waitFor();
@@ -69,7 +60,7 @@ test('the signed-in layout, menu and notification panel fit a 360 px phone', asy
 });
 
 test("a worker's browse with a moba card (wage, distance, fair pay) and its details never scrolls sideways", async () => {
-  const client = testClient(product.url);
+  const client = testClient(run.product.url);
   const estate = await registeredUser(client, 'estate');
   const created = await client.post(
     '/api/estates/vacancies/create',
@@ -77,15 +68,15 @@ test("a worker's browse with a moba card (wage, distance, fair pay) and its deta
     estate.auth,
   );
   expect(created.status).toBe(201);
-  const session = await createWorkerSession(product);
+  const session = await createWorkerSession(run.product);
   for (const [width, height] of [
     [360, 780],
     [1280, 800],
   ] as const) {
-    const context = await browser.newContext({ viewport: { width, height } });
+    const context = await run.browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
-    await useSessionIn(page, product.url, session);
-    await page.goto(`${product.url}/worker/mobas`);
+    await useSessionIn(page, run.product.url, session);
+    await page.goto(`${run.product.url}/worker/mobas`);
     await page.getByTestId('vacancy-card').first().waitFor();
     expect({ width, scrollWidth: (await overflow(page)).scrollWidth }).toEqual({ width, scrollWidth: width });
     // no fact spills over its neighbour on the card

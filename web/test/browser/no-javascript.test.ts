@@ -3,16 +3,12 @@
  * guest application as a real POST (no name or phone in the URL) and the service answers a page in
  * the reader's script; the pages that need scripts say so, and lead to the home page in each script.
  */
-import type { Browser } from 'playwright-core';
 import { SMS_REPLY_NUMBER, toCyrillic } from '@moba/contracts';
-import { iconsDrawn, runProductAndBrowser, uniquePhone, type Product } from './helpers';
+import { iconsDrawn, runProductAndBrowser, uniquePhone } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
-
-runProductAndBrowser((run) => ({ product, browser } = run));
+const run = runProductAndBrowser();
 
 const sizes = [
   [360, 780],
@@ -20,14 +16,14 @@ const sizes = [
 ] as const;
 
 async function noScriptPage(width: number, height: number) {
-  const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
+  const context = await run.browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
   return context.newPage();
 }
 
 /** The home page without JavaScript, its guest form filled in for Jelena with this phone. */
 async function filledGuestForm(width: number, height: number, phone: string) {
   const page = await noScriptPage(width, height);
-  await page.goto(product.url);
+  await page.goto(run.product.url);
   const form = page.locator('#guest form');
   await form.getByLabel('Ime', { exact: true }).fill('Jelena');
   await form.getByLabel('Prezime').fill('Stanković');
@@ -57,7 +53,7 @@ test.each(sizes)(
 
 test('the pre-rendered home page draws its icons from the sprite without JavaScript', async () => {
   const page = await noScriptPage(360, 780);
-  await page.goto(product.url);
+  await page.goto(run.product.url);
   await iconsDrawn(page);
   await page.context().close();
 });
@@ -84,7 +80,7 @@ test.each(sizes)(
   async (width, height) => {
     const page = await noScriptPage(width, height);
     for (const path of ['/login', '/worker/mobas']) {
-      await page.goto(`${product.url}${path}`);
+      await page.goto(`${run.product.url}${path}`);
       await expect(page.getByTestId('noscript').isVisible()).resolves.toBe(true);
       await expect(page.getByTestId('noscript').textContent()).resolves.toContain('JavaScript');
       // The shell's grey page would wait for scripts for ever: it is not shown.
@@ -116,7 +112,7 @@ test.each([
         ? { first: 'First name', last: 'Last name', phone: 'Phone number', place: 'Municipality' }
         : { first: say('Ime'), last: say('Prezime'), phone: say('Broj telefona'), place: say('Opština') };
     const page = await noScriptPage(width, height);
-    await page.goto(product.url);
+    await page.goto(run.product.url);
     await page.getByTestId('noscript').waitFor();
     await page.getByRole('link', { name: words.link, exact: true }).click();
     await page.waitForURL(`**/${lng}`);
@@ -139,12 +135,12 @@ test.each([
 );
 
 test('with JavaScript the Cyrillic home page hydrates in Cyrillic without errors', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(`${product.url}/sr-Cyrl`);
+  await page.goto(`${run.product.url}/sr-Cyrl`);
   await page.getByRole('heading', { level: 1, name: toCyrillic('Posao u polju'), exact: false }).waitFor();
   await page.getByRole('button', { name: /Ћир/ }).and(page.locator('[aria-pressed="true"]')).waitFor();
   expect(errors).toEqual([]);

@@ -5,33 +5,29 @@
  * details whose code never came say so, an apply made offline is refused in words and never sent,
  * and logout clears every kept private answer.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
+import type { BrowserContext, Page } from 'playwright-core';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { iconsDrawn, runProductAndBrowser, useSessionIn, type Product, postedMoba } from './helpers';
+import { iconsDrawn, runProductAndBrowser, useSessionIn, postedMoba } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
 let context: BrowserContext;
 let page: Page;
 let worker: Awaited<ReturnType<typeof registeredUser>>;
 const TITLE = 'Berba kajsija kod Smedereva';
 const PRIVATE_CACHE = 'moba-private-v1';
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const run = runProductAndBrowser();
 beforeAll(async () => {
-  const estate = await registeredUser(client, 'estate');
-  worker = await registeredUser(client, 'worker');
-  const [start, end] = [await productDay(client, 4), await productDay(client, 9)];
+  const estate = await registeredUser(run.client, 'estate');
+  worker = await registeredUser(run.client, 'worker');
+  const [start, end] = [await productDay(run.client, 4), await productDay(run.client, 9)];
   for (const title of [TITLE, 'Berba malina']) {
-    await postedMoba(client, estate, mobaFields(start, end, { title }));
+    await postedMoba(run.client, estate, mobaFields(start, end, { title }));
   }
-  context = await browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers: 'allow' });
+  context = await run.browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers: 'allow' });
   page = await context.newPage();
-  await useSessionIn(page, product.url, worker);
+  await useSessionIn(page, run.product.url, worker);
 }, 120_000);
 afterAll(() => context?.close());
 
@@ -43,10 +39,10 @@ const keptAnswers = () =>
   }, PRIVATE_CACHE);
 
 test('the app is installable: a manifest with icons, and a service worker that controls the page', async () => {
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
   await page.getByTestId('vacancy-card').first().waitFor();
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
-  const manifest = (await client.get(manifestHref!)).body as {
+  const manifest = (await run.client.get(manifestHref!)).body as {
     name: string;
     start_url: string;
     display: string;
@@ -56,16 +52,16 @@ test('the app is installable: a manifest with icons, and a service worker that c
   expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
   for (const icon of manifest.icons) {
-    const res = await fetch(`${product.url}${icon.src}`);
+    const res = await fetch(`${run.product.url}${icon.src}`);
     expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/png']);
   }
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  expect(scope).toBe(`${product.url}/`);
+  expect(scope).toBe(`${run.product.url}/`);
   // Controlled from the next load on: the browse and my-mobas answers are kept.
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.getByTestId('vacancy-card').first().waitFor();
-  await page.goto(`${product.url}/worker/my-mobas`);
+  await page.goto(`${run.product.url}/worker/my-mobas`);
   await page.getByTestId('tab-active').waitFor();
   await page.waitForFunction(
     async (name) => (await (await caches.open(name)).keys()).length >= 3,
@@ -80,7 +76,7 @@ test('with the network cut, browse and my mobas show the kept answers with how o
   await context.setOffline(true);
   // Two hours later on the phone's clock, still without network.
   await page.clock.install({ time: Date.now() + 2 * 3_600_000 + 60_000 });
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
   await page.getByRole('article', { name: TITLE }).waitFor();
   await expect(page.getByTestId('offline-notice').textContent()).resolves.toMatch(
     /Niste povezani na internet\. Poslednje ažuriranje: pre 2 sata/,
@@ -93,7 +89,7 @@ test('with the network cut, browse and my mobas show the kept answers with how o
 });
 
 test('offline, a bell never tapped before says the panel cannot load, and the page stays', async () => {
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
   await page.getByTestId('vacancy-card').first().waitFor();
   await page.getByTestId('bell').click();
   await expect(page.getByTestId('notification-panel').textContent()).resolves.toContain(
@@ -103,7 +99,7 @@ test('offline, a bell never tapped before says the panel cannot load, and the pa
 });
 
 test('offline, filters never opened before say they cannot load, and the list stays', async () => {
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
   await page.getByTestId('vacancy-card').first().waitFor();
   await page.getByTestId('more-filters').click();
   await expect(page.getByRole('dialog').getByRole('alert').textContent()).resolves.toContain(
@@ -113,7 +109,7 @@ test('offline, filters never opened before say they cannot load, and the list st
 });
 
 test('offline, details never opened before say they cannot load, and their retry opens them once online', async () => {
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
   await page.getByRole('article', { name: TITLE }).getByRole('button').click();
   const dialog = page.getByRole('dialog', { name: TITLE });
   await expect(dialog.getByRole('alert').textContent()).resolves.toContain('Nema veze sa serverom');
@@ -125,19 +121,19 @@ test('offline, details never opened before say they cannot load, and their retry
 });
 
 test('an apply made offline is refused in words and nothing reaches the server', async () => {
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
   const card = page.getByRole('article', { name: TITLE });
   await card.getByRole('button').click();
   await page.getByRole('button', { name: 'Konkuriši' }).click();
   await expect(page.getByTestId('apply-offline').textContent()).resolves.toContain('prijava NIJE poslata');
   await context.setOffline(false);
-  const mine = (await client.get('/api/workers/vacancies/my/active', worker.auth)).body as unknown[];
+  const mine = (await run.client.get('/api/workers/vacancies/my/active', worker.auth)).body as unknown[];
   expect(mine).toEqual([]);
 });
 
 test('offline, a page whose code this phone never kept says so with a retry; once opened, it opens offline', async () => {
   await context.setOffline(true);
-  await page.goto(`${product.url}/harvest-calendar`);
+  await page.goto(`${run.product.url}/harvest-calendar`);
   const notice = page.getByTestId('page-unavailable');
   await expect(notice.textContent()).resolves.toContain('Nema veze sa serverom');
   await context.setOffline(false);
@@ -151,14 +147,14 @@ test('offline, a page whose code this phone never kept says so with a retry; onc
   await page.getByTestId('harvest-row').first().waitFor();
   // Opened once, its code is kept: the next time it opens without the network.
   await context.setOffline(true);
-  await page.goto(`${product.url}/harvest-calendar`);
+  await page.goto(`${run.product.url}/harvest-calendar`);
   await page.getByTestId('harvest-row').first().waitFor();
   expect(await page.getByTestId('page-unavailable').count()).toBe(0);
   await context.setOffline(false);
 });
 
 test('logout clears every kept private answer', async () => {
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
   await page.getByTestId('vacancy-card').first().waitFor();
   expect((await keptAnswers()).length).toBeGreaterThan(0);
   await page.locator('button.menu-toggle').click();

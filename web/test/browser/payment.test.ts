@@ -3,27 +3,13 @@
  * succeeds, fails or is cancelled comes back to /payment/processing/{vacancyId}; the free promo;
  * a page without a status asks the payment service; create errors on /payment-status; English.
  */
-import type { Page } from 'playwright-core';
-import type { TestClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import {
-  runProductAndBrowser,
-  screenshots,
-  type Product,
-  eventually,
-  isoDay,
-  type Session,
-  useSessionIn,
-} from './helpers';
+import { runProductAndBrowser, screenshots, eventually, isoDay, type Session, useSessionIn } from './helpers';
 
 jest.setTimeout(90_000);
 
-let product: Product;
-let client: TestClient;
-let page: Page;
-
 async function sponsoredVacancy(estate: Session, title: string): Promise<string> {
-  const response = await client.post(
+  const response = await run.client.post(
     '/api/estates/vacancies/create',
     {
       title,
@@ -54,7 +40,7 @@ async function sponsoredVacancy(estate: Session, title: string): Promise<string>
 /** POST /payment/create answers text: the URL the SPA navigates to. */
 async function featuringUrl(estate: Session, vacancyId: string): Promise<string> {
   return eventually(async () => {
-    const response = await client.post(
+    const response = await run.client.post(
       '/api/payment/create',
       { purpose: 'featuring', vacancyId },
       estate.auth,
@@ -63,77 +49,77 @@ async function featuringUrl(estate: Session, vacancyId: string): Promise<string>
   }, 'payment create answers a URL');
 }
 
-const signIn = (session: Session) => useSessionIn(page, product.url, session, { role: 'Estate' });
+const signIn = (session: Session) => useSessionIn(run.page, run.product.url, session, { role: 'Estate' });
 
 /** An estate whose promo vacancy is already used, signed in: the next sponsored vacancy is paid. */
 async function estateWithPaidVacancy() {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   await sponsoredVacancy(estate, 'Promo moba');
   const vacancyId = await sponsoredVacancy(estate, 'Plaćeno isticanje');
   await signIn(estate);
   return { estate, vacancyId };
 }
 
-runProductAndBrowser((run) => ({ product, page, client } = run), { pagePerTest: true });
+const run = runProductAndBrowser({ pagePerTest: true });
 
 test("the estate's first sponsored vacancy in the promo comes back as featured for free", async () => {
-  const estate = await registeredUser(client, 'estate');
+  const estate = await registeredUser(run.client, 'estate');
   const vacancyId = await sponsoredVacancy(estate, 'Prva moba');
   await signIn(estate);
   const url = await featuringUrl(estate, vacancyId);
   expect(url).toContain(`/payment/processing/${vacancyId}?status=success&free=1`);
-  await page.goto(url);
-  await page.getByRole('heading', { name: 'Moba je istaknuta besplatno' }).waitFor();
-  await screenshots(page, 'payment-featuring-free');
+  await run.page.goto(url);
+  await run.page.getByRole('heading', { name: 'Moba je istaknuta besplatno' }).waitFor();
+  await screenshots(run.page, 'payment-featuring-free');
 });
 
 test('a failed featuring checkout says so in Serbian only, stays in the signed-in layout and offers a retry that opens a new checkout', async () => {
   const { estate, vacancyId } = await estateWithPaidVacancy();
-  await page.goto(await featuringUrl(estate, vacancyId));
-  await page.getByRole('button', { name: /Neuspešno plaćanje \/ Fail/ }).click();
-  await page.waitForURL(`**/payment/processing/${vacancyId}?status=error*`);
+  await run.page.goto(await featuringUrl(estate, vacancyId));
+  await run.page.getByRole('button', { name: /Neuspešno plaćanje \/ Fail/ }).click();
+  await run.page.waitForURL(`**/payment/processing/${vacancyId}?status=error*`);
   for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.getByRole('heading', { name: 'Greška pri plaćanju', exact: true }).waitFor();
-    await page.getByText('Moba je objavljena, ali neće biti istaknuta.').waitFor();
-    await page.getByTestId('user-badge').waitFor();
-    expect(await page.locator('aside.promo').count()).toBe(0);
-    expect(await page.getByText('Payment Error').count()).toBe(0);
+    await run.page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await run.page.getByRole('heading', { name: 'Greška pri plaćanju', exact: true }).waitFor();
+    await run.page.getByText('Moba je objavljena, ali neće biti istaknuta.').waitFor();
+    await run.page.getByTestId('user-badge').waitFor();
+    expect(await run.page.locator('aside.promo').count()).toBe(0);
+    expect(await run.page.getByText('Payment Error').count()).toBe(0);
   }
-  await expect(page.title()).resolves.toBe('Greška pri plaćanju · Moba');
-  await screenshots(page, 'payment-featuring-error');
-  await page.getByTestId('retry-payment').click();
-  await page.waitForURL('**/payment/checkout/**');
-  await page.getByRole('button', { name: /Plati \/ Pay 1\.500 RSD/ }).click();
-  await page.waitForURL(`**/payment/processing/${vacancyId}?status=success*`);
-  await page.getByRole('heading', { name: 'Plaćanje je uspelo' }).waitFor();
-  await page.getByTestId('back-to-mobas').click();
-  await page.waitForURL('**/estate/my-mobas');
+  await expect(run.page.title()).resolves.toBe('Greška pri plaćanju · Moba');
+  await screenshots(run.page, 'payment-featuring-error');
+  await run.page.getByTestId('retry-payment').click();
+  await run.page.waitForURL('**/payment/checkout/**');
+  await run.page.getByRole('button', { name: /Plati \/ Pay 1\.500 RSD/ }).click();
+  await run.page.waitForURL(`**/payment/processing/${vacancyId}?status=success*`);
+  await run.page.getByRole('heading', { name: 'Plaćanje je uspelo' }).waitFor();
+  await run.page.getByTestId('back-to-mobas').click();
+  await run.page.waitForURL('**/estate/my-mobas');
 });
 
 test('a cancelled featuring checkout says the vacancy is created but not featured', async () => {
   const { estate, vacancyId } = await estateWithPaidVacancy();
-  await page.goto(await featuringUrl(estate, vacancyId));
-  await page.getByRole('button', { name: /Otkaži \/ Cancel/ }).click();
-  await page.waitForURL(`**/payment/processing/${vacancyId}?status=cancelled*`);
-  await page.getByRole('heading', { name: 'Plaćanje je otkazano' }).waitFor();
-  await page.getByText('Moba je napravljena i objavljena, ali nije istaknuta.').waitFor();
-  await screenshots(page, 'payment-featuring-cancelled');
+  await run.page.goto(await featuringUrl(estate, vacancyId));
+  await run.page.getByRole('button', { name: /Otkaži \/ Cancel/ }).click();
+  await run.page.waitForURL(`**/payment/processing/${vacancyId}?status=cancelled*`);
+  await run.page.getByRole('heading', { name: 'Plaćanje je otkazano' }).waitFor();
+  await run.page.getByText('Moba je napravljena i objavljena, ali nije istaknuta.').waitFor();
+  await screenshots(run.page, 'payment-featuring-cancelled');
 });
 
 test('a paid featuring succeeds, and the processing page without a status asks the payment service for it', async () => {
   const { estate, vacancyId } = await estateWithPaidVacancy();
-  await page.goto(await featuringUrl(estate, vacancyId));
-  await page.getByRole('button', { name: /Plati \/ Pay 1\.500 RSD/ }).click();
-  await page.waitForURL(`**/payment/processing/${vacancyId}?status=success*`);
-  await page.getByRole('heading', { name: 'Plaćanje je uspelo' }).waitFor();
-  await screenshots(page, 'payment-featuring-success');
+  await run.page.goto(await featuringUrl(estate, vacancyId));
+  await run.page.getByRole('button', { name: /Plati \/ Pay 1\.500 RSD/ }).click();
+  await run.page.waitForURL(`**/payment/processing/${vacancyId}?status=success*`);
+  await run.page.getByRole('heading', { name: 'Plaćanje je uspelo' }).waitFor();
+  await screenshots(run.page, 'payment-featuring-success');
 
-  await page.goto(`${product.url}/payment/processing/${vacancyId}`);
-  await page.getByTestId('payment-result-success').waitFor();
+  await run.page.goto(`${run.product.url}/payment/processing/${vacancyId}`);
+  await run.page.getByTestId('payment-result-success').waitFor();
   await expect(
     eventually(async () => {
-      const list = await client.get('/api/estates/vacancies/all', estate.auth);
+      const list = await run.client.get('/api/estates/vacancies/all', estate.auth);
       const body = list.body as
         | { id: string; featured: boolean }[]
         | { items?: { id: string; featured: boolean }[]; active?: { id: string; featured: boolean }[] };
@@ -148,24 +134,24 @@ test.each([
   ['unavailable', '', 'Plaćanje trenutno nije dostupno'],
   ['unknown', 'E42', 'Nepoznata greška pri plaćanju'],
 ])('/payment-status?status=%s explains a payment that could not start', async (status, code, title) => {
-  await page.goto(
-    `${product.url}/payment-status?status=${status}${code ? `&code=${code}` : ''}&purpose=featuring`,
+  await run.page.goto(
+    `${run.product.url}/payment-status?status=${status}${code ? `&code=${code}` : ''}&purpose=featuring`,
   );
-  await page.getByRole('heading', { name: title }).waitFor();
-  if (code) await page.getByText(`(kod greške: ${code})`).waitFor();
-  await screenshots(page, `payment-status-${status}`);
+  await run.page.getByRole('heading', { name: title }).waitFor();
+  if (code) await run.page.getByText(`(kod greške: ${code})`).waitFor();
+  await screenshots(run.page, `payment-status-${status}`);
 });
 
 test('the result pages speak English, and a vacancy id that is not a UUID v4 goes to the unknown-route guard', async () => {
-  await page.goto(`${product.url}/privacy-policy`);
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await page.goto(`${product.url}/payment-status?status=error&purpose=featuring`);
-  await page.getByRole('heading', { name: 'Payment Error' }).waitFor();
-  await page.getByText('Your moba is published, but it will not be featured.').waitFor();
-  await page.goto(`${product.url}/payment-status?status=unknown&code=X9`);
-  await page.getByText('An unknown payment error occurred (error code: X9).').waitFor();
-  await screenshots(page, 'payment-status-english');
+  await run.page.goto(`${run.product.url}/privacy-policy`);
+  await run.page.evaluate(() => localStorage.setItem('language', 'en'));
+  await run.page.goto(`${run.product.url}/payment-status?status=error&purpose=featuring`);
+  await run.page.getByRole('heading', { name: 'Payment Error' }).waitFor();
+  await run.page.getByText('Your moba is published, but it will not be featured.').waitFor();
+  await run.page.goto(`${run.product.url}/payment-status?status=unknown&code=X9`);
+  await run.page.getByText('An unknown payment error occurred (error code: X9).').waitFor();
+  await screenshots(run.page, 'payment-status-english');
 
-  await page.goto(`${product.url}/payment/processing/not-a-uuid?status=success`);
-  await page.waitForURL((url) => url.pathname === '/');
+  await run.page.goto(`${run.product.url}/payment/processing/not-a-uuid?status=success`);
+  await run.page.waitForURL((url) => url.pathname === '/');
 });

@@ -4,24 +4,23 @@
  * on a 780 px phone screen with every deciding fact, and a worker switches SMS on in the profile,
  * told what Cyrillic costs.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SMS_REPLY_NUMBER } from '@moba/contracts';
-import type { TestClient } from '@moba/platform/testing';
 import { mobaFields, productDay, registeredUser } from '../../../test/support/product';
-import { chooseChips, runProductAndBrowser, type Product, useSessionIn, postedMoba } from './helpers';
+import { chooseChips, runProductAndBrowser, useSessionIn, postedMoba } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
-let client: TestClient;
 let worker: Awaited<ReturnType<typeof registeredUser>>;
 let estate: Awaited<ReturnType<typeof registeredUser>>;
 
-runProductAndBrowser((run) => ({ product, browser, client } = run));
+const run = runProductAndBrowser();
 beforeAll(async () => {
-  [worker, estate] = await Promise.all([registeredUser(client, 'worker'), registeredUser(client, 'estate')]);
-  const [start, end] = [await productDay(client, 5), await productDay(client, 12)];
+  [worker, estate] = await Promise.all([
+    registeredUser(run.client, 'worker'),
+    registeredUser(run.client, 'estate'),
+  ]);
+  const [start, end] = [await productDay(run.client, 5), await productDay(run.client, 12)];
   const titles = [
     'Berba malina i kupina u brdskom zasadu kod Arilja, smeštaj u kući domaćina',
     'Rezidba jabuka',
@@ -29,7 +28,7 @@ beforeAll(async () => {
   ];
   for (const title of titles) {
     await postedMoba(
-      client,
+      run.client,
       estate,
       mobaFields(start, end, {
         title: title.slice(0, 70),
@@ -44,8 +43,8 @@ beforeAll(async () => {
 }, 120_000);
 
 async function signedIn(width: number, height: number, session: typeof worker, role: 'Worker' | 'Estate') {
-  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-  await useSessionIn(page, product.url, session, { role });
+  const page = await (await run.browser.newContext({ viewport: { width, height } })).newPage();
+  await useSessionIn(page, run.product.url, session, { role });
   return page;
 }
 
@@ -67,7 +66,7 @@ test.each([
   'at %i px browse cards keep wage, dates, place, amenities and free places, two to a 780 px phone screen',
   async (width, height) => {
     const page = await signedIn(width, height, worker, 'Worker');
-    await page.goto(`${product.url}/worker/mobas`);
+    await page.goto(`${run.product.url}/worker/mobas`);
     const cards = page.getByTestId('vacancy-card');
     await cards.nth(2).waitFor();
     const boxes = await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
@@ -89,7 +88,7 @@ test.each([
 
 test('at 360 px the create-moba form chooses jobs and crops with chips, a long list searched', async () => {
   const page = await signedIn(360, 780, estate, 'Estate');
-  await page.goto(`${product.url}/estate/create-new-moba`);
+  await page.goto(`${run.product.url}/estate/create-new-moba`);
   await page.getByRole('group', { name: 'Poslovi' }).waitFor();
   expect(await multiChoiceProblems(page)).toEqual([]);
   await chooseChips(page, 'Poslovi', ['Berba / branje']);
@@ -107,13 +106,13 @@ test('at 360 px the create-moba form chooses jobs and crops with chips, a long l
 
 test('at 360 px a worker picks crops with chips and switches SMS on, told that Cyrillic costs 70 characters a part', async () => {
   const page = await signedIn(360, 780, worker, 'Worker');
-  await page.goto(`${product.url}/worker/profile`);
+  await page.goto(`${run.product.url}/worker/profile`);
   await page.getByTestId('profile-summary').waitFor();
   expect(await multiChoiceProblems(page)).toEqual([]);
   await chooseChips(page, 'Kulture na kojima ste radili', ['Malina', 'Višnja']);
   await page.getByRole('button', { name: 'Sačuvaj izmene' }).click();
   await page.getByTestId('profile-saved').waitFor();
-  expect((await client.get('/api/workers/me', worker.auth)).body.cultures).toEqual(['malina', 'visnja']);
+  expect((await run.client.get('/api/workers/me', worker.auth)).body.cultures).toEqual(['malina', 'visnja']);
 
   const sms = page.getByTestId('sms-settings');
   await sms.getByRole('checkbox', { name: /Šalji mi SMS/ }).check();
@@ -121,7 +120,7 @@ test('at 360 px a worker picks crops with chips and switches SMS on, told that C
   await sms.getByRole('radio', { name: /Ćirilica/ }).isChecked();
   let settings: Record<string, unknown> = {};
   for (let i = 0; i < 50 && settings.language !== 'sr-Cyrl'; i++) {
-    settings = (await client.get('/api/sms/settings', worker.auth)).body;
+    settings = (await run.client.get('/api/sms/settings', worker.auth)).body;
     if (settings.language !== 'sr-Cyrl') await new Promise((r) => setTimeout(r, 100));
   }
   expect(settings).toMatchObject({ enabled: true, language: 'sr-Cyrl', phoneProven: false });

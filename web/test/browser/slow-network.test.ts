@@ -8,17 +8,14 @@
  * pre-rendered page of the same run: an emulated slow processor is slowed once more by whatever
  * else this machine runs, so a deadline here would measure the machine, not the app.
  */
-import type { Browser, Page } from 'playwright-core';
-import { createWorkerSession, runProductAndBrowser, signedInContext, type Product } from './helpers';
+import type { Page } from 'playwright-core';
+import { createWorkerSession, runProductAndBrowser, signedInContext } from './helpers';
 import { seedBrowseMobas, throttle } from './throttled';
 
 jest.setTimeout(180_000);
 
-let product: Product;
-let browser: Browser;
-
-runProductAndBrowser((run) => ({ product, browser } = run));
-beforeAll(() => seedBrowseMobas(product), 120_000);
+const run = runProductAndBrowser();
+beforeAll(() => seedBrowseMobas(run.product), 120_000);
 
 /**
  * Holds every download of the app's code file `name` (the chunk of that name, with its hash) until
@@ -39,8 +36,8 @@ async function holdAsset(page: Page, name: string) {
 
 /** A signed-in worker's browse at this size, its cards shown. */
 async function openBrowse(width: number, height: number, script?: 'sr-Cyrl') {
-  const session = await createWorkerSession(product);
-  const context = await signedInContext(browser, session, { viewport: { width, height } });
+  const session = await createWorkerSession(run.product);
+  const context = await signedInContext(run.browser, session, { viewport: { width, height } });
   if (script) await context.addInitScript((lng) => localStorage.setItem('language', lng), script);
   const page = await context.newPage();
   return { context, page };
@@ -51,11 +48,11 @@ describe.each([
   [1280, 900],
 ])('on a slow network at %i px', (width, height) => {
   test('a tap on "Prijava" shows the pending bar while the login page\'s code is still on the way', async () => {
-    const context = await browser.newContext({ viewport: { width, height } });
+    const context = await run.browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     // The login page rides in the signed-in first screens' chunk (vite.config.ts).
     const login = await holdAsset(page, 'signed-in');
-    await page.goto(product.url); // the pre-rendered home
+    await page.goto(run.product.url); // the pre-rendered home
     // Once the app runs, the likely next page's code is asked for when the phone is idle (held here).
     await login.asked;
     await page.locator('.site-header a[href="/login"]').first().click();
@@ -75,7 +72,7 @@ describe.each([
     page.on('request', (r) => started.push({ url: new URL(r.url()).pathname, at: Date.now() - t0 }));
     page.on('requestfinished', (r) => finished.push({ url: new URL(r.url()).pathname, at: Date.now() - t0 }));
     // The grey cards are in the shell's HTML: looked for as soon as it comes, not at the load event.
-    await page.goto(`${product.url}/worker/mobas`, { waitUntil: 'commit' });
+    await page.goto(`${run.product.url}/worker/mobas`, { waitUntil: 'commit' });
     await page.getByTestId('skeleton').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('vacancy-card').first().waitFor({ timeout: 30_000 });
     const browse = started.filter((r) => r.url === '/api/workers/vacancies/open');
@@ -94,7 +91,7 @@ describe.each([
   test("the first tap on a card's \"Детаљи\" shows the moba's dialog with its title before the details' code has come", async () => {
     const { context, page } = await openBrowse(width, height, 'sr-Cyrl');
     const details = await holdAsset(page, 'VacancyDetails');
-    await page.goto(`${product.url}/worker/mobas`);
+    await page.goto(`${run.product.url}/worker/mobas`);
     const card = page.getByTestId('vacancy-card').first();
     await card.getByRole('button', { name: /^Детаљи/ }).click();
     await page.locator('[role="dialog"] h2').waitFor();
@@ -109,7 +106,7 @@ describe.each([
 test('on a phone, the first tap on "Više filtera" opens the filter sheet before its fields\' code has come', async () => {
   const { context, page } = await openBrowse(360, 780);
   const fields = await holdAsset(page, 'FilterFields');
-  await page.goto(`${product.url}/worker/mobas`);
+  await page.goto(`${run.product.url}/worker/mobas`);
   await page.getByTestId('more-filters').click();
   await page.locator('[role="dialog"] .sheet-close').waitFor();
   await fields.asked;

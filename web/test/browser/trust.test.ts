@@ -3,27 +3,19 @@
  * trust features land, verified estates, held and reported mobas, promises kept).
  */
 import type { Page } from 'playwright-core';
-import { testClient, type TestClient } from '@moba/platform/testing';
-import { ADMIN, loginAdmin, mobaFields, productDay, registeredUser } from '../../../test/support/product';
+import { ADMIN, mobaFields, productDay, registeredUser } from '../../../test/support/product';
 import {
   logIn,
-  runProductAndBrowser,
+  runProductBrowserAndAdmin,
   screenshots,
   useSessionIn,
-  type BrowserRun,
   eventually,
+  pendingApplications,
 } from './helpers';
 
 jest.setTimeout(120_000);
 
-let run: BrowserRun;
-let client: TestClient;
-let admin: { userId: string; auth: Record<string, string> };
-runProductAndBrowser((r) => (run = r), { pagePerTest: true });
-beforeAll(async () => {
-  client = testClient(run.product.url);
-  admin = await loginAdmin(client);
-});
+const run = runProductBrowserAndAdmin({ pagePerTest: true });
 
 async function asAdmin(page: Page) {
   await page.context().addInitScript(() => sessionStorage.setItem('guidanceSeen', 'true'));
@@ -34,11 +26,12 @@ async function asAdmin(page: Page) {
 describe('admin audit log', () => {
   test('lists a ban with who, what and before/after, and finds it by the user name, at 360 and 1280 px', async () => {
     const surname = `Audit${Math.random().toString(36).slice(2, 8)}`;
-    const worker = await registeredUser(client, 'worker', { lastName: surname });
-    await client.post(`/api/admin/users/${worker.userId}/ban`, { reason: 'lažni oglas' }, admin.auth);
+    const worker = await registeredUser(run.client, 'worker', { lastName: surname });
+    await run.client.post(`/api/admin/users/${worker.userId}/ban`, { reason: 'lažni oglas' }, run.admin.auth);
     await eventually(
       async () =>
-        (await client.post('/api/admin/audit', { targetId: worker.userId }, admin.auth)).body.total === 1,
+        (await run.client.post('/api/admin/audit', { targetId: worker.userId }, run.admin.auth)).body
+          .total === 1,
       'audit entry stored',
     );
     const { page } = run;
@@ -57,16 +50,16 @@ describe('admin audit log', () => {
 describe('verified estates', () => {
   test('an admin verifies an estate with a note on the users screen; workers see the badge and can browse verified estates only', async () => {
     const estateName = `Imanje Provera ${Math.random().toString(36).slice(2, 7)}`;
-    const estate = await registeredUser(client, 'estate', { estateName });
-    const other = await registeredUser(client, 'estate');
-    const day = await productDay(client, 2);
+    const estate = await registeredUser(run.client, 'estate', { estateName });
+    const other = await registeredUser(run.client, 'estate');
+    const day = await productDay(run.client, 2);
     const verifiedTitle = `Berba kupina ${Math.random().toString(36).slice(2, 7)}`;
     const otherTitle = `Berba kupina ${Math.random().toString(36).slice(2, 7)}`;
     for (const [who, title] of [
       [estate, verifiedTitle],
       [other, otherTitle],
     ] as const) {
-      const created = await client.post(
+      const created = await run.client.post(
         '/api/estates/vacancies/create',
         mobaFields(day, day, { title, crops: [], dailyWage: 4000 }),
         who.auth,
@@ -91,7 +84,7 @@ describe('verified estates', () => {
     await page.getByTestId('confirm-verify').click();
     await card.getByTestId('verified-badge').waitFor();
 
-    const worker = await registeredUser(client, 'worker');
+    const worker = await registeredUser(run.client, 'worker');
     const workerPage = await run.context.newPage();
     await useSessionIn(workerPage, run.product.url, worker);
     await workerPage.goto(`${run.product.url}/worker/mobas`);
@@ -111,10 +104,10 @@ describe('verified estates', () => {
 
 describe('scam-proof listings', () => {
   test('a moba below the legal minimum waits with its reason; the admin approves it on the review screen; a worker reports a moba', async () => {
-    const estate = await registeredUser(client, 'estate');
-    const day = await productDay(client, 3);
+    const estate = await registeredUser(run.client, 'estate');
+    const day = await productDay(run.client, 3);
     const title = `Berba kupina ${Math.random().toString(36).slice(2, 7)}`;
-    const created = await client.post(
+    const created = await run.client.post(
       '/api/estates/vacancies/create',
       mobaFields(day, day, { title, crops: [], dailyWage: 1500 }),
       estate.auth,
@@ -162,7 +155,7 @@ describe('scam-proof listings', () => {
     await item.waitFor({ state: 'detached' });
 
     // A worker opens it and reports it.
-    const worker = await registeredUser(client, 'worker');
+    const worker = await registeredUser(run.client, 'worker');
     const workerContext = await run.browser.newContext({ viewport: { width: 360, height: 780 } });
     const workerPage = await workerContext.newPage();
     await useSessionIn(workerPage, run.product.url, worker);
@@ -182,33 +175,30 @@ describe('scam-proof listings', () => {
 
 describe('promise kept', () => {
   test('a worker rates the estate with the checklist of what the moba promised (only the extras it offered)', async () => {
-    const estate = await registeredUser(client, 'estate');
-    const worker = await registeredUser(client, 'worker');
+    const estate = await registeredUser(run.client, 'estate');
+    const worker = await registeredUser(run.client, 'worker');
     const title = `Berba kupina ${Math.random().toString(36).slice(2, 7)}`;
-    const created = await client.post(
+    const created = await run.client.post(
       '/api/estates/vacancies/create',
-      mobaFields(await productDay(client, 1), await productDay(client, 2), { title, crops: [] }),
+      mobaFields(await productDay(run.client, 1), await productDay(run.client, 2), { title, crops: [] }),
       estate.auth,
     );
     const vacancyId = created.body.id as string;
     await eventually(
-      async () => (await client.post('/api/applications/create', { vacancyId }, worker.auth)).status === 201,
+      async () =>
+        (await run.client.post('/api/applications/create', { vacancyId }, worker.auth)).status === 201,
       'applied',
     );
     const pending = await eventually(async () => {
-      const list = (
-        await client.post('/api/admin/applications/pending', { sort: 'newest', pageSize: 100 }, admin.auth)
-      ).body.items as {
-        id: string;
-        vacancyId: string;
-      }[];
+      const list = await pendingApplications(run);
       return list.find((a) => a.vacancyId === vacancyId);
     }, 'pending application');
-    await client.post(`/api/admin/applications/${pending.id}/accept`, {}, admin.auth);
-    await client.post('/api/dev/clock', { advanceMs: 5 * 86_400_000 });
+    await run.client.post(`/api/admin/applications/${pending.id}/accept`, {}, run.admin.auth);
+    await run.client.post('/api/dev/clock', { advanceMs: 5 * 86_400_000 });
     await eventually(
       async () =>
-        (await client.get(`/api/workers/vacancy/${vacancyId}/estate/for-rating`, worker.auth)).status === 200,
+        (await run.client.get(`/api/workers/vacancy/${vacancyId}/estate/for-rating`, worker.auth)).status ===
+        200,
       'the moba finished for the rating service',
     );
 
@@ -229,7 +219,7 @@ describe('promise kept', () => {
     await screenshots(page, 'rate-estate-promises');
     await page.getByRole('button', { name: 'Pošalji ocenu' }).click();
     await page.getByTestId('rate-estate-done').waitFor();
-    const mine = await client.get('/api/users/me/ratings', estate.auth);
+    const mine = await run.client.get('/api/users/me/ratings', estate.auth);
     expect(mine.body.promises).toEqual({ jobs: 1, kept: 1 });
     await workerContext.close();
   });

@@ -5,15 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { fillAvailability, runProductAndBrowser, screenshots, uniquePhone, type Product } from './helpers';
+import type { Page } from 'playwright-core';
+import { fillAvailability, runProductAndBrowser, screenshots, uniquePhone } from './helpers';
 
 jest.setTimeout(120_000);
 
-let product: Product;
-let browser: Browser;
-
-runProductAndBrowser((run) => ({ product, browser } = run));
+const run = runProductAndBrowser();
 
 const errorOf = async (page: Page, label: string) => {
   const input = page.getByLabel(label, { exact: true });
@@ -23,21 +20,21 @@ const errorOf = async (page: Page, label: string) => {
 };
 
 test('the two hero buttons lead to the worker and the estate sign-up, and the platform is not "launching in 2025"', async () => {
-  const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
-  await page.goto(product.url);
+  const page = await run.browser.newPage({ viewport: { width: 360, height: 780 } });
+  await page.goto(run.product.url);
   // no stale launch date ("Platforma kreće u martu/aprilu 2025.", "počinje … 2025")
   expect(await page.locator('main').innerText()).not.toMatch(/(kreće|počinje|launches|opens)[^.]*2025/i);
   await page.getByTestId('hero-find-work').click();
   await page.waitForURL('**/month-availability');
-  await page.goto(product.url);
+  await page.goto(run.product.url);
   await page.getByTestId('hero-find-workers').click();
   await page.waitForURL('**/estate-registration');
   await page.close();
 });
 
 test('logging in and applying are different words', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${product.url}/login`);
+  const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${run.product.url}/login`);
   const login = (await page.locator('form button[type="submit"]').innerText()).trim();
   expect(login).toBe('Prijavi se');
   const mobas = JSON.parse(
@@ -51,8 +48,8 @@ test('logging in and applying are different words', async () => {
 });
 
 test('registration shows every error on the first submit and moves the focus to the first', async () => {
-  const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
-  await page.goto(`${product.url}/signup?as=worker`);
+  const page = await run.browser.newPage({ viewport: { width: 360, height: 780 } });
+  await page.goto(`${run.product.url}/signup?as=worker`);
   await page.waitForURL('**/month-availability');
   await fillAvailability(page, ['Jun']);
 
@@ -84,10 +81,10 @@ test('registration shows every error on the first submit and moves the focus to 
 });
 
 test('the login form (checked without zod) names each wrong field on submit, focuses the first, and clears as it is corrected', async () => {
-  const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+  const page = await run.browser.newPage({ viewport: { width: 360, height: 780 } });
   const logins: string[] = [];
   page.on('request', (r) => r.url().endsWith('/api/login') && logins.push(r.url()));
-  await page.goto(`${product.url}/login`);
+  await page.goto(`${run.product.url}/login`);
   await page.getByRole('button', { name: 'Prijavi se' }).click();
   expect(await errorOf(page, 'E-mail adresa')).toBe('Ovo polje je obavezno.');
   expect(await errorOf(page, 'Lozinka')).toBe('Ovo polje je obavezno.');
