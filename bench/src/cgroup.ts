@@ -99,6 +99,15 @@ export function createPods(layout: CgroupLayout, group: string): { pods: PodSet 
   return { pods: podSet(layout, group) };
 }
 
+/** Moves one process into a cgroup; one that has ended meanwhile (a database backend closing) is skipped. */
+function enterPod(dir: string, pid: number) {
+  try {
+    writeFileSync(join(dir, 'cgroup.procs'), String(pid));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
 function podSet(layout: Exclude<CgroupLayout, { skipped: string }>, group: string) {
   const parents = layout.version === 1 ? [layout.cpu, layout.cpuacct] : [layout.root];
   /** The cgroups made, in order (the parent group first). */
@@ -109,8 +118,7 @@ function podSet(layout: Exclude<CgroupLayout, { skipped: string }>, group: strin
      * limit and weight; without a quota the pod is not limited, only weighted.
      */
     add(name: string, pids: number[], { quota, shares }: PodCpu): Pod {
-      const enter = (dir: string) =>
-        pids.forEach((pid) => writeFileSync(join(dir, 'cgroup.procs'), String(pid)));
+      const enter = (dir: string) => pids.forEach((pid) => enterPod(dir, pid));
       if (layout.version === 1) {
         const cpu = join(layout.cpu, group, name);
         const acct = layout.cpuacct && join(layout.cpuacct, group, name);
@@ -155,13 +163,7 @@ function podSet(layout: Exclude<CgroupLayout, { skipped: string }>, group: strin
     },
     /** Moves processes that outlive their pods back to the root cgroup (one already gone is skipped). */
     release(pids: number[]) {
-      for (const root of parents)
-        for (const pid of pids)
-          try {
-            if (root) writeFileSync(join(root, 'cgroup.procs'), String(pid));
-          } catch (error) {
-            if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-          }
+      for (const root of parents) if (root) for (const pid of pids) enterPod(root, pid);
     },
     /**
      * Removes the pods and their parent once their processes have exited (a cgroup that still holds
