@@ -79,4 +79,37 @@ describe('Redis Streams bus: pending entries of dead consumers', () => {
     const [count] = (await redis.xpending(stream, 'ledger')) as [number];
     expect(count).toBe(0);
   });
+
+  it('leaves an entry a live consumer is still handling with it, however long the handler runs', async () => {
+    const topic = 'alerts.v1';
+    const claimIdleMs = 1000;
+    const [first, second] = [await busWith(claimIdleMs), await busWith(claimIdleMs)];
+    const handled: string[] = [];
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const slowly = (member: string) => async () => {
+      handled.push(member);
+      await finished;
+    };
+    await first.subscribe(topic, 'alerts', slowly('first'));
+    await second.subscribe(topic, 'alerts', slowly('second'));
+    await first.publish(topic, contractEvent('alert-1'));
+    await waitFor(() => handled.length === 1, 'the handler to start');
+    const startedAt = Date.now();
+    try {
+      // Four times the idle time after which a stopped consumer's entries are taken over.
+      while (Date.now() - startedAt < 4 * claimIdleMs) await new Promise((r) => setTimeout(r, 100));
+      expect(handled).toHaveLength(1);
+    } finally {
+      finish();
+    }
+    const stream = `${prefix}:${topic}`;
+    for (let deadline = Date.now() + 8000; ;) {
+      const [pending] = (await redis.xpending(stream, 'alerts')) as [number];
+      if (pending === 0) break;
+      if (Date.now() > deadline) throw new Error('the entry was never acknowledged');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(handled).toHaveLength(1);
+  });
 });

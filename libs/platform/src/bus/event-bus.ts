@@ -79,8 +79,13 @@ export type HandlingOutcome = 'handled' | 'poison' | 'stopped';
 export interface RetryControls {
   /** True once the consumer stops: a transient retry then gives up and leaves the event unacknowledged. */
   stopping: () => boolean;
-  /** Called about every second while waiting to retry: keep the membership alive (heartbeat, claim). */
+  /**
+   * Called every `keepAliveEveryMs` (1 s unless set) while a handler runs and while waiting to retry:
+   * keeps the membership alive (heartbeat, claim), so a long handler (a burst of job alerts) is not
+   * taken for a dead one and handled a second time by another member meanwhile.
+   */
   keepAlive?: () => Promise<void>;
+  keepAliveEveryMs?: number;
   onError: (error: unknown, attempt: number, transient: boolean) => void;
 }
 
@@ -97,13 +102,14 @@ export async function handleWithRetry(
     backoffMs = DEFAULT_BACKOFF_MS,
     maxTransientBackoffMs = DEFAULT_MAX_TRANSIENT_BACKOFF_MS,
   }: SubscribeOptions,
-  { stopping, keepAlive, onError }: RetryControls,
+  controls: RetryControls,
 ): Promise<HandlingOutcome> {
+  const { stopping, onError } = controls;
   let poisonAttempts = 0;
   for (let attempt = 1; ; attempt++) {
     if (stopping()) return 'stopped';
     try {
-      await handler(event);
+      await keptAlive(() => handler(event), controls);
       return 'handled';
     } catch (error) {
       const transient = isTransientFailure(error);
@@ -113,7 +119,7 @@ export async function handleWithRetry(
       const delay = transient
         ? Math.min(maxTransientBackoffMs, backoffMs * 2 ** Math.min(attempt - 1, 20))
         : backoffMs * 2 ** (poisonAttempts - 1);
-      await waitKeepingAlive(delay, stopping, keepAlive);
+      await waitKeepingAlive(delay, controls);
     }
   }
 }
@@ -136,14 +142,14 @@ export async function handleBatchWithRetry(
   for (let attempt = 1; ; attempt++) {
     if (controls.stopping()) return events.map(() => 'stopped');
     try {
-      await handler(events);
+      await keptAlive(() => handler(events), controls);
       return events.map(() => 'handled');
     } catch (error) {
       const transient = isTransientFailure(error);
       controls.onError(error, attempt, transient);
       if (!transient) break;
       const delay = Math.min(maxTransientBackoffMs, backoffMs * 2 ** Math.min(attempt - 1, 20));
-      await waitKeepingAlive(delay, controls.stopping, controls.keepAlive);
+      await waitKeepingAlive(delay, controls);
     }
   }
   const outcomes: HandlingOutcome[] = [];
@@ -158,12 +164,27 @@ export function chunked<T>(items: T[], size: number): T[][] {
   return chunks;
 }
 
-async function waitKeepingAlive(ms: number, stopping: () => boolean, keepAlive?: () => Promise<void>) {
+const KEEP_ALIVE_EVERY_MS = 1_000;
+
+async function keptAlive(run: () => Promise<void>, { keepAlive, keepAliveEveryMs }: RetryControls) {
+  if (!keepAlive) return run();
+  const timer = setInterval(
+    () => void keepAlive().catch(() => undefined),
+    keepAliveEveryMs ?? KEEP_ALIVE_EVERY_MS,
+  );
+  try {
+    await run();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function waitKeepingAlive(ms: number, { stopping, keepAlive, keepAliveEveryMs }: RetryControls) {
   const until = Date.now() + ms;
   while (!stopping()) {
     const left = until - Date.now();
     if (left <= 0) return;
-    await sleep(Math.min(left, 1_000));
+    await sleep(Math.min(left, keepAliveEveryMs ?? KEEP_ALIVE_EVERY_MS));
     if (keepAlive && Date.now() < until) await keepAlive().catch(() => undefined);
   }
 }

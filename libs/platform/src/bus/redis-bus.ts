@@ -33,8 +33,9 @@ import { consumerReadinessName, processReadiness } from '../readiness';
  *   `transientStaleMs` ago (its process was killed) is destroyed by the next transient subscriber.
  * - Every subscription reads with XREADGROUP under a consumer name unique to this process, handles the
  *   batch (same key in stream order, different keys side by side), retries with backoff, then XACKs.
- * - A transient failure (store or Redis unreachable) is retried without end: the consumer waits, and
- *   re-claims the entry for itself (XCLAIM … JUSTID) so no other member takes it over meanwhile.
+ * - While a handler runs, and while a transient failure (store or Redis unreachable) is retried
+ *   without end, the consumer re-claims its entries for itself (XCLAIM … JUSTID) so no other member
+ *   takes them over meanwhile: only a consumer that stopped leaves them idle.
  * - A poison event (a handler that keeps failing otherwise) or an entry that is not a valid envelope
  *   goes to the `<topic>.dead-letter` stream, then is XACKed. Writes to Redis are retried until Redis
  *   answers again, so an outage delays events but neither drops nor dead-letters them.
@@ -159,6 +160,8 @@ export async function createRedisBus(
     const reader = connect();
     const maxAttempts = subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const reclaimEveryMs = Math.min(options.claimIdleMs, 5_000);
+    // Claimed again three times within claimIdleMs: a late timer still keeps a handled entry ours.
+    const keepAliveEveryMs = Math.min(1_000, Math.max(20, Math.floor(options.claimIdleMs / 3)));
     let stopping = false;
     let lastReclaim = 0;
     let lastBeat = 0;
@@ -233,6 +236,7 @@ export async function createRedisBus(
         keepAlive: async () => {
           await commands.xclaim(stream, group, consumer, 0, id, 'JUSTID');
         },
+        keepAliveEveryMs,
         onError: (error, attempt, transient) => {
           if (shouldLogAttempt(attempt, transient))
             log?.warn({ err: error, eventId: event.id, attempt, transient }, 'event handler failed');
@@ -274,6 +278,7 @@ export async function createRedisBus(
               keepAlive: async () => {
                 await commands.xclaim(stream, group, consumer, 0, ...ids, 'JUSTID');
               },
+              keepAliveEveryMs,
               onError: (error, attempt, transient) => {
                 if (shouldLogAttempt(attempt, transient))
                   log?.warn({ err: error, events: ids.length, attempt, transient }, 'batch handler failed');
