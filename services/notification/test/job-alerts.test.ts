@@ -291,6 +291,8 @@ describe('job alert SMS', () => {
       expect(await jobAlertsOf(svc, worker)).toHaveLength(1);
       expect(await smsTo(svc, worker.phone)).toEqual([]);
     }
+    // Nor is a daily SMS count opened for them (most workers never turn SMS on: a burst skips them).
+    expect(await (await svc.deps.store.collection('job_alert_sms_counts')).count({})).toBe(0);
   });
 
   test.each(['STOP POSAO', 'стоп посао', 'Stop posao'])(

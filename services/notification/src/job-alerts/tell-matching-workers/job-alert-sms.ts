@@ -25,7 +25,7 @@ async function takeDailySms(alerts: JobAlertStore, workerId: string, day: string
  * job alert SMS (counted on the day it goes) it is not queued: the app has told them. A message that
  * is not queued (SMS off, already queued by an earlier delivery) gives its count back.
  */
-export async function smsJobAlert(
+async function smsJobAlert(
   ctx: SmsContext & { alerts: JobAlertStore },
   moba: AlertMobaDoc,
   workerId: string,
@@ -42,4 +42,21 @@ export async function smsJobAlert(
   });
   if (!queued) await ctx.alerts.smsCounts.updateOne({ _id: `${day}|${workerId}` }, { $inc: { count: -1 } });
   return queued;
+}
+
+/**
+ * The job alert SMS of a run of matched workers whose alerts ask for SMS: only those whose SMS
+ * settings are on (one read for the run; most workers never turn SMS on) go on to smsJobAlert, side
+ * by side, since each counts on their own daily record. Resolves how many were queued.
+ */
+export async function smsJobAlerts(
+  ctx: SmsContext & { alerts: JobAlertStore },
+  moba: AlertMobaDoc,
+  workerIds: string[],
+): Promise<number> {
+  const recipients = await ctx.sms.recipients.findFields({ _id: { $in: workerIds } }, ['enabled', 'phone']);
+  const queued = await Promise.all(
+    recipients.filter((r) => r.enabled && r.phone).map((r) => smsJobAlert(ctx, moba, r._id)),
+  );
+  return queued.filter(Boolean).length;
 }

@@ -7,7 +7,7 @@ import {
 import type { SmsContext } from '../../sms/queue-sms';
 import { findMatchingAlerts } from '../find-matching-alerts/find-matching-alerts';
 import type { AlertMobaDoc, JobAlertStore } from '../job-alert-store';
-import { smsJobAlert } from './job-alert-sms';
+import { smsJobAlerts } from './job-alert-sms';
 
 export interface TellContext extends CreateNotificationsContext {
   alerts: JobAlertStore;
@@ -40,17 +40,16 @@ export async function tellMatchingWorkers(ctx: TellContext, vacancyId: string): 
     `jobAlert:${vacancyId}`,
   );
   const smsContext = { ...ctx.smsQueue, alerts: ctx.alerts };
-  // Each worker's SMS is counted on its own daily record: a run of them can go side by side.
   for (const run of chunked(
-    matches.filter((m) => m.sms),
-    SMS_AT_ONCE,
+    matches.flatMap((m) => (m.sms ? [m.workerId] : [])),
+    SMS_RUN,
   ))
-    await Promise.all(run.map((match) => smsJobAlert(smsContext, moba, match.workerId)));
+    await smsJobAlerts(smsContext, moba, run);
   await ctx.alerts.mobas.updateOne({ _id: vacancyId }, { $set: { toldAt: ctx.clock.now().toISOString() } });
   return matches.length;
 }
 
-const SMS_AT_ONCE = 20;
+const SMS_RUN = 100;
 
 /** VacancyCreated: what alerts ask of the moba is kept; one created Open is told at once. */
 export async function rememberAlertMoba(
