@@ -135,7 +135,7 @@ whenPostgres('dev clock and dev mailbox across processes', () =>
       const bus = await createBus(common.EVENT_BUS_URL, 'sms-probe', createLogger('sms-probe', 'silent'));
       try {
         const guestApplicationId = randomUUID();
-        const phone = `+3816${String(Date.now()).slice(-8)}`;
+        const phone = `+38164${String(Date.now()).slice(-7)}`;
         await bus.publish(
           topics.application,
           GuestApplicationSubmitted.create(guestApplicationId, {

@@ -35,9 +35,11 @@ export function productForFile(env: NodeJS.ProcessEnv = {}) {
 }
 
 let sequence = 0;
-/** A unique, valid Serbian mobile number per call. */
-export const uniquePhone = () =>
-  `06${String(Date.now() % 1e6).padStart(6, '0')}${String(++sequence % 10)}`.slice(0, 10);
+/**
+ * A unique, valid Serbian mobile number per call. The prefix is fixed (064): 067 is no mobile prefix,
+ * so a third digit taken from the clock made one number in ten invalid.
+ */
+export const uniquePhone = () => `064${String(Date.now() % 1e6).padStart(6, '0')}${String(++sequence % 10)}`;
 
 export function workerSignup(overrides: Record<string, unknown> = {}) {
   const id = `${Date.now()}${++sequence}`;

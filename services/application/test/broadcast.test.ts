@@ -143,7 +143,7 @@ describe('an estate broadcast: recipients and BroadcastSent', () => {
     const estate = await t.estate();
     const { vacancyId } = await t.vacancy({ estateId: estate.id });
     const member = await t.worker({ fullName: 'Član Zoran' });
-    const phone = `+3816${String(Date.now()).slice(-8)}`;
+    const phone = `+38164${String(Date.now()).slice(-7)}`;
     await t.profileUpdated(member.id, { groupLeader: false, groupSize: 0, phone, fullName: 'Član Zoran' });
     const leader = await t.worker({ groupLeader: true, fullName: 'Vođa Dragan' });
     const names = ['A', 'B', 'C', 'D'].map((n) => ({ name: `Član ${n}` }));
