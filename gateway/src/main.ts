@@ -11,6 +11,7 @@ import {
   internalSecretFor,
   keyFromEnvOrFile,
   listen,
+  LISTEN_BACKLOG,
   processReadiness,
   refuseDevelopmentSettingsInProduction,
   refuseMissingInProduction,
@@ -63,7 +64,7 @@ async function main() {
     publicUrl: config.PUBLIC_URL,
     metricsOnMainPort: !config.METRICS_PORT,
   });
-  server.listen(config.PORT, config.HOST, () =>
+  server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () =>
     logger.info(`gateway listening on http://${config.HOST}:${config.PORT}`),
   );
   const metricsServer = config.METRICS_PORT

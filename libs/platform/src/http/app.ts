@@ -237,6 +237,13 @@ export function closeGracefully(server: Server, graceMs = 0): Promise<void> {
   });
 }
 
+/**
+ * The accept queue of every listening server. Node asks for 511; when a herd of phones connects
+ * while the process is busy, connections past it are dropped by the kernel and retried by the
+ * client after 1, 3, 7 s, failing at its connect timeout. The kernel caps it at net.core.somaxconn.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 /** Listens on host:port (0 picks a free port) and closes cleanly, keep-alive sockets included. */
 export function listen(
   app: express.Express | RequestListener,
@@ -244,7 +251,7 @@ export function listen(
   host = '127.0.0.1',
 ): Promise<Listening> {
   return new Promise((resolve, reject) => {
-    const server: Server = createServer(app).listen(port, host);
+    const server: Server = createServer(app).listen({ port, host, backlog: LISTEN_BACKLOG });
     server.keepAliveTimeout = 65_000;
     server.once('error', reject);
     server.once('listening', () => {
