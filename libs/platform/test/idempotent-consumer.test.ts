@@ -99,3 +99,60 @@ describe('idempotentBatchHandler', () => {
     expect(handled).toEqual([...batch.map((e) => e.id), ...batch.map((e) => e.id)]);
   });
 });
+
+describe('events a consumer does not handle', () => {
+  /** A store whose every statement is counted (the lookups and the processed ids). */
+  const countedStore = () => {
+    const store = createNedbStore();
+    const statements: string[] = [];
+    const collection = store.collection.bind(store);
+    store.collection = (async (name: string, options?: object) => {
+      const real = await collection(name, options as never);
+      return new Proxy(real, {
+        get: (target, key, receiver) => {
+          const value = Reflect.get(target, key, receiver);
+          return typeof value === 'function'
+            ? (...args: unknown[]) => (statements.push(`${name}.${String(key)}`), value.apply(target, args))
+            : value;
+        },
+      });
+    }) as typeof store.collection;
+    const insertNew = store.insertNew.bind(store);
+    store.insertNew = (writes) => (statements.push('insertNew'), insertNew(writes));
+    return { store, statements };
+  };
+  const handles = (e: { type: string }) => e.type === 'OrderPlaced';
+  const other = () => ({ ...event(), type: 'OrderShipped' });
+
+  test('are acknowledged without a lookup or a processed id; handled ones still are remembered', async () => {
+    const { store, statements } = countedStore();
+    const ran: string[] = [];
+    const handler = await idempotentHandler(store, 'billing', async (e) => void ran.push(e.type), {
+      handles,
+    });
+    await handler(other());
+    expect(statements).toEqual([]);
+    const placed = event();
+    await handler(placed);
+    await handler(placed);
+    expect(ran).toEqual(['OrderPlaced']);
+    expect(statements.filter((s) => s === 'processed_events.insertOne')).toHaveLength(1);
+  });
+
+  test('a batch of them touches no store; a mixed batch hands on only the handled ones', async () => {
+    const { store, statements } = countedStore();
+    const seen: string[][] = [];
+    const handler = await idempotentBatchHandler(
+      store,
+      'billing',
+      async (events) => (seen.push(events.map((e) => e.type)), { writes: [] }),
+      { handles },
+    );
+    await handler([other(), other()]);
+    expect(statements).toEqual([]);
+    await handler([other(), event()]);
+    expect(seen).toEqual([['OrderPlaced']]);
+    const processed = await store.collection<BaseDoc>('processed_events');
+    expect(await processed.count({})).toBe(1);
+  });
+});

@@ -103,21 +103,26 @@ const routes: Record<string, Route[]> = {
 
 export async function subscribeAll(ctx: AppContext, bus: EventBus, store: DocumentStore) {
   for (const [topic, topicRoutes] of Object.entries(routes)) {
-    const handler = await idempotentHandler(store, `${CONSUMER_GROUP}:${topic}`, async (event) => {
-      const route = topicRoutes.find(
-        (r) => r.definition.type === event.type && r.definition.version === event.version,
-      );
-      if (!route) return;
-      const parsed = route.definition.envelope.safeParse(event);
-      if (!parsed.success) {
-        ctx.logger.error(
-          { eventId: event.id, type: event.type, issues: parsed.error.issues },
-          'malformed event',
-        );
-        throw new MalformedEventError(`malformed ${event.type} event ${event.id}`);
-      }
-      await route.handle(ctx, parsed.data as EventEnvelope<never>);
-    });
+    const routeOf = (event: EventEnvelope) =>
+      topicRoutes.find((r) => r.definition.type === event.type && r.definition.version === event.version);
+    const handles = (event: EventEnvelope) => routeOf(event) !== undefined;
+    const handler = await idempotentHandler(
+      store,
+      `${CONSUMER_GROUP}:${topic}`,
+      async (event) => {
+        const route = routeOf(event)!; // `handles` let only routed events through
+        const parsed = route.definition.envelope.safeParse(event);
+        if (!parsed.success) {
+          ctx.logger.error(
+            { eventId: event.id, type: event.type, issues: parsed.error.issues },
+            'malformed event',
+          );
+          throw new MalformedEventError(`malformed ${event.type} event ${event.id}`);
+        }
+        await route.handle(ctx, parsed.data as EventEnvelope<never>);
+      },
+      { handles },
+    );
     await bus.subscribe(topic, CONSUMER_GROUP, handler);
   }
 }

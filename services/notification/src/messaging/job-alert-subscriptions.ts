@@ -47,8 +47,9 @@ export async function subscribeToJobAlertEvents(
       ctx.documentStore,
       `${JOB_ALERTS_GROUP}:${topic}`,
       async (event) => {
-        await handlers[event.type]?.(event);
+        await handlers[event.type](event);
       },
+      { handles: (event) => Object.hasOwn(handlers, event.type) },
     );
     await ctx.bus.subscribe(topic, JOB_ALERTS_GROUP, handler);
   }

@@ -169,8 +169,12 @@ export async function subscribeToEvents(ctx: MessagingContext) {
   };
 
   for (const [topic, handlers] of Object.entries(byTopic)) {
-    const handler = await idempotentBatchHandler(ctx.documentStore, `${CONSUMER_GROUP}:${topic}`, (batch) =>
-      notifyInBatches(ctx, batch, batched[topic] ?? {}, async (event) => handlers[event.type]?.(event)),
+    const reactions = batched[topic] ?? {};
+    const handler = await idempotentBatchHandler(
+      ctx.documentStore,
+      `${CONSUMER_GROUP}:${topic}`,
+      (batch) => notifyInBatches(ctx, batch, reactions, async (event) => handlers[event.type]?.(event)),
+      { handles: (event) => Object.hasOwn(handlers, event.type) || Object.hasOwn(reactions, event.type) },
     );
     await ctx.bus.subscribeBatch(topic, CONSUMER_GROUP, handler);
   }

@@ -55,9 +55,14 @@ export async function subscribeRating(bus: EventBus, documents: DocumentStore, s
     },
   };
   for (const [topic, handlers] of Object.entries(byTopic)) {
-    const handler = await idempotentHandler(documents, `rating:${topic}`, async (event) => {
-      await handlers[event.type]?.(event); // other types on the topic are not ours to read
-    });
+    const handler = await idempotentHandler(
+      documents,
+      `rating:${topic}`,
+      async (event) => {
+        await handlers[event.type](event);
+      },
+      { handles: (event) => Object.hasOwn(handlers, event.type) }, // other types are not ours to read
+    );
     await bus.subscribe(topic, RATING_CONSUMER_GROUP, handler);
   }
 }

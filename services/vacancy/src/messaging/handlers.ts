@@ -47,18 +47,11 @@ const paymentOutcomes: Record<string, PaymentOutcome> = {
   PaymentCancelled: 'cancelled',
 };
 
-/** Thin event handlers: parse the fields, call the use case. */
+type Handlers = Record<string, (event: EventEnvelope) => Promise<unknown>>;
+
+/** Thin event handlers by topic and type: parse the fields, call the use case. */
 export async function subscribeVacancyHandlers(ctx: VacancyContext, bus: EventBus, store: DocumentStore) {
-  const application = async (event: EventEnvelope) => {
-    if (event.type === 'VacancyPlacesChanged')
-      return recordPlacesChanged(ctx, placesChangedData.parse(event.data));
-    if (event.type === 'ApplicationSubmitted') {
-      const data = submittedData.parse(event.data);
-      return recordApplication(ctx, data.workerId, data.vacancyId);
-    }
-    if (event.type === 'PlacesReleased')
-      return recordLateCancellation(ctx, { eventId: event.id, ...placesReleasedData.parse(event.data) });
-    if (event.type !== 'ApplicationAccepted' && event.type !== 'GuestApplicationAccepted') return;
+  const accepted = async (event: EventEnvelope) => {
     const data = acceptedData.parse(event.data);
     await recordAcceptance(ctx, {
       eventId: event.id,
@@ -71,55 +64,74 @@ export async function subscribeVacancyHandlers(ctx: VacancyContext, bus: EventBu
     ];
     await recordAccepted(ctx, workers, data.vacancyId);
   };
-
-  const payment = async (event: EventEnvelope) => {
-    const outcome = paymentOutcomes[event.type];
-    if (!outcome) return;
-    const data = paymentData.parse(event.data);
-    if (data.purpose !== 'featuring' || !data.vacancyId) return;
-    await settleFeaturing(ctx, { paymentId: data.paymentId, vacancyId: data.vacancyId, outcome });
+  const application: Handlers = {
+    VacancyPlacesChanged: (event) => recordPlacesChanged(ctx, placesChangedData.parse(event.data)),
+    ApplicationSubmitted: (event) => {
+      const data = submittedData.parse(event.data);
+      return recordApplication(ctx, data.workerId, data.vacancyId);
+    },
+    PlacesReleased: (event) =>
+      recordLateCancellation(ctx, { eventId: event.id, ...placesReleasedData.parse(event.data) }),
+    ApplicationAccepted: accepted,
+    GuestApplicationAccepted: accepted,
   };
 
-  const auth = async (event: EventEnvelope) => {
-    if (event.type === 'EstateVerificationChanged')
-      return recordEstateVerification(ctx, verificationData.parse(event.data));
-    if (event.type === 'EmailVerified')
-      return recordEmailConfirmed(ctx, emailVerifiedData.parse(event.data).userId);
-    if (event.type === 'UserRegistered') {
-      const registered = registeredData.parse(event.data);
-      if (registered.role === 'Worker')
-        await recordRegistration(ctx, registered.userId, registered.registeredAt ?? event.occurredAt);
-    }
-    if (event.type !== 'UserRegistered' && event.type !== 'ProfileUpdated') return;
+  const settle = async (event: EventEnvelope) => {
+    const data = paymentData.parse(event.data);
+    if (data.purpose !== 'featuring' || !data.vacancyId) return;
+    await settleFeaturing(ctx, {
+      paymentId: data.paymentId,
+      vacancyId: data.vacancyId,
+      outcome: paymentOutcomes[event.type],
+    });
+  };
+  const payment: Handlers = Object.fromEntries(Object.keys(paymentOutcomes).map((type) => [type, settle]));
+
+  /** A worker's or an estate's profile (sign-up or change): the worker's places or the estate's name. */
+  const replicateProfile = async (event: EventEnvelope) => {
     const worker = workerData.safeParse(event.data);
-    if (worker.success) {
-      await ctx.workerPlaces.replicate(worker.data.userId, worker.data);
-      return;
-    }
+    if (worker.success) return ctx.workerPlaces.replicate(worker.data.userId, worker.data);
     const data = estateData.parse(event.data);
     if (data.role !== 'Estate' || !data.estateName) return;
     await replicateEstate(ctx, { estateId: data.userId, estateName: data.estateName });
   };
-
-  const rating = async (event: EventEnvelope) => {
-    if (event.type !== 'RatingSubmitted') return;
-    const data = ratingData.parse(event.data);
-    if (data.ratedRole !== 'Estate') return;
-    if (data.average !== undefined && data.count !== undefined)
-      await recordEstateRating(ctx, data.ratedUserId, { average: data.average, count: data.count });
-    if (data.promises) await recordEstatePromises(ctx, data.ratedUserId, data.promises);
+  const auth: Handlers = {
+    EstateVerificationChanged: (event) => recordEstateVerification(ctx, verificationData.parse(event.data)),
+    EmailVerified: (event) => recordEmailConfirmed(ctx, emailVerifiedData.parse(event.data).userId),
+    UserRegistered: async (event) => {
+      const registered = registeredData.parse(event.data);
+      if (registered.role === 'Worker')
+        await recordRegistration(ctx, registered.userId, registered.registeredAt ?? event.occurredAt);
+      await replicateProfile(event);
+    },
+    ProfileUpdated: replicateProfile,
   };
 
-  await bus.subscribe(topics.rating, VACANCY_GROUP, await idempotentHandler(store, 'vacancy.rating', rating));
-  await bus.subscribe(
-    topics.application,
-    VACANCY_GROUP,
-    await idempotentHandler(store, 'vacancy.application', application),
-  );
-  await bus.subscribe(
-    topics.payment,
-    VACANCY_GROUP,
-    await idempotentHandler(store, 'vacancy.payment', payment),
-  );
-  await bus.subscribe(topics.auth, VACANCY_GROUP, await idempotentHandler(store, 'vacancy.auth', auth));
+  const rating: Handlers = {
+    RatingSubmitted: async (event) => {
+      const data = ratingData.parse(event.data);
+      if (data.ratedRole !== 'Estate') return;
+      if (data.average !== undefined && data.count !== undefined)
+        await recordEstateRating(ctx, data.ratedUserId, { average: data.average, count: data.count });
+      if (data.promises) await recordEstatePromises(ctx, data.ratedUserId, data.promises);
+    },
+  };
+
+  const byTopic: [string, string, Handlers][] = [
+    [topics.rating, 'vacancy.rating', rating],
+    [topics.application, 'vacancy.application', application],
+    [topics.payment, 'vacancy.payment', payment],
+    [topics.auth, 'vacancy.auth', auth],
+  ];
+  for (const [topic, consumer, handlers] of byTopic) {
+    const handler = await idempotentHandler(
+      store,
+      consumer,
+      async (event) => {
+        await handlers[event.type](event);
+      },
+      { handles: (event) => Object.hasOwn(handlers, event.type) },
+    );
+    await bus.subscribe(topic, VACANCY_GROUP, handler);
+  }
 }
