@@ -137,6 +137,14 @@ export function createOutboxRelay<Doc extends BaseDoc & WithOutbox>({
     ]),
   );
 
+  async function settle(collection: Collection<BaseDoc & WithOutbox>, _id: string, published: string[]) {
+    const pull = { $pull: { _outbox: { 'event.id': { $in: published } } } };
+    const mine = { _id, '_outboxLease.owner': owner };
+    if (await collection.updateOne(mine, { ...pull, $unset: { _outboxLease: '' } })) return;
+    // The lease ran out and another relay took the document: take off what was published, keep its lease.
+    if (published.length) await collection.updateOne({ _id }, pull);
+  }
+
   async function relayCollection(collection: Collection<BaseDoc & WithOutbox>) {
     const lease = leases.get(collection)!;
     const pending = await collection.find(
@@ -146,13 +154,16 @@ export function createOutboxRelay<Doc extends BaseDoc & WithOutbox>({
     for (const { _id } of pending) {
       const doc = await lease.claim({ _id, '_outbox.0': { $exists: true } });
       if (!doc) continue; // another relay holds it, or it was published meanwhile
+      const published: string[] = [];
       try {
         for (const entry of doc._outbox ?? []) {
           await bus.publish(entry.topic, entry.event);
-          await collection.updateOne({ _id }, { $pull: { _outbox: { 'event.id': entry.event.id } } });
+          published.push(entry.event.id);
         }
       } finally {
-        await lease.release(_id).catch(() => undefined); // a lease left behind runs out by itself
+        // One write takes off what the bus acknowledged and gives the lease back (a crash before it
+        // publishes those entries again, which consumers absorb; a lease left behind runs out).
+        await settle(collection, _id, published).catch(() => undefined);
       }
     }
     return pending.length;

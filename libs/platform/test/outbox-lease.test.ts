@@ -95,4 +95,68 @@ describe('outbox relays share the work through a lease in each document', () => 
     await relay.flush();
     expect(heard).toEqual([e.id]);
   });
+
+  test('a document is claimed and settled in two writes, however many entries it holds', async () => {
+    const store = createNedbStore();
+    const orders = await store.collection<BaseDoc & WithOutbox>('orders');
+    const events = [event('order-y'), event('order-y'), event('order-y')];
+    await orders.insertOne(
+      withEvents(
+        { _id: 'order-y' },
+        events.map((e) => ({ topic: 'orders.v1', event: e })),
+      ),
+    );
+    const writes: string[] = [];
+    const counted = new Proxy(orders, {
+      get: (target, key, receiver) => {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (/update/i.test(String(key))) writes.push(String(key));
+          return value.apply(target, args);
+        };
+      },
+    });
+    const heard: string[] = [];
+    const bus = createMemoryBus(logger);
+    await bus.subscribe('orders.v1', 'billing', async (got) => void heard.push(got.id));
+    await createOutboxRelay({ bus, collections: [counted], logger, clock: systemClock }).flush();
+    expect(heard).toEqual(events.map((e) => e.id));
+    expect(writes).toEqual(['findOneAndUpdate', 'updateOne']);
+    const [settled] = await orders.find({ _id: 'order-y' });
+    expect(settled._outbox).toEqual([]);
+    expect(settled._outboxLease).toBeUndefined();
+  });
+
+  test('a relay whose lease ran out takes off what it published and leaves the new holder its lease', async () => {
+    const store = createNedbStore();
+    const orders = await store.collection<BaseDoc & WithOutbox>('orders');
+    const clock = createAdjustableClock();
+    const [first, second] = [event('order-z'), event('order-z')];
+    await orders.insertOne(
+      withEvents(
+        { _id: 'order-z' },
+        [first, second].map((e) => ({ topic: 'orders.v1', event: e })),
+      ),
+    );
+    const memory = createMemoryBus(logger);
+    // Publishing the first entry takes longer than the lease: another relay holds the document by then.
+    const stalled: EventBus = {
+      ...memory,
+      async publish(topic, e) {
+        if (e.id === first.id) {
+          clock.advance(60_000);
+          await orders.updateOne(
+            { _id: 'order-z' },
+            { $set: { _outboxLease: { owner: 'other', until: '9999' } } },
+          );
+        }
+        await memory.publish(topic, e);
+      },
+    };
+    await createOutboxRelay({ bus: stalled, collections: [orders], logger, clock, leaseMs: 1000 }).flush();
+    const [doc] = await orders.find({ _id: 'order-z' });
+    expect(doc._outbox).toEqual([]);
+    expect(doc._outboxLease?.owner).toBe('other');
+  });
 });
