@@ -75,8 +75,11 @@ export function withoutOutbox<T extends WithOutbox>(doc: T): Omit<T, '_outbox' |
 export interface OutboxRelay {
   /** Publishes whatever is pending now; resolves when done. */
   flush(): Promise<void>;
-  /** Asks for a flush soon (after a write); coalesces bursts. */
-  kick(): void;
+  /**
+   * Asks for a flush soon (after a write); coalesces bursts. Naming the collections written relays just
+   * those (a service may own many, and each costs a query per pass); the timer's flush covers all.
+   */
+  kick(...written: { name: string }[]): void;
   start(): void;
   stop(): Promise<void>;
 }
@@ -106,7 +109,6 @@ export function createOutboxRelay<Doc extends BaseDoc & WithOutbox>({
   const owner = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let again = false;
   let stopped = true;
   let stopObserving: (() => void) | undefined;
   const backlog = async () => {
@@ -169,8 +171,8 @@ export function createOutboxRelay<Doc extends BaseDoc & WithOutbox>({
     return pending.length;
   }
 
-  async function flushOnce() {
-    for (const collection of collections) {
+  async function flushOnce(due: Collection<BaseDoc & WithOutbox>[]) {
+    for (const collection of due) {
       try {
         while ((await relayCollection(collection)) === 200);
       } catch (error) {
@@ -179,26 +181,32 @@ export function createOutboxRelay<Doc extends BaseDoc & WithOutbox>({
     }
   }
 
-  function flush(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
+  /** The collections the next pass relays, in the order the relay was given them. */
+  let due = new Set<Collection<BaseDoc & WithOutbox>>();
+  function flush(only: readonly Collection<BaseDoc & WithOutbox>[] = collections): Promise<void> {
+    for (const collection of only) due.add(collection);
+    if (running) return running; // the running loop takes these in its next pass
     running = (async () => {
-      do {
-        again = false;
-        await flushOnce();
-      } while (again);
+      while (due.size) {
+        const pass = collections.filter((collection) => due.has(collection));
+        due = new Set();
+        await flushOnce(pass);
+      }
     })().finally(() => {
       running = undefined;
+      if (due.size) void flush([]); // named while this pass was ending
     });
     return running;
   }
 
   return {
-    flush,
-    kick() {
-      if (!stopped) void flush();
+    flush: () => flush(),
+    kick(...written) {
+      if (stopped) return;
+      const names = new Set(written.map((collection) => collection.name));
+      const named = collections.filter((collection) => names.has(collection.name));
+      // A collection this relay was not given is no reason to relay less: all of them then.
+      void flush(named.length && named.length === names.size ? named : collections);
     },
     start() {
       stopped = false;

@@ -159,4 +159,52 @@ describe('outbox relays share the work through a lease in each document', () => 
     expect(doc._outbox).toEqual([]);
     expect(doc._outboxLease?.owner).toBe('other');
   });
+
+  test('a kick naming the collection written relays just that one; a kick naming none, all', async () => {
+    const store = createNedbStore();
+    const [orders, invoices] = [
+      await store.collection<BaseDoc & WithOutbox>('orders'),
+      await store.collection<BaseDoc & WithOutbox>('invoices'),
+    ];
+    const callsOnInvoices: string[] = [];
+    const watchedInvoices = new Proxy(invoices, {
+      get: (target, key, receiver) => {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => (callsOnInvoices.push(String(key)), value.apply(target, args));
+      },
+    });
+    const heard: string[] = [];
+    const bus = createMemoryBus(logger);
+    await bus.subscribe('orders.v1', 'billing', async (got) => void heard.push(got.id));
+    const relay = createOutboxRelay({
+      bus,
+      collections: [orders, watchedInvoices],
+      logger,
+      clock: systemClock,
+      intervalMs: 3_600_000,
+    });
+    relay.start();
+    await relay.flush();
+    const heardOf = async (id: string) => {
+      while (!heard.includes(id)) await new Promise((r) => setTimeout(r, 5));
+    };
+    try {
+      const [order, invoice] = [event('order-k'), event('invoice-k')];
+      await orders.insertOne(withEvents({ _id: 'order-k' }, [{ topic: 'orders.v1', event: order }]));
+      await invoices.insertOne(withEvents({ _id: 'invoice-k' }, [{ topic: 'orders.v1', event: invoice }]));
+      callsOnInvoices.length = 0;
+      relay.kick(orders);
+      await heardOf(order.id);
+      while ((await orders.count({ '_outbox.0': { $exists: true } })) > 0)
+        await new Promise((r) => setTimeout(r, 5));
+      expect(heard).toEqual([order.id]);
+      expect(callsOnInvoices).toEqual([]);
+      relay.kick();
+      await heardOf(invoice.id);
+      expect(heard).toEqual([order.id, invoice.id]);
+    } finally {
+      await relay.stop();
+    }
+  });
 });

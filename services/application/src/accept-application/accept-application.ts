@@ -93,7 +93,7 @@ export async function completeAcceptance(
     await settlePlaces(ctx, application);
     throw errors.notPending();
   }
-  ctx.relay.kick();
+  ctx.relay.kick(ctx.store.applications);
   return {
     applicationId: application._id,
     vacancyId: vacancy._id,

@@ -70,7 +70,7 @@ export async function applyToVacancy(ctx: AppContext, workerId: string, input: A
     if (error instanceof DuplicateKeyError) throw errors.alreadyApplied();
     throw error;
   }
-  ctx.relay.kick();
+  ctx.relay.kick(applications);
   // The vacancy may have closed, finished or been deleted while this request ran, after its
   // applications were swept: close this one too, so nothing stays pending on a vacancy that ended.
   const now = await vacancies.findOne({ _id: vacancy._id });

@@ -39,7 +39,7 @@ export async function signUpGuest(ctx: AppContext, input: GuestSignup) {
     municipality: guest.municipality,
   });
   await ctx.store.guestApplications.insertOne(withEvents(guest, [{ topic: topics.application, event }]));
-  ctx.relay.kick();
+  ctx.relay.kick(ctx.store.guestApplications);
   return { id: guest._id };
 }
 

@@ -207,7 +207,7 @@ export async function publishPlaces(ctx: AppContext, vacancyId: string): Promise
       pushEvents({ $set: { placesPublished: version } }, [{ topic: topics.application, event }]),
     );
     if (written) {
-      ctx.relay.kick();
+      ctx.relay.kick(ctx.store.vacancies);
       return true;
     }
   }

@@ -46,7 +46,7 @@ export async function rejectApplication(
     ]),
   );
   if (moved === 0) throw errors.notPending();
-  ctx.relay.kick();
+  ctx.relay.kick(applications);
   await giveBackPlacesOf(ctx, application);
   return { applicationId: application._id, status: 'Rejected' as const };
 }
