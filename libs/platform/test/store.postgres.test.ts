@@ -252,6 +252,24 @@ whenPostgres('DocumentStore on postgres://', () => {
     expect(await jobs.count({ state: 'queued' })).toBe(0);
   });
 
+  it('updates one document in two statements without a transaction, and 50 racing $inc lose none', async () => {
+    const store = await open('counters');
+    const counters = await store.collection<{ _id: string; n: number }>('counters');
+    await counters.insertOne({ _id: 'c', n: 0 });
+    const spy = jest.spyOn(Client.prototype, 'query');
+    try {
+      expect(await counters.updateOne({ _id: 'c' }, { $inc: { n: 1 } })).toBe(1);
+      const texts = spy.mock.calls.map(([query]) => String((query as { text?: string }).text ?? query));
+      expect(texts).toHaveLength(2);
+      expect(texts.join(' ')).not.toMatch(/BEGIN|FOR UPDATE/);
+    } finally {
+      spy.mockRestore();
+    }
+    // Racing writers change the row between another's read and write: those go the locking way.
+    await Promise.all([...Array(50)].map(() => counters.updateOne({ _id: 'c' }, { $inc: { n: 1 } })));
+    expect((await counters.findOne({ _id: 'c' }))?.n).toBe(51);
+  });
+
   it('keeps U+0000 and lone surrogates (which PostgreSQL text cannot hold) and U+E000 (their escape) in ids, values and keys', async () => {
     const store = await open('nul');
     const c = await store.collection<{ _id: string; [field: string]: unknown }>('texts', {

@@ -234,40 +234,63 @@ export async function createPostgresStore(
         return rows.map((r) => r.doc);
       });
 
+    /**
+     * One document without a transaction: read it with its row version (xmin), apply the update here,
+     * write it back only if the row is still that version. Two round trips instead of four (BEGIN,
+     * SELECT FOR UPDATE, UPDATE, COMMIT) and no lock held between them. Undefined when it cannot
+     * decide alone: the row changed meanwhile, or an upsert found nothing (the locking path decides).
+     */
+    const updateUnlocked = async (filter: Filter, changes: Update, upsert: boolean) => {
+      const params = new SqlParams();
+      const { rows } = await pool.query<{ doc: T; version: string }>(
+        `SELECT doc, xmin::text AS version FROM ${table} WHERE ${whereSql(filter, params)} LIMIT 1`,
+        params.values,
+      );
+      if (!rows.length) return upsert ? undefined : [];
+      const updated = applyUpdate(rows[0].doc, changes);
+      const written = await pool.query(
+        `UPDATE ${table} SET doc = $2::jsonb WHERE _id = $1 AND xmin = $3::xid`,
+        [encodeText(rows[0].doc._id), encodeJson(updated), rows[0].version],
+      );
+      return written.rowCount ? [updated] : undefined;
+    };
+
     /** Locks the matching rows, applies the update here, writes them back; upserts when none. */
     const update = (
       filter: Filter,
       changes: Update,
       { multi, upsert }: { multi: boolean; upsert: boolean },
     ) =>
-      guard(() =>
-        transaction(async (client) => {
-          for (let attempt = 1; ; attempt++) {
-            const params = new SqlParams();
-            const { rows } = await client.query<{ doc: T }>(
-              // One lock order for every updateMany, so two of them cannot deadlock each other.
-              `SELECT doc FROM ${table} WHERE ${whereSql(filter, params)} ${multi ? 'ORDER BY _id' : 'LIMIT 1'} FOR UPDATE`,
-              params.values,
-            );
-            if (rows.length) {
-              const updated = rows.map((r) => applyUpdate(r.doc, changes));
-              await client.query(
-                `UPDATE ${table} AS t SET doc = v.doc FROM unnest($1::text[], $2::jsonb[]) AS v(_id, doc) WHERE t._id = v._id`,
-                [updated.map((d) => encodeText(d._id)), updated.map(encodeJson)],
+      guard(
+        async () =>
+          (!multi && (await updateUnlocked(filter, changes, upsert))) ||
+          transaction(async (client) => {
+            for (let attempt = 1; ; attempt++) {
+              const params = new SqlParams();
+              const { rows } = await client.query<{ doc: T }>(
+                // One lock order for every updateMany, so two of them cannot deadlock each other.
+                `SELECT doc FROM ${table} WHERE ${whereSql(filter, params)} ${multi ? 'ORDER BY _id' : 'LIMIT 1'} FOR UPDATE`,
+                params.values,
               );
-              return updated;
+              if (rows.length) {
+                const updated = rows.map((r) => applyUpdate(r.doc, changes));
+                await client.query(
+                  `UPDATE ${table} AS t SET doc = v.doc FROM unnest($1::text[], $2::jsonb[]) AS v(_id, doc) WHERE t._id = v._id`,
+                  [updated.map((d) => encodeText(d._id)), updated.map(encodeJson)],
+                );
+                return updated;
+              }
+              if (!upsert) return [];
+              const doc = upsertDocument<T>(filter, changes);
+              const inserted = await client.query(
+                `INSERT INTO ${table} (_id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (_id) DO NOTHING`,
+                [encodeText(doc._id), encodeJson(doc)],
+              );
+              if (inserted.rowCount) return [doc];
+              // Another writer inserted that _id meanwhile: match again (it may now match the filter).
+              if (attempt >= 2) throw new DuplicateKeyError(name, `_id ${doc._id}`);
             }
-            if (!upsert) return [];
-            const doc = upsertDocument<T>(filter, changes);
-            const inserted = await client.query(
-              `INSERT INTO ${table} (_id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (_id) DO NOTHING`,
-              [encodeText(doc._id), encodeJson(doc)],
-            );
-            if (inserted.rowCount) return [doc];
-            // Another writer inserted that _id meanwhile: match again (it may now match the filter).
-            if (attempt >= 2) throw new DuplicateKeyError(name, `_id ${doc._id}`);
-          }
-        }),
+          }),
       );
 
     return {
