@@ -1,3 +1,4 @@
+import { calendarDay } from '@moba/contracts';
 import { testClient, eventually, type TestClient } from '@moba/platform/testing';
 import { startEmbedded } from '../../scripts/embedded';
 import { mobaFields } from './moba-fields';
@@ -145,11 +146,13 @@ export async function loginAdmin(client: TestClient) {
 
 const DAY_MS = 86_400_000;
 
-/** The product's day (YYYY-MM-DD, UTC) `days` from its clock's now (the dev clock may have been moved). */
+/** The product's calendar day (YYYY-MM-DD, Belgrade) `days` from its clock's now (the dev clock may have been moved). */
 export async function productDay(client: TestClient, days = 0): Promise<string> {
   const clock = await client.get('/api/dev/clock');
   const now = clock.status === 200 ? Date.parse(clock.body.now) : Date.now();
-  return new Date(now + days * DAY_MS).toISOString().slice(0, 10);
+  // The product's calendar day (Belgrade), not UTC's: the two differ for an hour or two after midnight.
+  const today = calendarDay(new Date(now));
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** A valid moba (vacancy) body starting `startIn` days from the product's today and lasting `days` days. */
