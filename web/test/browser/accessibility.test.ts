@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { ADMIN, mobaFields, registeredUser } from '../../../test/support/product';
-import { runProductAndBrowser, visitorPages, eventually, postedMoba } from './helpers';
+import { runProductAndBrowser, visitorPages, eventually, postedMoba, isoDay } from './helpers';
 
 jest.setTimeout(300_000);
 
@@ -78,9 +78,6 @@ async function audit(
   }
   return findings;
 }
-
-const DAY = 86_400_000;
-const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 
 let worker: Session;
 let estate: Session;

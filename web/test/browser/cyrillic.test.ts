@@ -15,14 +15,12 @@ import {
   workerSignUpBody,
   WAIT_MS,
   signedInContext,
+  isoDay,
 } from './helpers';
 
 jest.setTimeout(120_000);
 
 const run = runProductAndBrowser();
-
-const DAY = 86_400_000;
-const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 
 async function api(path: string, body: unknown, token?: string) {
   const res = await fetch(`${run.product.url}/api${path}`, {

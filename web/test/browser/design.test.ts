@@ -6,11 +6,9 @@
 import type { Page } from 'playwright-core';
 import { testClient } from '@moba/platform/testing';
 import { registeredUser } from '../../../test/support/product';
-import { createWorkerSession, runProductAndBrowser, useSessionIn, postedMoba } from './helpers';
+import { createWorkerSession, runProductAndBrowser, useSessionIn, postedMoba, isoDay } from './helpers';
 
 jest.setTimeout(120_000);
-
-const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const run = runProductAndBrowser();
 beforeAll(async () => {
