@@ -1,6 +1,7 @@
 export * from './enums';
 export * from './limits';
 export * from './common';
+export * from './calendar';
 export * from './errors';
 export * from './error-catalogue';
 export * from './events/envelope';

@@ -7,6 +7,8 @@ import {
   estateStepSchema,
   GROUP_SIZE_MAX,
   GROUP_SIZE_MIN,
+  isOldEnough,
+  isoToday,
   loginSchema,
   MIN_AGE_YEARS,
   normalizePhone,
@@ -30,8 +32,9 @@ const badFields = (schema: z.ZodType, input: unknown) => {
   return result.success ? [] : [...new Set(result.error.issues.map((i) => i.path.join('.')))];
 };
 
+/** The date `years` before the product's today (Belgrade), moved by `dayShift` days. */
 const yearsAgo = (years: number, dayShift = 0) => {
-  const d = new Date();
+  const d = new Date(`${isoToday()}T12:00:00Z`);
   d.setUTCFullYear(d.getUTCFullYear() - years);
   d.setUTCDate(d.getUTCDate() + dayShift);
   return d.toISOString().slice(0, 10);
@@ -114,6 +117,10 @@ describe('sign-up rules of spec §5 (shared schemas)', () => {
     expect(badFields(signupWorkerSchema, { ...worker, dateOfBirth: yearsAgo(MIN_AGE_YEARS) })).toEqual([]);
     expect(ageInYears('2000-02-29', '2016-02-28')).toBe(15);
     expect(ageInYears('2000-02-29', '2016-03-01')).toBe(16);
+    // 23:30 UTC on 2 May is already 3 May in Belgrade: a birthday counts from Belgrade's midnight.
+    const belgradeJustAfterMidnight = new Date('2026-05-02T23:30:00Z');
+    expect(isoToday(belgradeJustAfterMidnight)).toBe('2026-05-03');
+    expect(isOldEnough('2010-05-03', isoToday(belgradeJustAfterMidnight))).toBe(true);
     expect(badFields(signupEstateSchema, { ...estate, pib: '113460262' })).toEqual([]);
     expect(normalizePhone('064 123 4567', 'RS')).toBe('+381641234567');
     expect(normalizePhone('070 123 456', 'MK')).toBe('+38970123456');

@@ -1,5 +1,5 @@
 import { LATE_CANCELLATION_HOURS, type PlaceReleaseReason } from './day-of-work';
-import { VACANCY_TIME_ZONE, calendarDay } from './vacancy';
+import { VACANCY_TIME_ZONE, calendarDay } from '../calendar';
 
 /**
  * The late-cancellation rule (issue #31 standby), shared by the application service that decides it

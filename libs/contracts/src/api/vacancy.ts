@@ -42,8 +42,6 @@ export const VACANCY_LIST_MAX = 20;
 export const NORM_TEXT_MAX = 200;
 /** Largest money amount accepted in RSD (a typo guard). */
 export const AMOUNT_MAX_RSD = 1_000_000;
-/** The time zone "today" is taken in: the product's dates are Serbian calendar days. */
-export const VACANCY_TIME_ZONE = 'Europe/Belgrade';
 
 export const vacancyErrorCodes = {
   URGENT_COMING_SOON: 'VACANCY.URGENT_COMING_SOON',
@@ -58,24 +56,6 @@ export const vacancyErrorCodes = {
 } as const;
 
 // ── Pure helpers the web and the service share ──────────────────────────────────────────────────
-
-/** One formatter per time zone: making one costs far more than formatting (browse asks each request). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day (YYYY-MM-DD) of an instant in the product's time zone. */
-export function calendarDay(instant: Date, timeZone: string = VACANCY_TIME_ZONE): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(instant);
-}
 
 const dayNumber = (isoDate: string) => Math.round(Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000);
 

@@ -2,6 +2,7 @@
 import { MIN_AGE_YEARS } from '../../limits';
 import { parsePhone, phoneCountries } from '../../phone';
 import type { Region } from '../../enums';
+import { calendarDay } from '../../calendar';
 
 /** The phone in E.164 when it is a valid number of the chosen phone country, otherwise null. */
 export function normalizePhone(phone: string, phoneCountry: string): string | null {
@@ -20,7 +21,8 @@ export function ageInYears(dateOfBirth: string, today: string): number {
   return age;
 }
 
-export const isoToday = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+/** Today's date in the product's calendar (Belgrade), not UTC's: a birthday starts at Belgrade midnight. */
+export const isoToday = (now: Date = new Date()) => calendarDay(now);
 
 /** True when the person is at least MIN_AGE_YEARS old on `today`. */
 export const isOldEnough = (dateOfBirth: string, today: string = isoToday()) =>
