@@ -107,21 +107,29 @@ export interface BatchWork {
   afterWrite?: (inserted: string[][]) => Promise<void>;
 }
 
+export interface BatchConsumerOptions<P> extends ConsumerOptions {
+  /**
+   * Reads what the handler needs, for every event of the batch, while the processed ids are read: one
+   * round trip fewer before the work. It must not write (it also runs for events found processed).
+   */
+  prefetch?: (events: EventEnvelope[]) => Promise<P>;
+}
+
 /**
- * The batch form of idempotentHandler. Per batch: one read of the processed ids, the handler's work
- * for the events not processed yet (each event once, however often the batch holds it), then one
- * insertNew of the handler's documents and the processed ids (PostgreSQL: one statement, one
+ * The batch form of idempotentHandler. Per batch: one read of the processed ids (with the prefetch
+ * beside it), the handler's work for the events not processed yet (each event once, however often
+ * the batch holds it), then one insertNew of the handler's documents and the processed ids (PostgreSQL: one statement, one
  * transaction). A redelivered batch finds its ids and writes nothing twice; a crash before the write
  * leaves the events unprocessed for the redelivery; on the stores that write collection by collection
  * the processed ids come last, so a crash between writes is completed by the redelivery, whose
  * inserts skip what is there. What the handler writes itself (not through `writes`) must be safe to
  * repeat, as with idempotentHandler.
  */
-export async function idempotentBatchHandler(
+export async function idempotentBatchHandler<P = undefined>(
   store: DocumentStore,
   consumer: string,
-  handler: (events: EventEnvelope[]) => Promise<BatchWork>,
-  { handles = () => true }: ConsumerOptions = {},
+  handler: (events: EventEnvelope[], prefetched: P) => Promise<BatchWork>,
+  { handles = () => true, prefetch }: BatchConsumerOptions<P> = {},
 ): Promise<BatchHandler> {
   const processed = await store.collection<ProcessedEvent>('processed_events', {
     indexes: processedEventIndexes,
@@ -130,16 +138,14 @@ export async function idempotentBatchHandler(
   return async (events) => {
     const unique = [...new Map(events.filter(handles).map((event) => [event.id, event])).values()];
     if (!unique.length) return;
-    const done = new Set(
-      (
-        await processed.findFields({ _id: { $in: unique.map((event) => `${consumer}:${event.id}`) } }, [
-          'eventId',
-        ])
-      ).map((entry) => entry.eventId),
-    );
+    const [entries, prefetched] = await Promise.all([
+      processed.findFields({ _id: { $in: unique.map((event) => `${consumer}:${event.id}`) } }, ['eventId']),
+      prefetch?.(unique) as Promise<P>,
+    ]);
+    const done = new Set(entries.map((entry) => entry.eventId));
     const fresh = unique.filter((event) => !done.has(event.id));
     if (!fresh.length) return;
-    const work = await handler(fresh);
+    const work = await handler(fresh, prefetched);
     const now = new Date();
     const inserted = await store.insertNew([
       ...work.writes,

@@ -98,6 +98,47 @@ describe('idempotentBatchHandler', () => {
     await handler(batch);
     expect(handled).toEqual([...batch.map((e) => e.id), ...batch.map((e) => e.id)]);
   });
+
+  test('the prefetch is read beside the processed ids, for every event, and reaches the handler', async () => {
+    const store = createNedbStore();
+    const steps: string[] = [];
+    const collection = store.collection.bind(store);
+    store.collection = (async (name: string, options?: object) => {
+      const real = await collection<BaseDoc>(name, options as never);
+      if (name !== 'processed_events') return real;
+      return Object.assign(Object.create(real), {
+        findFields: async (...args: Parameters<typeof real.findFields>) => {
+          steps.push('lookup started');
+          const found = await real.findFields(...args);
+          steps.push('lookup done');
+          return found;
+        },
+      });
+    }) as typeof store.collection;
+    const handed: { events: string[]; prefetched: string[] }[] = [];
+    const handler = await idempotentBatchHandler(
+      store,
+      'billing',
+      async (events, prefetched: string[]) => {
+        handed.push({ events: events.map((e) => e.id), prefetched });
+        return { writes: [] };
+      },
+      {
+        prefetch: async (events) => {
+          steps.push('prefetch started');
+          return events.map((e) => e.id);
+        },
+      },
+    );
+    const [a, b] = [event(), event()];
+    await handler([a]);
+    await handler([a, b]);
+    expect(steps.slice(0, 3)).toEqual(['lookup started', 'prefetch started', 'lookup done']);
+    expect(handed).toEqual([
+      { events: [a.id], prefetched: [a.id] },
+      { events: [b.id], prefetched: [a.id, b.id] },
+    ]);
+  });
 });
 
 describe('events a consumer does not handle', () => {

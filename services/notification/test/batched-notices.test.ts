@@ -10,33 +10,53 @@ import {
   type StartedNotification,
 } from './helpers';
 
-/** The memory store, keeping each insertNew it is asked for. */
+/** The memory store, keeping each insertNew it is asked for; `nextWrite` may hold or fail the next one. */
 function recordingStore() {
   const inner = createNedbStore();
   const writes: NewDocuments[][] = [];
+  const control: { nextWrite?: () => Promise<void> } = {};
   const store: DocumentStore = {
     collection: (name, options) => inner.collection(name, options),
-    insertNew: (batch) => {
+    insertNew: async (batch) => {
+      const before = control.nextWrite;
+      control.nextWrite = undefined;
+      await before?.();
       writes.push(batch);
       return inner.insertNew(batch);
     },
     close: () => inner.close(),
   };
-  return { store, writes };
+  return { store, writes, control };
 }
 
 let svc: StartedNotification;
 let writes: NewDocuments[][];
-const pushed: { userId: string; key: string }[] = [];
+let control: ReturnType<typeof recordingStore>['control'];
+const pushed: { userId: string; key: string; id: string }[] = [];
+const pushListeners = new Set<() => void>();
+/** Resolves once a notification was pushed to the user. */
+const pushedTo = (userId: string) =>
+  new Promise<void>((resolve) => {
+    const check = () => {
+      if (!pushed.some((p) => p.userId === userId)) return;
+      pushListeners.delete(check);
+      resolve();
+    };
+    pushListeners.add(check);
+    check();
+  });
 beforeAll(async () => {
   const hub = createMemoryFanoutHub();
   const listener = hub.instance();
   listener.onMessage((userId, message) => {
     const m = message as { t: string; notification?: Notification };
-    if (m.t === 'notification') pushed.push({ userId, key: m.notification!.content.key });
+    if (m.t !== 'notification') return;
+    pushed.push({ userId, key: m.notification!.content.key, id: m.notification!.id });
+    for (const check of [...pushListeners]) check();
   });
   const recording = recordingStore();
   writes = recording.writes;
+  control = recording.control;
   svc = await startNotification({ deps: { store: recording.store }, fanout: hub.instance() });
 });
 afterAll(() => svc.stop());
@@ -110,5 +130,30 @@ describe('rejections handled in batches', () => {
     ]);
     expect((await listOf(refused)).map((n) => n.content.key)).toEqual([notificationKeys.applicationRejected]);
     expect((await listOf(estateId)).map((n) => n.content.key)).toEqual([notificationKeys.workerAccepted]);
+  });
+
+  test('a rejection is pushed while it is being stored, not after the write', async () => {
+    const workerId = randomUUID();
+    let release = () => {};
+    control.nextWrite = () => new Promise<void>((resolve) => (release = resolve));
+    const handled = svc.publish(topics.application, rejected(workerId));
+    await pushedTo(workerId);
+    expect(await listOf(workerId)).toEqual([]); // the write is still held
+    release();
+    await handled;
+    const stored = await listOf(workerId);
+    expect(stored.map((n) => n.id)).toEqual(pushed.filter((p) => p.userId === workerId).map((p) => p.id));
+  });
+
+  test('a write that fails is retried: the push comes again with the same id, the notification is stored once', async () => {
+    const workerId = randomUUID();
+    control.nextWrite = async () => {
+      throw Object.assign(new Error('connection reset'), { code: 'ECONNRESET' });
+    };
+    await svc.publish(topics.application, rejected(workerId));
+    const pushes = pushed.filter((p) => p.userId === workerId);
+    expect(pushes).toHaveLength(2);
+    expect(new Set(pushes.map((p) => p.id)).size).toBe(1);
+    expect((await listOf(workerId)).map((n) => n.id)).toEqual([pushes[0].id]);
   });
 });

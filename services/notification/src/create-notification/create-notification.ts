@@ -42,7 +42,7 @@ export function notificationDocs(
   }));
 }
 
-/** Pushes stored notifications live, all in one fan-out message; best effort. */
+/** Pushes notifications live, all in one fan-out message; best effort. */
 export async function pushNotifications(ctx: CreateNotificationsContext, docs: NotificationDoc[]) {
   if (!docs.length) return;
   try {

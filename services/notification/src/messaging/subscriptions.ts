@@ -12,7 +12,9 @@ import {
 import {
   batchedReaction,
   notifyInBatches,
+  readBatchFacts,
   type BatchedReaction,
+  type BatchFacts,
 } from '../notify-in-batches/notify-in-batches';
 import {
   notifyListingReview,
@@ -173,8 +175,12 @@ export async function subscribeToEvents(ctx: MessagingContext) {
     const handler = await idempotentBatchHandler(
       ctx.documentStore,
       `${CONSUMER_GROUP}:${topic}`,
-      (batch) => notifyInBatches(ctx, batch, reactions, async (event) => handlers[event.type]?.(event)),
-      { handles: (event) => Object.hasOwn(handlers, event.type) || Object.hasOwn(reactions, event.type) },
+      (batch, facts: BatchFacts) =>
+        notifyInBatches(ctx, batch, reactions, async (event) => handlers[event.type]?.(event), facts),
+      {
+        handles: (event) => Object.hasOwn(handlers, event.type) || Object.hasOwn(reactions, event.type),
+        prefetch: (batch) => readBatchFacts(ctx, batch, reactions),
+      },
     );
     await ctx.bus.subscribeBatch(topic, CONSUMER_GROUP, handler);
   }

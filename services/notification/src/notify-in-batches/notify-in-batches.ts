@@ -37,6 +37,22 @@ export interface NotifyInBatchesContext extends CreateNotificationsContext {
   sms: SmsContext;
 }
 
+/**
+ * The facts the batched reactions of a batch need, read in one query each. It writes nothing, so the
+ * consumer reads them beside the processed ids (idempotentBatchHandler's prefetch).
+ */
+export async function readBatchFacts(
+  ctx: NotifyInBatchesContext,
+  events: EventEnvelope[],
+  reactions: Record<string, BatchedReaction<unknown>>,
+): Promise<BatchFacts> {
+  const needs = events.flatMap((event) => {
+    const reaction = reactions[event.type];
+    return reaction ? [reaction.needs(reaction.read(event))] : [];
+  });
+  return readFacts(ctx, needs);
+}
+
 async function readFacts(ctx: NotifyInBatchesContext, needs: { titleOf?: string; smsFor?: string }[]) {
   const vacancyIds = [...new Set(needs.flatMap((need) => (need.titleOf ? [need.titleOf] : [])))];
   const userIds = [...new Set(needs.flatMap((need) => (need.smsFor ? [need.smsFor] : [])))];
@@ -51,10 +67,10 @@ async function readFacts(ctx: NotifyInBatchesContext, needs: { titleOf?: string;
 }
 
 /**
- * The work of one batch of a topic: events with a batched reaction are read together (their facts in
- * one query each) and drafted; the others go to `handleAlone` one by one, in order, as before. The
+ * The work of one batch of a topic: events with a batched reaction are drafted from the batch's facts
+ * (readBatchFacts); the others go to `handleAlone` one by one, in order, as before. The
  * drafted notifications are returned as one write (with the processed ids: idempotentBatchHandler)
- * and pushed live once stored, only those stored now. Facts are read before the other handlers of
+ * and pushed live at the same time. Facts are read before the other handlers of
  * the batch run: a reaction belongs here only if those handlers never write what it reads.
  */
 export async function notifyInBatches(
@@ -62,28 +78,23 @@ export async function notifyInBatches(
   events: EventEnvelope[],
   reactions: Record<string, BatchedReaction<unknown>>,
   handleAlone: (event: EventEnvelope) => Promise<unknown>,
+  facts: BatchFacts,
 ): Promise<BatchWork> {
   const read = events.map((event) => {
     const reaction = reactions[event.type];
     return reaction ? { event, reaction, data: reaction.read(event) } : { event };
   });
-  const facts = await readFacts(
-    ctx,
-    read.flatMap((r) => (r.reaction ? [r.reaction.needs(r.data)] : [])),
-  );
   const docs: NotificationDoc[] = [];
   for (const { event, reaction, data } of read) {
     if (reaction) docs.push(...notificationDocs(ctx, await reaction.react(data, facts), event.id));
     else await requestContext.run({ requestId: event.correlationId ?? event.id }, () => handleAlone(event));
   }
+  // Pushed while they are stored, not after: the write (a WAL flush on PostgreSQL) is off the path
+  // from publish to screen. The ids derive from the event, so a push that a redelivery repeats (a crash
+  // between push and write) carries the same id, and the client keeps one per id.
+  const pushed = pushNotifications(ctx, docs);
   return {
     writes: [{ collection: ctx.store.notifications.name, docs }],
-    afterWrite: async ([inserted]) => {
-      const now = new Set(inserted);
-      await pushNotifications(
-        ctx,
-        docs.filter((doc) => now.has(doc._id)),
-      );
-    },
+    afterWrite: () => pushed,
   };
 }
