@@ -64,6 +64,24 @@ export function fanoutContract(
       expect(heard.b).toEqual(expected);
     });
 
+    it('the publishing instance hears its own messages as it publishes them, and only once', async () => {
+      const a = await instance();
+      const b = await instance();
+      const heard: [string, unknown][] = [];
+      a.onMessage((userId, message) => heard.push([userId, message]));
+      const userId = randomUUID();
+      const published = a.publish(userId, { n: 0 });
+      expect(heard).toEqual([[userId, { n: 0 }]]); // before any round trip
+      await published;
+      const many = a.publishMany([1, 2].map((n) => ({ userId, message: { n } })));
+      expect(heard).toHaveLength(3);
+      await many;
+      // b publishes after a's messages were published: when a hears b's, any echo of its own came first.
+      await b.publish('marker', { n: 'marker' });
+      await waitFor(() => heard.some(([user]) => user === 'marker'), "b's marker");
+      expect(heard.map(([, message]) => (message as { n: unknown }).n)).toEqual([0, 1, 2, 'marker']);
+    });
+
     it('keeps the order of messages from one instance and stops delivering to a closed instance', async () => {
       const a = await instance();
       const b = await instance();
