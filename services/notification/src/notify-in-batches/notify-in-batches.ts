@@ -68,10 +68,10 @@ async function readFacts(ctx: NotifyInBatchesContext, needs: { titleOf?: string;
 
 /**
  * The work of one batch of a topic: events with a batched reaction are drafted from the batch's facts
- * (readBatchFacts); the others go to `handleAlone` one by one, in order, as before. The
- * drafted notifications are returned as one write (with the processed ids: idempotentBatchHandler)
- * and pushed live at the same time. Facts are read before the other handlers of
- * the batch run: a reaction belongs here only if those handlers never write what it reads.
+ * (readBatchFacts); the others go to `handleAlone` one by one, in order, as before. The drafted
+ * notifications are returned as one write (with the processed ids: idempotentBatchHandler) and pushed
+ * live at the same time. Facts are read before the other handlers of the batch run: a reaction
+ * belongs here only if those handlers never write what it reads.
  */
 export async function notifyInBatches(
   ctx: NotifyInBatchesContext,
