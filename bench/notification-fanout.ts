@@ -20,7 +20,7 @@
  * flight, e.g. CONCURRENCY=100); <= 5 KB heap per idle socket. Each run also prints the servers' CPU
  * time per notification, which depends less on what else the machine runs than the times do.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -32,6 +32,7 @@ import { ApplicationRejected, topics, type EventEnvelope } from '@moba/contracts
 import { createBus, createLogger, createMemoryBus, createMemoryFanoutHub } from '@moba/platform';
 import { createTestDeps, testKeys, testToken } from '@moba/platform/testing';
 import { createService, loadNotificationConfig, type NotificationService } from '@moba/notification-service';
+import { cpuSampler, postgresBackends } from './src/cpu';
 
 const N = Number(process.env.N ?? 10_000);
 const EVENTS = Number(process.env.EVENTS ?? 2_000);
@@ -98,6 +99,8 @@ interface Servers {
   heaps(): Promise<number[]>;
   /** CPU time each server process used so far (ms); in process: this process. */
   cpu(): Promise<number[]>;
+  /** Processes only: the pid of each server process. */
+  pids?: number[];
   /** Processes only: starts or stops a CPU profile of each (BENCH_CPU_PROF_DIR); the files written. */
   profile?(on: boolean): Promise<string[]>;
   stop(): Promise<void>;
@@ -221,6 +224,7 @@ async function startProcesses(count: number, storeUrl: string, prefix: string): 
   return {
     urls,
     handledByFirst: false,
+    pids: children.map((c) => c.pid!),
     publish: (event) => publisher.publish(topics.application, event),
     openSockets: async () =>
       (await Promise.all(children.map((c) => ask<{ open: number }>(c, 'sockets')))).reduce(
@@ -247,6 +251,19 @@ async function startProcesses(count: number, storeUrl: string, prefix: string): 
       );
     },
   };
+}
+
+/** Every process of the Redis mode, to show where the machine's CPU goes. */
+function machineGroups(serverPids: number[], clientPid: number) {
+  const redisPid = Number(execFileSync('pgrep', ['-o', 'redis-server']).toString().trim());
+  const database = new URL(POSTGRES_URL).pathname.slice(1);
+  return new Map<string, number[]>([
+    ...serverPids.map((pid, i) => [`notification ${i + 1}`, [pid]] as [string, number[]]),
+    ['client sockets', [clientPid]],
+    ['bench publisher', [process.pid]],
+    ['redis-server', redisPid ? [redisPid] : []],
+    ['postgres backends', postgresBackends(database)],
+  ]);
 }
 
 async function run(
@@ -325,9 +342,12 @@ async function run(
   const profiling = Boolean(process.env.BENCH_CPU_PROF_DIR && servers.profile);
   if (profiling) await servers.profile!(true);
   const cpuBefore = await servers.cpu();
+  const machine = servers.pids ? cpuSampler(() => machineGroups(servers.pids!, child.pid!)) : undefined;
+  machine?.start();
   const sendStart = Date.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const sendMs = Date.now() - sendStart;
+  const machineUse = machine?.stop();
   const cpuMs = (await servers.cpu()).map((ms, i) => ms - cpuBefore[i]);
   if (profiling)
     console.log(`CPU profiles of the measured window: ${(await servers.profile!(false)).join(', ')}`);
@@ -362,6 +382,14 @@ async function run(
     `server CPU per notification: ${cpuMs.map((ms) => `${(ms / EVENTS).toFixed(3)} ms`).join(' + ')}` +
       (servers.handledByFirst ? ' (this process, the bench included)' : ' (each process)'),
   );
+  if (machineUse) {
+    const perNotification = [...machineUse.shares]
+      .map(([name, share]) => `${name} ${((share * sendMs) / EVENTS).toFixed(3)}`)
+      .join(', ');
+    console.log(
+      `CPU ms per notification, the whole machine (${Math.round(machineUse.machineBusy * 100)} % of its cores busy): ${perNotification}`,
+    );
+  }
   console.log(
     `heap per idle socket (server side, ${instanceCount} instance(s)): ${perSocketKb.toFixed(2)} KB` +
       (perProcessKb.length > 1

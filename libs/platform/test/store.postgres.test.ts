@@ -8,7 +8,12 @@ import {
   type Sort,
 } from '../src/store/document-store';
 import { createNedbStore } from '../src/store/nedb-store';
-import { createPostgresStore, findStatement, postgresSchemaName } from '../src/store/postgres-store';
+import {
+  createPostgresStore,
+  findStatement,
+  insertNewStatement,
+  postgresSchemaName,
+} from '../src/store/postgres-store';
 import { documentStoreContract } from '../src/testing/contracts';
 import { dropSchemas, freshSchemaPrefix, POSTGRES_URL, whenPostgres, withSchema } from './fixtures/postgres';
 
@@ -28,6 +33,33 @@ describe('postgres:// URL', () => {
     await expect(createPostgresStore('postgres://u:p@127.0.0.1:1/moba?pool=many', 'x')).rejects.toThrow(
       /pool/,
     );
+  });
+});
+
+describe('statements a connection keeps parsed', () => {
+  const nameOf = (filter: Filter, options = {}) => findStatement('s', 'users', filter, options).name;
+
+  it('names the lookups by _id and the inserts, the same name whatever the ids', () => {
+    const one = nameOf({ _id: 'a' }, { limit: 1 });
+    expect(one).toMatch(/^moba_[0-9a-f]{24}$/);
+    expect(nameOf({ _id: 'b' }, { limit: 1 })).toBe(one);
+    const list = nameOf({ _id: { $in: ['a'] } });
+    expect(list).toBeDefined();
+    expect(nameOf({ _id: { $in: ['a', 'b', 'c'] } })).toBe(list);
+    expect(findStatement('s', 'vacancies', { _id: 'a' }, { limit: 1 }).name).not.toBe(one);
+    const insert = (ids: string[]) =>
+      insertNewStatement('s', [{ collection: 'users', docs: ids.map((_id) => ({ _id })) }]).name;
+    expect(insert(['a'])).toMatch(/^moba_/);
+    expect(insert(['b', 'c'])).toBe(insert(['a']));
+  });
+
+  it('leaves unnamed what would make a new text for new values: other fields, pages, long limits', () => {
+    expect(nameOf({ status: 'open' }, { limit: 1 })).toBeUndefined();
+    expect(nameOf({ _id: 'a', status: 'open' })).toBeUndefined();
+    expect(nameOf({ _id: { $in: [1, 2] } })).toBeUndefined();
+    expect(nameOf({ _id: { $nin: ['a'] } })).toBeUndefined();
+    expect(nameOf({ _id: { $in: ['a'] } }, { skip: 20 })).toBeUndefined();
+    expect(nameOf({ _id: { $in: ['a'] } }, { limit: 20 })).toBeUndefined();
   });
 });
 
@@ -301,6 +333,28 @@ whenPostgres('DocumentStore on postgres://', () => {
     await expect(c.insertOne({ _id: 'again', name: 'a\u0000b' })).rejects.toBeInstanceOf(DuplicateKeyError);
     expect(await c.updateOne({ _id: 'a\u0000b#0' }, { $set: { name: 'c\u0000' } })).toBe(1);
     expect((await c.findOne({ _id: 'a\u0000b#0' }))?.name).toBe('c\u0000');
+  });
+
+  it('answers named lookups right past the generic plan, and after a new index changes the table', async () => {
+    const store = await open('named', `${url}&pool=1`);
+    const c = await store.collection<{ _id: string; n: number }>('rows');
+    const docs = Array.from({ length: 12 }, (_, n) => ({ _id: `r${n}`, n }));
+    expect((await store.insertNew([{ collection: 'rows', docs: docs.slice(0, 6) }]))[0]).toHaveLength(6);
+    for (let size = 1; size <= 8; size++) {
+      const ids = docs.slice(0, size).map((d) => d._id);
+      const found = await c.findFields({ _id: { $in: [...ids, 'missing'] } }, ['n']);
+      expect(found.map((d) => d.n).sort((a, b) => a - b)).toEqual(
+        docs.slice(0, Math.min(size, 6)).map((d) => d.n),
+      );
+      expect((await c.findOne({ _id: `r${size}` }))?.n).toBe(size <= 5 ? size : undefined);
+    }
+    const again = await store.collection<{ _id: string; n: number }>('rows', {
+      indexes: [{ fields: ['n'] }],
+    });
+    expect((await store.insertNew([{ collection: 'rows', docs }]))[0]).toEqual(
+      docs.slice(6).map((d) => d._id),
+    );
+    expect((await again.findOne({ _id: 'r11' }))?.n).toBe(11);
   });
 
   it('is chosen for postgres:// and postgresql:// store URLs', async () => {
