@@ -2,7 +2,9 @@ import type { EventEnvelope } from '@moba/contracts';
 import type { BatchHandler, EventHandler } from './bus/event-bus';
 import {
   DuplicateKeyError,
+  type BaseDoc,
   type Collection,
+  type FieldsRead,
   type DocumentStore,
   type NewDocuments,
 } from './store/document-store';
@@ -107,17 +109,23 @@ export interface BatchWork {
   afterWrite?: (inserted: string[][]) => Promise<void>;
 }
 
+/**
+ * What the handler needs read for a batch, read with the processed ids in one findAcross: one
+ * statement on PostgreSQL. It covers every event of the batch (also those found processed).
+ */
+export interface Prefetch<P> {
+  reads(events: EventEnvelope[]): FieldsRead[];
+  /** The handler's facts from what the reads found (in their order). */
+  facts(found: BaseDoc[][]): P;
+}
+
 export interface BatchConsumerOptions<P> extends ConsumerOptions {
-  /**
-   * Reads what the handler needs, for every event of the batch, while the processed ids are read: one
-   * round trip fewer before the work. It must not write (it also runs for events found processed).
-   */
-  prefetch?: (events: EventEnvelope[]) => Promise<P>;
+  prefetch?: Prefetch<P>;
 }
 
 /**
- * The batch form of idempotentHandler. Per batch: one read of the processed ids (with the prefetch
- * beside it), the handler's work for the events not processed yet (each event once, however often
+ * The batch form of idempotentHandler. Per batch: one read of the processed ids (with the prefetch's
+ * reads in the same findAcross), the handler's work for the events not processed yet (each event once, however often
  * the batch holds it), then one insertNew of the handler's documents and the processed ids (PostgreSQL: one statement, one
  * transaction). A redelivered batch finds its ids and writes nothing twice; a crash before the write
  * leaves the events unprocessed for the redelivery; on the stores that write collection by collection
@@ -138,14 +146,15 @@ export async function idempotentBatchHandler<P = undefined>(
   return async (events) => {
     const unique = [...new Map(events.filter(handles).map((event) => [event.id, event])).values()];
     if (!unique.length) return;
-    const [entries, prefetched] = await Promise.all([
-      processed.findFields({ _id: { $in: unique.map((event) => `${consumer}:${event.id}`) } }, ['eventId']),
-      prefetch?.(unique) as Promise<P>,
+    const idOf = (event: EventEnvelope) => `${consumer}:${event.id}`;
+    const [entries, ...found] = await store.findAcross([
+      { collection: processed.name, filter: { _id: { $in: unique.map(idOf) } }, fields: [] },
+      ...(prefetch?.reads(unique) ?? []),
     ]);
-    const done = new Set(entries.map((entry) => entry.eventId));
-    const fresh = unique.filter((event) => !done.has(event.id));
+    const done = new Set(entries.map((entry) => entry._id));
+    const fresh = unique.filter((event) => !done.has(idOf(event)));
     if (!fresh.length) return;
-    const work = await handler(fresh, prefetched);
+    const work = await handler(fresh, prefetch?.facts(found) as P);
     const now = new Date();
     const inserted = await store.insertNew([
       ...work.writes,

@@ -99,22 +99,12 @@ describe('idempotentBatchHandler', () => {
     expect(handled).toEqual([...batch.map((e) => e.id), ...batch.map((e) => e.id)]);
   });
 
-  test('the prefetch is read beside the processed ids, for every event, and reaches the handler', async () => {
+  test("the prefetch's reads go with the processed ids in one findAcross, for every event", async () => {
     const store = createNedbStore();
-    const steps: string[] = [];
-    const collection = store.collection.bind(store);
-    store.collection = (async (name: string, options?: object) => {
-      const real = await collection<BaseDoc>(name, options as never);
-      if (name !== 'processed_events') return real;
-      return Object.assign(Object.create(real), {
-        findFields: async (...args: Parameters<typeof real.findFields>) => {
-          steps.push('lookup started');
-          const found = await real.findFields(...args);
-          steps.push('lookup done');
-          return found;
-        },
-      });
-    }) as typeof store.collection;
+    const facts = await store.collection<BaseDoc & { note: string }>('facts');
+    const calls: string[][] = [];
+    const findAcross = store.findAcross.bind(store);
+    store.findAcross = (reads) => (calls.push(reads.map((read) => read.collection)), findAcross(reads));
     const handed: { events: string[]; prefetched: string[] }[] = [];
     const handler = await idempotentBatchHandler(
       store,
@@ -124,19 +114,26 @@ describe('idempotentBatchHandler', () => {
         return { writes: [] };
       },
       {
-        prefetch: async (events) => {
-          steps.push('prefetch started');
-          return events.map((e) => e.id);
+        prefetch: {
+          reads: (events) => [
+            { collection: 'facts', filter: { _id: { $in: events.map((e) => e.id) } }, fields: ['note'] },
+          ],
+          facts: ([notes]) => notes.map((doc) => (doc as BaseDoc & { note: string }).note).sort(),
         },
       },
     );
     const [a, b] = [event(), event()];
+    await facts.insertOne({ _id: a.id, note: 'a' });
+    await facts.insertOne({ _id: b.id, note: 'b' });
     await handler([a]);
     await handler([a, b]);
-    expect(steps.slice(0, 3)).toEqual(['lookup started', 'prefetch started', 'lookup done']);
+    expect(calls).toEqual([
+      ['processed_events', 'facts'],
+      ['processed_events', 'facts'],
+    ]);
     expect(handed).toEqual([
-      { events: [a.id], prefetched: [a.id] },
-      { events: [b.id], prefetched: [a.id, b.id] },
+      { events: [a.id], prefetched: ['a'] },
+      { events: [b.id], prefetched: ['a', 'b'] },
     ]);
   });
 });
@@ -160,6 +157,8 @@ describe('events a consumer does not handle', () => {
     }) as typeof store.collection;
     const insertNew = store.insertNew.bind(store);
     store.insertNew = (writes) => (statements.push('insertNew'), insertNew(writes));
+    const findAcross = store.findAcross.bind(store);
+    store.findAcross = (reads) => (statements.push('findAcross'), findAcross(reads));
     return { store, statements };
   };
   const handles = (e: { type: string }) => e.type === 'OrderPlaced';

@@ -10,6 +10,7 @@ import {
 import { createNedbStore } from '../src/store/nedb-store';
 import {
   createPostgresStore,
+  findAcrossStatement,
   findStatement,
   insertNewStatement,
   postgresSchemaName,
@@ -51,6 +52,14 @@ describe('statements a connection keeps parsed', () => {
       insertNewStatement('s', [{ collection: 'users', docs: ids.map((_id) => ({ _id })) }]).name;
     expect(insert(['a'])).toMatch(/^moba_/);
     expect(insert(['b', 'c'])).toBe(insert(['a']));
+    const across = (ids: string[], filter: Filter = { _id: { $in: ids } }) =>
+      findAcrossStatement('s', [
+        { collection: 'a', filter: { _id: { $in: ids } }, fields: ['x'] },
+        { collection: 'b', filter, fields: ['y'] },
+      ]).name;
+    expect(across(['1'])).toMatch(/^moba_/);
+    expect(across(['1', '2'])).toBe(across(['3']));
+    expect(across(['1'], { y: 'z' })).toBeUndefined();
   });
 
   it('leaves unnamed what would make a new text for new values: other fields, pages, long limits', () => {

@@ -54,6 +54,7 @@ export function faultyStore(inner: DocumentStore) {
   const store: DocumentStore = {
     collection: async (name, options) => wrap(await inner.collection(name, options)),
     insertNew: (writes) => inner.insertNew(writes),
+    findAcross: (reads) => inner.findAcross(reads),
     ...(inner.ping ? { ping: () => inner.ping!() } : {}),
     close: () => inner.close(),
   };

@@ -24,6 +24,7 @@ function recordingStore() {
       writes.push(batch);
       return inner.insertNew(batch);
     },
+    findAcross: (reads) => inner.findAcross(reads),
     close: () => inner.close(),
   };
   return { store, writes, control };

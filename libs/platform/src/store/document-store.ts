@@ -55,6 +55,14 @@ export interface NewDocuments {
   docs: BaseDoc[];
 }
 
+/** One read of `DocumentStore.findAcross`: a collection's matching documents, with the fields named. */
+export interface FieldsRead {
+  /** A collection this store has opened. */
+  collection: string;
+  filter: Filter;
+  fields: string[];
+}
+
 export interface DocumentStore {
   collection<T extends BaseDoc>(name: string, options?: { indexes?: IndexSpec[] }): Promise<Collection<T>>;
   /**
@@ -66,6 +74,12 @@ export interface DocumentStore {
    * index is a DuplicateKeyError.
    */
   insertNew(writes: NewDocuments[]): Promise<string[][]>;
+  /**
+   * Reads several collections at once, each read as its collection's findFields; resolves, per entry,
+   * what it found. PostgreSQL runs it as one statement: one round trip where a batch needs facts
+   * from several collections.
+   */
+  findAcross(reads: FieldsRead[]): Promise<BaseDoc[][]>;
   /** Resolves when the engine answers (readiness); in-process stores have none. */
   ping?(): Promise<void>;
   close(): Promise<void>;

@@ -1,4 +1,10 @@
-import { DuplicateKeyError, type BaseDoc, type Collection, type NewDocuments } from './document-store';
+import {
+  DuplicateKeyError,
+  type BaseDoc,
+  type Collection,
+  type FieldsRead,
+  type NewDocuments,
+} from './document-store';
 
 /** The same _id twice in one write is one document (the first). */
 export function firstOfEachId(docs: BaseDoc[]): BaseDoc[] {
@@ -32,12 +38,27 @@ export async function insertNewOneByOne(
   return inserted;
 }
 
-/** A collection the store opened earlier; insertNew writes only where `collection()` set things up. */
+/**
+ * A collection the store opened earlier: insertNew and findAcross work only where `collection()` set
+ * things up.
+ */
 export async function openedCollection(
   open: Map<string, Promise<Collection<BaseDoc>>>,
   name: string,
 ): Promise<Collection<BaseDoc>> {
   const collection = open.get(name);
-  if (!collection) throw new Error(`insertNew: the collection ${name} is not open`);
+  if (!collection) throw new Error(`the collection ${name} is not open`);
   return collection;
+}
+
+/** `findAcross` for a store without reads across collections: the reads side by side. */
+export function findAcrossSideBySide(
+  open: Map<string, Promise<Collection<BaseDoc>>>,
+  reads: FieldsRead[],
+): Promise<BaseDoc[][]> {
+  return Promise.all(
+    reads.map(async (read) =>
+      (await openedCollection(open, read.collection)).findFields(read.filter, read.fields as never[]),
+    ),
+  );
 }

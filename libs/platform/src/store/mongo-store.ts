@@ -9,7 +9,7 @@ import {
   type IndexSpec,
   type Update,
 } from './document-store';
-import { firstOfEachId, openedCollection } from './insert-new';
+import { findAcrossSideBySide, firstOfEachId, openedCollection } from './insert-new';
 
 /**
  * DocumentStore on MongoDB through mongoose: one database per service (`<db>_<service>`, db from the
@@ -181,6 +181,7 @@ export async function createMongoStore(url: string, service: string): Promise<Do
       }
       return inserted;
     },
+    findAcross: (reads) => findAcrossSideBySide(open, reads),
     async ping() {
       await connection.db!.admin().ping();
     },

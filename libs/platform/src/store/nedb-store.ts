@@ -11,7 +11,7 @@ import {
   type IndexSpec,
 } from './document-store';
 import { isOperatorObject } from './operator-object';
-import { insertNewOneByOne, openedCollection } from './insert-new';
+import { findAcrossSideBySide, insertNewOneByOne, openedCollection } from './insert-new';
 
 const COMPACTION_MS = 10 * 60_000;
 
@@ -173,6 +173,7 @@ export function createNedbStore(dir?: string): DocumentStore {
       return open.get(name) as unknown as Promise<Collection<T>>;
     },
     insertNew: (writes) => insertNewOneByOne((name) => openedCollection(open, name), writes),
+    findAcross: (reads) => findAcrossSideBySide(open, reads),
     async close() {
       for (const db of datastores) {
         db.stopAutocompaction();

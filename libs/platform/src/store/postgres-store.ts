@@ -9,6 +9,7 @@ import {
   type Filter,
   type FindOptions,
   type IndexSpec,
+  type FieldsRead,
   type NewDocuments,
   type StoreSettings,
   type Update,
@@ -165,6 +166,20 @@ export function findStatement(
   if (skip) text += ` OFFSET ${Math.floor(skip)}`;
   const statement = { text, values: params.values };
   return isIdLookup(filter) && !skip && (limit ?? 1) === 1 ? prepared(statement) : statement;
+}
+
+/**
+ * The reads of findAcross as one statement: each read's SELECT, tagged with its place (`r`), joined
+ * by UNION ALL.
+ */
+export function findAcrossStatement(schema: string, reads: FieldsRead[]): Statement {
+  const params = new SqlParams();
+  const selects = reads.map(
+    (read, i) =>
+      `SELECT ${i} AS r, ${projectionSql(read.fields)} AS doc FROM ${quoteIdent(schema)}.${quoteIdent(read.collection)} WHERE ${whereSql(read.filter, params)}`,
+  );
+  const statement = { text: selects.join(' UNION ALL '), values: params.values };
+  return reads.every((read) => isIdLookup(read.filter)) ? prepared(statement) : statement;
 }
 
 /**
@@ -438,6 +453,17 @@ export async function createPostgresStore(
         if (!statement.text) return writes.map(() => []);
         const { rows } = await pool.query<{ w: number; _id: string }>(statement);
         return writes.map((_, i) => rows.filter((row) => row.w === i).map((row) => row._id));
+      } catch (error) {
+        return translate(named, error);
+      }
+    },
+    async findAcross(reads) {
+      if (!reads.length) return [];
+      const named = reads.map((read) => read.collection).join(', ');
+      try {
+        await Promise.all(reads.map((read) => openedCollection(open, read.collection)));
+        const { rows } = await pool.query<{ r: number; doc: BaseDoc }>(findAcrossStatement(schema, reads));
+        return reads.map((_, i) => rows.filter((row) => row.r === i).map((row) => row.doc));
       } catch (error) {
         return translate(named, error);
       }

@@ -17,6 +17,13 @@ export function countingStore(
   const read: StoreReads = { docs: 0, fieldRows: 0 };
   const store: DocumentStore = {
     insertNew: (writes) => inner.insertNew(writes),
+    findAcross: async (reads) => {
+      const found = await inner.findAcross(reads);
+      reads.forEach((r, i) => {
+        if (r.collection === collectionName) read.fieldRows += found[i].length;
+      });
+      return found;
+    },
     close: () => inner.close(),
     ...(inner.ping ? { ping: () => inner.ping!() } : {}),
     collection: async <T extends BaseDoc>(

@@ -12,7 +12,7 @@ import {
 import {
   batchedReaction,
   notifyInBatches,
-  readBatchFacts,
+  batchFactsPrefetch,
   type BatchedReaction,
   type BatchFacts,
 } from '../notify-in-batches/notify-in-batches';
@@ -179,7 +179,7 @@ export async function subscribeToEvents(ctx: MessagingContext) {
         notifyInBatches(ctx, batch, reactions, async (event) => handlers[event.type]?.(event), facts),
       {
         handles: (event) => Object.hasOwn(handlers, event.type) || Object.hasOwn(reactions, event.type),
-        prefetch: (batch) => readBatchFacts(ctx, batch, reactions),
+        prefetch: batchFactsPrefetch(ctx, reactions),
       },
     );
     await ctx.bus.subscribeBatch(topic, CONSUMER_GROUP, handler);

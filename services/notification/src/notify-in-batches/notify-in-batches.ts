@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@moba/contracts';
-import { requestContext, type BatchWork } from '@moba/platform';
+import { requestContext, type BatchWork, type Prefetch } from '@moba/platform';
 import {
   notificationDocs,
   pushNotifications,
@@ -7,7 +7,8 @@ import {
   type NotificationDraft,
 } from '../create-notification/create-notification';
 import type { SmsContext } from '../sms/queue-sms';
-import type { NotificationDoc } from '../store';
+import type { SmsRecipientDoc } from '../sms/sms-store';
+import type { NotificationDoc, VacancyReplicaDoc } from '../store';
 
 /** Facts read once for a whole batch, for the reactions that need them. */
 export interface BatchFacts {
@@ -38,31 +39,40 @@ export interface NotifyInBatchesContext extends CreateNotificationsContext {
 }
 
 /**
- * The facts the batched reactions of a batch need, read in one query each. It writes nothing, so the
- * consumer reads them beside the processed ids (idempotentBatchHandler's prefetch).
+ * The facts the batched reactions of a batch need: the titles and the SMS recipients, each one read.
+ * They write nothing, so the consumer reads them with the processed ids (idempotentBatchHandler's
+ * prefetch: one statement on PostgreSQL).
  */
-export async function readBatchFacts(
+export function batchFactsPrefetch(
   ctx: NotifyInBatchesContext,
-  events: EventEnvelope[],
   reactions: Record<string, BatchedReaction<unknown>>,
-): Promise<BatchFacts> {
-  const needs = events.flatMap((event) => {
-    const reaction = reactions[event.type];
-    return reaction ? [reaction.needs(reaction.read(event))] : [];
-  });
-  return readFacts(ctx, needs);
-}
-
-async function readFacts(ctx: NotifyInBatchesContext, needs: { titleOf?: string; smsFor?: string }[]) {
-  const vacancyIds = [...new Set(needs.flatMap((need) => (need.titleOf ? [need.titleOf] : [])))];
-  const userIds = [...new Set(needs.flatMap((need) => (need.smsFor ? [need.smsFor] : [])))];
-  const [vacancies, recipients] = await Promise.all([
-    vacancyIds.length ? ctx.store.vacancies.findFields({ _id: { $in: vacancyIds } }, ['title']) : [],
-    userIds.length ? ctx.sms.sms.recipients.findFields({ _id: { $in: userIds } }, ['enabled', 'phone']) : [],
-  ]);
+): Prefetch<BatchFacts> {
   return {
-    titles: new Map(vacancies.flatMap((v) => (v.title ? [[v._id, v.title] as const] : []))),
-    smsRecipients: new Set(recipients.filter((r) => r.enabled && r.phone).map((r) => r._id)),
+    reads(events) {
+      const needs = events.flatMap((event) => {
+        const reaction = reactions[event.type];
+        return reaction ? [reaction.needs(reaction.read(event))] : [];
+      });
+      const vacancyIds = [...new Set(needs.flatMap((need) => (need.titleOf ? [need.titleOf] : [])))];
+      const userIds = [...new Set(needs.flatMap((need) => (need.smsFor ? [need.smsFor] : [])))];
+      // Both reads always go, an empty list matching nothing, so `facts` finds them in their places.
+      return [
+        { collection: ctx.store.vacancies.name, filter: { _id: { $in: vacancyIds } }, fields: ['title'] },
+        {
+          collection: ctx.sms.sms.recipients.name,
+          filter: { _id: { $in: userIds } },
+          fields: ['enabled', 'phone'],
+        },
+      ];
+    },
+    facts([vacancies, recipients]) {
+      const titled = vacancies as Pick<VacancyReplicaDoc, '_id' | 'title'>[];
+      const reachable = recipients as Pick<SmsRecipientDoc, '_id' | 'enabled' | 'phone'>[];
+      return {
+        titles: new Map(titled.flatMap((v) => (v.title ? [[v._id, v.title] as const] : []))),
+        smsRecipients: new Set(reachable.filter((r) => r.enabled && r.phone).map((r) => r._id)),
+      };
+    },
   };
 }
 

@@ -469,6 +469,40 @@ export function documentStoreContract(
       });
     });
 
+    describe('findAcross', () => {
+      it('reads several collections at once, each as its findFields, in the order asked', async () => {
+        const people = await seeded();
+        const done = await store.collection<BaseDoc & { at: string; by: string }>(fresh('done'));
+        await done.insertOne({ _id: 'e1', at: 'monday', by: 'x' });
+        const reads = [
+          { collection: done.name, filter: { _id: { $in: ['e1', 'e9'] } }, fields: ['at'] },
+          { collection: people.name, filter: { _id: { $in: ['p1', 'p2', 'none'] } }, fields: ['name'] },
+          { collection: people.name, filter: { _id: 'p3' }, fields: ['name', 'age'] },
+          { collection: done.name, filter: { _id: { $in: [] } }, fields: ['at'] },
+        ];
+        const found = await store.findAcross(reads);
+        expect(found.map((docs) => [...docs].sort((a, b) => a._id.localeCompare(b._id)))).toEqual(
+          await Promise.all(
+            reads.map(async (read) => {
+              const collection = await store.collection(read.collection);
+              const docs = await collection.findFields(read.filter, read.fields as never[]);
+              return [...docs].sort((a, b) => a._id.localeCompare(b._id));
+            }),
+          ),
+        );
+        expect(found[0]).toEqual([{ _id: 'e1', at: 'monday' }]);
+        expect(found[1].map((p) => p._id).sort()).toEqual(['p1', 'p2']);
+        expect(found[3]).toEqual([]);
+        expect(await store.findAcross([])).toEqual([]);
+      });
+
+      it('refuses a collection it has not opened, naming it', async () => {
+        await expect(
+          store.findAcross([{ collection: fresh('unopened'), filter: {}, fields: [] }]),
+        ).rejects.toThrow(/not open/);
+      });
+    });
+
     describe('findOneAndUpdate', () => {
       it('returns the document after the update, or null when nothing matched', async () => {
         const collection = await seeded();
