@@ -39,7 +39,7 @@ async function main() {
     console.log(`\nkills: ${result.kills.join(', ')}`);
     console.log(`seasons: ${JSON.stringify(result.seasonResults)}`);
     console.log(
-      `client retries while a process was down: ${result.retries}; sign-ups whose answer was lost: ${result.ambiguousSignups}`,
+      `client retries while a process was down: ${result.retries}; sign-ups and confirmations whose answer was lost: ${result.ambiguousRetries}`,
     );
     console.log(`recount: ${JSON.stringify(result.facts)}`);
     console.log(

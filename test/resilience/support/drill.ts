@@ -93,7 +93,7 @@ export async function disruptionDrill(
     disruptions,
     seasonResults,
     retries: cluster.client.stats.retries,
-    ambiguousSignups: cluster.client.stats.ambiguous409,
+    ambiguousRetries: cluster.client.stats.ambiguousRetries,
     ...report,
   };
 }
