@@ -18,7 +18,9 @@
  * (process.hrtime). Goals: p99 <= 15 ms embedded, <= 25 ms across in-process instances; across two
  * processes on Redis p99 <= 10 ms and >= 5,000 notifications/s (issue 32; throughput with enough in
  * flight, e.g. CONCURRENCY=100); <= 5 KB heap per idle socket. Each run also prints the servers' CPU
- * time per notification, which depends less on what else the machine runs than the times do.
+ * time per notification, which depends less on what else the machine runs than the times do, and in
+ * the Redis mode the CPU per notification of every process on the machine (from /proc): the servers,
+ * the client sockets, this publisher, redis-server and the PostgreSQL backends.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
